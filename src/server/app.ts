@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { registerAuthRoutes } from './auth/routes.ts';
+import type { ServerContext } from './http/context.ts';
+import { apiNotFound, installErrorHandling } from './http/errors.ts';
+import { installSecurity } from './http/security.ts';
+
+/**
+ * Builds the Fastify app: plumbing (cookies, rate limits, security headers, one error shape), every
+ * feature's routes, and the built SPA with an index.html fallback for client-side routes.
+ * Does not listen; `main.ts` does, tests use `app.inject`.
+ */
+export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.LOG_LEVEL === 'silent' ? false : { level: ctx.config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  installErrorHandling(app);
+  installSecurity(app, ctx.config.PUBLIC_URL);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  registerAuthRoutes(app, ctx);
+
+  const webRoot = ctx.config.WEB_DIST_DIR;
+  const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(apiNotFound());
+    }
+    // Every other GET is a client-side route: the SPA decides (including its own 404 page).
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
+import { createTestServer, registration, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+async function countRows() {
+  const db = server.database.db;
+  return {
+    families: (await db.select().from(families)).length,
+    members: (await db.select().from(familyMembers)).length,
+    users: (await db.select().from(userAccounts)).length,
+  };
+}
+
+describe('POST /api/auth/register', () => {
+  it('creates the family with plan defaults, the first member and the account, and signs in', async () => {
+    const payload = registration({ familyName: 'The Okafors', memberPhone: '+14155550123', email: ' Mixed@Example.COM ' });
+    const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+    expect(res.statusCode).toBe(201);
+    const cookieHeader = String(res.headers['set-cookie']);
+    expect(cookieHeader).toMatch(/HttpOnly/);
+    expect(cookieHeader).toMatch(/SameSite=Lax/);
+    expect(cookieHeader).not.toMatch(/Secure/);
+
+    const [family] = await server.database.db.select().from(families).where(eq(families.name, 'The Okafors'));
+    expect(family).toMatchObject({
+      subscriptionPlan: 'free',
+      subscriptionStatus: 'active',
+      timezone: 'America/Los_Angeles',
+      maxMembers: 4,
+      maxEventsPerMonth: 50,
+      smsEnabled: false,
+      emailEnabled: true,
+    });
+    const [user] = await server.database.db.select().from(userAccounts).where(eq(userAccounts.email, 'mixed@example.com'));
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user?.role).toBe('member');
+    const [member] = await server.database.db.select().from(familyMembers).where(eq(familyMembers.familyId, family!.id));
+    expect(member).toMatchObject({ name: 'Ana Rivera', role: 'parent', color: 'blue', phoneNumber: '+14155550123' });
+
+    const session = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: sessionCookie(res.headers['set-cookie']) },
+    });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ family_name: 'The Okafors', email: 'mixed@example.com' });
+  });
+
+  it.each([
+    ['familyName', { familyName: 'R' }, 'Family name must be at least 2 characters'],
+    ['email', { email: 'not-an-email' }, 'Invalid email address'],
+    ['password', { password: '12345' }, 'Password must be at least 6 characters'],
+    ['confirmPassword', { confirmPassword: 'something else' }, "Passwords don't match"],
+    ['memberName', { memberName: 'A' }, 'Name must be at least 2 characters'],
+    ['memberRole', { memberRole: 'boss' }, 'Please select a role'],
+  ])('answers 400 with the spec message for a bad %s and writes nothing', async (field, override, message) => {
+    const before = await countRows();
+    const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(override) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('answers 400, not 500, to a body that is not an object or not JSON', async () => {
+    for (const payload of ['[]', '"text"', 'null', '{"familyName": 5}']) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+    const broken = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"familyName":',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+
+  it('answers 409 to a taken e-mail, whatever its case, and creates nothing', async () => {
+    const { email } = await signUp(server.app);
+    const before = await countRows();
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registration({ email: email.toUpperCase() }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('An account with this email already exists.');
+    expect(await countRows()).toEqual(before);
+  });
+});
+
+describe('login, session and logout', () => {
+  it('signs in with a new session id, and sign-out makes the old cookie useless', async () => {
+    const { cookie, email, password } = await signUp(server.app);
+    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    expect(login.statusCode).toBe(200);
+    const loginCookie = sessionCookie(login.headers['set-cookie']);
+    expect(loginCookie).not.toBe(cookie);
+
+    const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: loginCookie } });
+    expect(logout.statusCode).toBe(200);
+    const after = await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: loginCookie } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('unauthorized');
+    // The registration session is independent and still live.
+    const first = await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(first.statusCode).toBe(200);
+  });
+
+  it('gives a wrong password and an unknown e-mail the same answer', async () => {
+    const { email } = await signUp(server.app);
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'wrong password' },
+    });
+    const unknown = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'wrong password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.body).toBe(unknown.body);
+  });
+
+  it('validates the login payload with the spec messages', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ email: 'Invalid email address', password: 'Password is required' });
+  });
+
+  it('answers 401 without a cookie and with a forged one', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
+    const forged = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: 'fh_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('ends a session after the idle timeout and after the absolute timeout', async () => {
+    const { cookie } = await signUp(server.app);
+    const idle = server.config.SESSION_IDLE_MINUTES;
+    server.clock.advanceMinutes(idle - 1);
+    expect((await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(200);
+    // Activity slid the idle window: another almost-idle period is fine, until the absolute limit.
+    server.clock.advanceMinutes(idle - 1);
+    expect((await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(200);
+    server.clock.advanceMinutes(idle + 1);
+    expect((await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(401);
+    const rows = await server.database.db.select().from(sessions);
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a cross-site state change by its Origin', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@b.co', password: 'x' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits login attempts per account with Retry-After', async () => {
+    const limited = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: 3 });
+    try {
+      const statuses: number[] = [];
+      let retryAfter: unknown;
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'target@example.com', password: `guess-${i}` },
+          remoteAddress: `10.0.0.${i + 1}`,
+        });
+        statuses.push(res.statusCode);
+        retryAfter = res.headers['retry-after'];
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

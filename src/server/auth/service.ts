@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { loginSchema, registerSchema, SessionDto } from '../../core/contracts/auth.ts';
+import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
+import type { ServerContext } from '../http/context.ts';
+import { conflict, HttpError, notFound } from '../http/errors.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { createSession, type SessionPolicy } from './sessions.ts';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+
+function sessionPolicy(ctx: ServerContext): SessionPolicy {
+  return { idleMinutes: ctx.config.SESSION_IDLE_MINUTES, absoluteMinutes: ctx.config.SESSION_ABSOLUTE_MINUTES };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Creates a family with the plan defaults (SPEC §3), its first member and the user account, and signs in.
+ * @returns the new session's raw id for the cookie.
+ * @throws HttpError 409 when the e-mail already has an account (nothing is written).
+ */
+export async function register(ctx: ServerContext, input: z.output<typeof registerSchema>): Promise<string> {
+  const existing = await ctx.db
+    .select({ id: userAccounts.id })
+    .from(userAccounts)
+    .where(eq(userAccounts.email, input.email));
+  if (existing.length > 0) throw conflict(EMAIL_TAKEN_MESSAGE);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [family] = await tx.insert(families).values({ name: input.familyName }).returning();
+      if (!family) throw new Error('family insert returned no row');
+      const [member] = await tx
+        .insert(familyMembers)
+        .values({
+          familyId: family.id,
+          name: input.memberName,
+          role: input.memberRole,
+          color: input.memberColor,
+          phoneNumber: input.memberPhone,
+          email: input.email,
+        })
+        .returning();
+      if (!member) throw new Error('member insert returned no row');
+      const [user] = await tx
+        .insert(userAccounts)
+        .values({
+          email: input.email,
+          passwordHash,
+          familyId: family.id,
+          familyMemberId: member.id,
+          lastLogin: ctx.clock.now(),
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned no row');
+      return createSession(tx, { userId: user.id, familyId: family.id }, sessionPolicy(ctx), ctx.clock.now());
+    });
+  } catch (error) {
+    // Two registrations racing for one e-mail: the unique index decides, and the loser gets the same 409.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/**
+ * Checks e-mail and password and starts a new session (a fresh id at every sign-in: no session fixation).
+ * Unknown e-mail, wrong password and a deactivated account all get the same 401 after the same work.
+ * @returns the new session's raw id.
+ */
+export async function login(ctx: ServerContext, input: z.output<typeof loginSchema>): Promise<string> {
+  const [user] = await ctx.db.select().from(userAccounts).where(eq(userAccounts.email, input.email));
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!user || !ok || !user.isActive) throw new HttpError(401, 'unauthorized', BAD_CREDENTIALS_MESSAGE);
+  const now = ctx.clock.now();
+  await ctx.db.update(userAccounts).set({ lastLogin: now }).where(eq(userAccounts.id, user.id));
+  return createSession(ctx.db, { userId: user.id, familyId: user.familyId }, sessionPolicy(ctx), now);
+}
+
+/** SPEC §7 `GET /api/auth/session`: the family's name and the user's e-mail. */
+export async function sessionInfo(ctx: ServerContext, userId: number): Promise<SessionDto> {
+  const [row] = await ctx.db
+    .select({ email: userAccounts.email, familyName: families.name })
+    .from(userAccounts)
+    .innerJoin(families, eq(families.id, userAccounts.familyId))
+    .where(eq(userAccounts.id, userId));
+  if (!row) throw notFound();
+  return { family_name: row.familyName, email: row.email };
+}
+
+export { sessionPolicy };

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/**
+ * Every setting the server reads, parsed once from the environment at start-up (README lists them).
+ * A bad value stops start-up with a message naming the variable.
+ */
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  MAIL_FROM: z.string().default('FamilyHub <no-reply@familyhub.local>'),
+  TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(14 * 24 * 60),
+  SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(30 * 24 * 60),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses `env` into a Config. @throws Error listing each invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Defaults for tests and tools: the schema's defaults with `overrides` applied. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...configSchema.parse({}), LOG_LEVEL: 'silent', ...overrides };
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** A Drizzle database on either engine. Feature code sees only this type, never the driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+/** A transaction handle: accepted wherever a `Db` is (e.g. `enqueue(tx, …)` writes in the caller's transaction). */
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Thrown when a PGlite data directory is already open in another live process. */
+export class DataDirInUseError extends Error {}
+
+/**
+ * Opens the database the configuration names and applies pending migrations.
+ *
+ * - `databaseUrl` set: a node-postgres pool (max `poolSize` connections). Migrations run under an advisory
+ *   lock, so several app processes may start at once.
+ * - otherwise: embedded PGlite persisted under `dataDir`, guarded by a lock file holding our pid, because
+ *   PGlite does not lock its directory itself and two writers would corrupt it.
+ *
+ * @throws DataDirInUseError when another live process holds `dataDir`.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const releaseLock = acquireDataDirLock(options.dataDir);
+  try {
+    const client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
+    return await wrapPglite(client, releaseLock);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Wraps an open PGlite (for example one restored from a test snapshot), migrating it. */
+export async function wrapPglite(client: PGlite, onClose: () => void = () => {}): Promise<Database> {
+  const db = drizzlePglite(client) as unknown as Db; // the PGlite driver's type is a PgDatabase subtype
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await client.close();
+      onClose();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped connection must not crash the process; the pool replaces it on next use.
+  pool.on('error', () => {});
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7301)');
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7301)').catch(() => {});
+    client.release();
+  }
+  return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+function acquireDataDirLock(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'familyhub.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirInUseError(
+          `The data directory ${dataDir} is in use by another FamilyHub process (pid ${holder}). ` +
+            'Stop it first, or set DATA_DIR to another folder.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // a stale lock left by a process that died
+    }
+  }
+  throw new DataDirInUseError(`Could not lock the data directory ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The tenant. Every family-owned row carries `family_id` (SPEC §3 Family); families never see each other's rows.
+ * Defaults are the free plan's: 4 members, 50 events a month, SMS off, e-mail on, America/Los_Angeles.
+ */
+export const families = pgTable('families', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 120 }).notNull(),
+  subscriptionPlan: varchar('subscription_plan', { length: 30 }).notNull().default('free'),
+  subscriptionStatus: varchar('subscription_status', { length: 30 }).notNull().default('active'),
+  timezone: varchar('timezone', { length: 64 }).notNull().default('America/Los_Angeles'),
+  maxMembers: integer('max_members').notNull().default(4),
+  maxEventsPerMonth: integer('max_events_per_month').notNull().default(50),
+  smsEnabled: boolean('sms_enabled').notNull().default(false),
+  emailEnabled: boolean('email_enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 Family member. `color` is one of the palette names in src/core/members/colors.ts. */
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    id: serial('id').primaryKey(),
+    familyId: integer('family_id')
+      .notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    color: varchar('color', { length: 20 }).notNull().default('blue'),
+    avatar: text('avatar'),
+    role: varchar('role', { length: 10 }).notNull().default('other'),
+    phoneNumber: varchar('phone_number', { length: 20 }),
+    email: varchar('email', { length: 255 }),
+    dailySummaryEnabled: boolean('daily_summary_enabled').notNull().default(false),
+    invitationStatus: varchar('invitation_status', { length: 20 }).notNull().default('accepted'),
+    invitationToken: varchar('invitation_token', { length: 128 }),
+    invitationSentAt: timestamp('invitation_sent_at', { withTimezone: true }),
+    invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
+    invitedBy: integer('invited_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'family_members_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
+      'cascade',
+    ),
+    index('family_members_family_id_idx').on(t.familyId, t.id),
+  ],
+);
+
+/** SPEC §3 User account: one per signed-up person, linked to their member profile. */
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 255 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    familyId: integer('family_id')
+      .notNull(),
+    familyMemberId: integer('family_member_id'),
+    role: varchar('role', { length: 20 }).notNull().default('member'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    emailVerificationToken: varchar('email_verification_token', { length: 128 }),
+    passwordResetToken: varchar('password_reset_token', { length: 128 }),
+    passwordResetExpires: timestamp('password_reset_expires', { withTimezone: true }),
+  },
+  (t) => [
+    // E-mails are stored lowercased; uniqueness is global because sign-in is by e-mail alone.
+    uniqueIndex('user_accounts_email_key').on(t.email),
+    foreignKey({ name: 'user_accounts_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'user_accounts_family_member_id_fkey',
+      columns: [t.familyMemberId],
+      foreignColumns: [familyMembers.id],
+    }).onDelete('set null'),
+    index('user_accounts_family_id_idx').on(t.familyId),
+  ],
+);
+
+/**
+ * SPEC §3 Session store (sid, sess, expire). `sid` is the SHA-256 of the cookie's random id, so a leaked
+ * table does not hand out live sessions (OWASP Session Management). `expire` is the idle expiry; the
+ * absolute expiry is `absolute_expire`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 64 }).primaryKey(),
+    sess: text('sess').notNull().default('{}'),
+    userId: integer('user_id')
+      .notNull(),
+    familyId: integer('family_id')
+      .notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    absoluteExpire: timestamp('absolute_expire', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'sessions_user_id_fkey', columns: [t.userId], foreignColumns: [userAccounts.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'sessions_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
+      'cascade',
+    ),
+    index('sessions_family_id_idx').on(t.familyId),
+    index('sessions_user_id_idx').on(t.userId),
+  ],
+);
+
+/** SPEC §3 App setting: a key/value pair per family (e.g. disable_all_emails = 'true'). */
+export const appSettings = pgTable(
+  'app_settings',
+  {
+    id: serial('id').primaryKey(),
+    familyId: integer('family_id')
+      .notNull(),
+    key: varchar('key', { length: 100 }).notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    foreignKey({ name: 'app_settings_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('app_settings_family_id_key_key').on(t.familyId, t.key),
+  ],
+);

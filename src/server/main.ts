@@ -1,0 +1,40 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DataDirInUseError, openDatabase } from './db/client.ts';
+import { systemClock } from './http/context.ts';
+
+/** Starts FamilyHub: opens (and migrates) the database, serves the API and the SPA on PORT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ db: database.db, config, clock: systemClock });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close(); // stops accepting, lets in-flight requests finish
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`FamilyHub is running at ${config.PUBLIC_URL} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

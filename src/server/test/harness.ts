@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { type Config, testConfig } from '../config.ts';
+import { type Database, openDatabase, wrapPglite } from '../db/client.ts';
+import type { Clock } from '../http/context.ts';
+import { withDatabase } from './global-setup.ts';
+
+/** A clock tests move by hand. Starts at `start` (an ISO instant). */
+export class TestClock implements Clock {
+  private current: Date;
+  constructor(start = '2026-11-22T16:00:00Z') {
+    this.current = new Date(start);
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(iso: string): void {
+    this.current = new Date(iso);
+  }
+  advanceMinutes(minutes: number): void {
+    this.current = new Date(this.current.getTime() + minutes * 60_000);
+  }
+}
+
+/**
+ * A fresh, migrated database for one test file: a PGlite restored from the run's snapshot, or (with
+ * DATABASE_URL) a new PostgreSQL database copied from the run's template. Closing drops it.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (url && template) {
+    const name = `familyhub_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name), dataDir: '', poolSize: 5 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+  return wrapPglite(await PGlite.create({ loadDataDir: snapshot }));
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, for `app.inject` tests. */
+export async function createTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const clock = new TestClock();
+  const config = testConfig({ WEB_DIST_DIR: '/nonexistent', AUTH_RATE_LIMIT_PER_MINUTE: 1000, ...overrides });
+  const app = await buildApp({ db: database.db, config, clock });
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+
+/** A valid registration payload with a unique e-mail; fields may be overridden. */
+export function registration(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    familyName: 'Rivera',
+    email: `parent${counter}-${randomBytes(3).toString('hex')}@example.com`,
+    password: 'correct horse',
+    memberName: 'Ana Rivera',
+    memberRole: 'parent',
+    memberColor: 'blue',
+    memberPhone: '',
+    ...overrides,
+  };
+}
+
+/**
+ * Registers a family through the API and returns the session cookie header to send as that user.
+ * @throws Error when registration does not answer 201.
+ */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<{ cookie: string; email: string; password: string }> {
+  const payload = registration(overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { cookie: sessionCookie(res.headers['set-cookie']), email: payload.email, password: payload.password };
+}
+
+/** The `name=value` part of a Set-Cookie header, ready for a Cookie header. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  if (!header) throw new Error('no Set-Cookie header');
+  return header.split(';')[0] ?? '';
+}
