@@ -33,6 +33,8 @@ export const familyMembers = pgTable(
     phoneNumber: varchar('phone_number', { length: 20 }),
     email: varchar('email', { length: 255 }),
     dailySummaryEnabled: boolean('daily_summary_enabled').notNull().default(false),
+    /** Set when the member texted STOP (carrier opt-out); cleared by START. */
+    smsOptedOut: boolean('sms_opted_out').notNull().default(false),
     invitationStatus: varchar('invitation_status', { length: 20 }).notNull().default('accepted'),
     invitationToken: varchar('invitation_token', { length: 128 }),
     invitationSentAt: timestamp('invitation_sent_at', { withTimezone: true }),

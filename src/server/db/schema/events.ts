@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { families } from './families.ts';
+
+/**
+ * SPEC §3 Event. Times are local wall-clock text in the family's time zone (`YYYY-MM-DDTHH:mm:00`, no zone).
+ * A series is one row with an RFC 5545 RRULE (`rrule`) and EXDATEs (`exdates`, local starts of removed
+ * occurrences); an edited occurrence is its own row with `parent_event_id` = the series and `recurrence_id`
+ * = the original local start it replaces (RFC 5545 RECURRENCE-ID).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    familyId: integer('family_id').notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: text('description'),
+    startDate: varchar('start_date', { length: 19 }).notNull(),
+    endDate: varchar('end_date', { length: 19 }),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    isAllDay: boolean('is_all_day').notNull().default(false),
+    location: varchar('location', { length: 300 }),
+    organizerId: integer('organizer_id'),
+    attendees: jsonb('attendees').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    alertMembers: jsonb('alert_members').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    category: varchar('category', { length: 20 }).notNull().default('family'),
+    priority: varchar('priority', { length: 10 }).notNull().default('medium'),
+    hasPickup: boolean('has_pickup').notNull().default(false),
+    pickupAssignedTo: integer('pickup_assigned_to'),
+    pickupMinutesBefore: integer('pickup_minutes_before').notNull().default(15),
+    hasDropoff: boolean('has_dropoff').notNull().default(false),
+    dropoffAssignedTo: integer('dropoff_assigned_to'),
+    dropoffMinutesBefore: integer('dropoff_minutes_before').notNull().default(15),
+    isRecurring: boolean('is_recurring').notNull().default(false),
+    recurrencePattern: varchar('recurrence_pattern', { length: 20 }),
+    recurrenceEndDate: varchar('recurrence_end_date', { length: 10 }),
+    rrule: text('rrule'),
+    exdates: jsonb('exdates').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    parentEventId: integer('parent_event_id'),
+    recurrenceId: varchar('recurrence_id', { length: 19 }),
+    /** UID of the source VEVENT when imported from an .ics file, so a re-import updates instead of duplicating. */
+    sourceUid: text('source_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'events_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete('cascade'),
+    foreignKey({ name: 'events_parent_event_id_fkey', columns: [t.parentEventId], foreignColumns: [t.id] }).onDelete(
+      'cascade',
+    ),
+    index('events_family_id_start_date_idx').on(t.familyId, t.startDate),
+    index('events_family_id_is_recurring_idx').on(t.familyId, t.isRecurring),
+    index('events_parent_event_id_idx').on(t.parentEventId),
+  ],
+);

@@ -1,0 +1,23 @@
+import { boolean, foreignKey, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { families } from './families.ts';
+
+/** SPEC §3 Note. `family_member_id` is the author. Display order: sort_order, pinned first, newest first. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    familyId: integer('family_id').notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    content: text('content').notNull().default(''),
+    familyMemberId: integer('family_member_id'),
+    category: varchar('category', { length: 20 }).notNull().default('general'),
+    pinned: boolean('pinned').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'notes_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete('cascade'),
+    index('notes_family_id_sort_order_idx').on(t.familyId, t.sortOrder),
+  ],
+);

@@ -1,0 +1,61 @@
+import { bigserial, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { families } from './families.ts';
+
+/**
+ * The outbox (ARCHITECTURE.md "Notifications"): one row per message to send. `dedupe_key` is unique, so
+ * planning the same message twice is a no-op. Status: pending → sending → sent | failed | expired;
+ * suppressed when policy stops it at enqueue (with `status_reason`).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    familyId: integer('family_id').notNull(),
+    familyMemberId: integer('family_member_id'),
+    channel: varchar('channel', { length: 10 }).notNull(),
+    recipient: varchar('recipient', { length: 255 }).notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    dedupeKey: varchar('dedupe_key', { length: 200 }).notNull(),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    statusReason: text('status_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerMessageId: varchar('provider_message_id', { length: 100 }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'notifications_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('notifications_dedupe_key_key').on(t.dedupeKey),
+    index('notifications_status_send_after_idx').on(t.status, t.sendAfter),
+    index('notifications_family_id_created_at_idx').on(t.familyId, t.createdAt),
+  ],
+);
+
+/** SPEC §3 Daily summary log: at most one summary per member per local date. */
+export const dailySummaryLog = pgTable(
+  'daily_summary_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    familyId: integer('family_id').notNull(),
+    familyMemberId: integer('family_member_id').notNull(),
+    summaryDate: varchar('summary_date', { length: 10 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ name: 'daily_summary_log_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('daily_summary_log_member_date_key').on(t.familyMemberId, t.summaryDate),
+    index('daily_summary_log_family_id_idx').on(t.familyId),
+  ],
+);
