@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// One port and one data folder per run, chosen in the main process; workers inherit them through the environment.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'familyhub-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+
+// scripts/test.mjs builds the SPA once and passes E2E_WEB_DIST; run alone, the web server builds its own copy.
+const webDist = process.env.E2E_WEB_DIST ?? path.join(process.env.E2E_DATA_DIR, 'web');
+const build = process.env.E2E_WEB_DIST ? '' : `WEB_OUT_DIR=${webDist} npx vite build --logLevel warn && `;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `${build}node --import tsx src/server/main.ts`,
+    url: `${baseURL}/api/auth/session`,
+    // The session call answers 401 when the server is up and nobody is signed in.
+    ignoreHTTPSErrors: true,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR, 'db'),
+      WEB_DIST_DIR: webDist,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      LOG_LEVEL: 'warn',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});

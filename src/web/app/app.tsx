@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Tooltip } from 'radix-ui';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { Toaster } from '../components/ui/toast.tsx';
+import { useSession } from '../features/auth/api.ts';
+import { createQueryClient } from './query-client.ts';
+import { SignedInRoutes, SignedOutRoutes } from './routes.tsx';
+
+/** Signed in when the session call returns data (SPEC §6); a spinner while it loads. */
+function Root() {
+  const session = useSession();
+  if (session.isPending) return <FullPageSpinner />;
+  return session.data ? <SignedInRoutes /> : <SignedOutRoutes />;
+}
+
+/** The app's providers: data, tooltips (SPEC §9 delays), router, toasts. */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <BrowserRouter>
+          <Root />
+        </BrowserRouter>
+        <Toaster />
+      </Tooltip.Provider>
+    </QueryClientProvider>
+  );
+}

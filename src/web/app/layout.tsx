@@ -1,0 +1,108 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useLogout, useSession } from '../features/auth/api.ts';
+import { cn } from '../components/ui/cn.ts';
+import { NAV_ENTRIES, sectionFor } from './navigation.ts';
+
+function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const logout = useLogout();
+  const current = sectionFor(pathname);
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="border-b border-slate-200 py-5 pr-12 pl-5">
+        <p className="truncate text-lg font-semibold text-slate-900">
+          {session.data?.family_name || 'Family'}
+        </p>
+        <p className="truncate text-sm text-slate-600">{session.data?.email}</p>
+      </div>
+      <nav aria-label="Main" className="flex-1 space-y-1 px-3 py-4">
+        {NAV_ENTRIES.map((entry) => {
+          const active = current?.to === entry.to;
+          const Icon = entry.icon;
+          return (
+            <Link
+              key={entry.to}
+              to={entry.to}
+              onClick={onNavigate}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+                active ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100',
+              )}
+            >
+              <Icon className="h-5 w-5" aria-hidden />
+              {entry.label}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="border-t border-slate-200 p-3">
+        <button
+          type="button"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          <LogOut className="h-5 w-5" aria-hidden />
+          Sign Out
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 Layout: a fixed 64-unit sidebar from 768 px; below it a 16-unit top bar with a menu button and the
+ * section title, the menu opening as a left drawer.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const title = sectionFor(pathname)?.label ?? 'FamilyHub';
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white md:block">
+        <SidebarContent />
+      </aside>
+
+      <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 pt-[env(safe-area-inset-top)] md:hidden">
+        <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <RadixDialog.Trigger asChild>
+            <button
+              type="button"
+              aria-label="Open menu"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+            >
+              <Menu className="h-6 w-6" aria-hidden />
+            </button>
+          </RadixDialog.Trigger>
+          <RadixDialog.Portal>
+            <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
+            <RadixDialog.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 w-64 max-w-[85vw] bg-white shadow-xl focus:outline-none md:hidden"
+            >
+              <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
+              <RadixDialog.Close
+                aria-label="Close menu"
+                className="absolute top-4 right-3 inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+              >
+                <X className="h-5 w-5" aria-hidden />
+              </RadixDialog.Close>
+              <SidebarContent onNavigate={() => setDrawerOpen(false)} />
+            </RadixDialog.Content>
+          </RadixDialog.Portal>
+        </RadixDialog.Root>
+        <span className="text-lg font-semibold text-slate-900">{title}</span>
+      </header>
+
+      <main className="px-4 py-6 md:ml-64 md:px-8">{children}</main>
+    </div>
+  );
+}

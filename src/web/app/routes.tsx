@@ -1,0 +1,80 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RegisterPage } from '../features/auth/register-page.tsx';
+import { AppLayout } from './layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+
+/** Each screen is its own chunk: a route loads only its own code. */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const CalendarPage = screen(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage');
+const EventFormPage = screen(() => import('../features/events/event-form-page.tsx'), 'EventFormPage');
+const TasksPage = screen(() => import('../features/tasks/tasks-page.tsx'), 'TasksPage');
+const TaskFormPage = screen(() => import('../features/tasks/task-form-page.tsx'), 'TaskFormPage');
+const ActivitiesPage = screen(() => import('../features/activities/activities-page.tsx'), 'ActivitiesPage');
+const ActivityFormPage = screen(
+  () => import('../features/activities/activity-form-page.tsx'),
+  'ActivityFormPage',
+);
+const NotesPage = screen(() => import('../features/notes/notes-page.tsx'), 'NotesPage');
+const NoteFormPage = screen(() => import('../features/notes/note-form-page.tsx'), 'NoteFormPage');
+const FamilyMembersPage = screen(
+  () => import('../features/family-members/family-members-page.tsx'),
+  'FamilyMembersPage',
+);
+const InvitationPage = screen(() => import('../features/invitations/invitation-page.tsx'), 'InvitationPage');
+const LandingPage = screen(() => import('../features/waitlist/landing-page.tsx'), 'LandingPage');
+
+/** SPEC §2 signed-in routes, inside the app shell. */
+export function SignedInRoutes() {
+  return (
+    <AppLayout>
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-16">
+            <Spinner />
+          </div>
+        }
+      >
+        <Routes>
+          <Route path="/" element={<CalendarPage />} />
+          <Route path="/calendar" element={<CalendarPage />} />
+          <Route path="/tasks" element={<TasksPage />} />
+          <Route path="/activities" element={<ActivitiesPage />} />
+          <Route path="/notes" element={<NotesPage />} />
+          <Route path="/family-members" element={<FamilyMembersPage />} />
+          <Route path="/add-event" element={<EventFormPage />} />
+          <Route path="/add-event/:id" element={<EventFormPage />} />
+          <Route path="/add-task" element={<TaskFormPage />} />
+          <Route path="/add-note" element={<NoteFormPage />} />
+          <Route path="/add-note/:id" element={<NoteFormPage />} />
+          <Route path="/add-activity" element={<ActivityFormPage />} />
+          <Route path="/add-activity/:id" element={<ActivityFormPage />} />
+          {/* Already signed in: the sign-in and register pages lead home. */}
+          <Route path="/login" element={<Navigate to="/" replace />} />
+          <Route path="/register" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </AppLayout>
+  );
+}
+
+/** SPEC §2 signed-out routes: register, invitation, login, and the landing page everywhere else. */
+export function SignedOutRoutes() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/register-invitation" element={<InvitationPage />} />
+        <Route path="/register-invitation/:token" element={<InvitationPage />} />
+        <Route path="*" element={<LandingPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

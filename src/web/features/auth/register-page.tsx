@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { registerMemberSchema, registerStep1FormSchema } from '../../../core/contracts/auth.ts';
+import { MEMBER_COLORS, MEMBER_ROLES } from '../../../core/members/colors.ts';
+import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, Input, Select } from '../../components/ui/field.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useRegister } from './api.ts';
+import { AuthCard } from './auth-card.tsx';
+
+type Step1 = z.input<typeof registerStep1FormSchema>;
+type Step2 = z.input<typeof registerMemberSchema>;
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * SPEC §2 Register: step 1 (family name, e-mail, password, confirmation, Continue), step 2 (name, role, colour,
+ * optional phone, Back, Create Account). The sign-in link shows on step 1 only.
+ */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const { toast } = useToast();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const account = useForm<Step1>({
+    resolver: zodResolver(registerStep1FormSchema),
+    defaultValues: { familyName: '', email: '', password: '', confirmPassword: '' },
+  });
+  const member = useForm<Step2>({
+    resolver: zodResolver(registerMemberSchema),
+    defaultValues: { memberName: '', memberRole: 'parent', memberColor: 'blue', memberPhone: '' },
+  });
+
+  const onContinue = account.handleSubmit(() => setStep(2));
+
+  const onCreate = member.handleSubmit(async (values) => {
+    setFailure(null);
+    const first = account.getValues();
+    try {
+      await register.mutateAsync({ ...first, ...values, memberPhone: values.memberPhone || null });
+      toast({
+        title: 'Registration successful!',
+        description: "Your account has been created. You can now log in to access your family's dashboard.",
+      });
+      navigate('/');
+    } catch (error) {
+      const message = serverMessageOr(error, 'Registration failed. Please try again.');
+      setFailure(message);
+      toast({
+        title: 'Registration failed',
+        description: serverMessageOr(error, 'An error occurred during registration.'),
+        variant: 'destructive',
+      });
+      // The server holds the same rules as the form: show its field messages where they belong.
+      if (error instanceof ApiError && error.fields) {
+        const accountFields = ['familyName', 'email', 'password', 'confirmPassword'] as const;
+        if (accountFields.some((f) => error.fields?.[f])) {
+          for (const f of accountFields) {
+            const fieldMessage = error.fields[f];
+            if (fieldMessage) account.setError(f, { message: fieldMessage });
+          }
+          setStep(1);
+        }
+      }
+    }
+  });
+
+  const e1 = account.formState.errors;
+  const e2 = member.formState.errors;
+
+  return (
+    <AuthCard
+      title="Create your family account"
+      subtitle={
+        step === 1 ? 'Step 1 of 2: your family and sign-in details' : 'Step 2 of 2: tell us about you'
+      }
+    >
+      {failure ? (
+        <div className="mb-4">
+          <ErrorAlert>{failure}</ErrorAlert>
+        </div>
+      ) : null}
+      {/* Both steps stay mounted (the inactive one hidden) so that Back keeps what was typed. */}
+      <form onSubmit={onContinue} noValidate className="space-y-4" hidden={step !== 1}>
+        <Field label="Family Name" error={e1.familyName?.message}>
+          {(a11y) => (
+            <Input
+              autoComplete="organization"
+              placeholder="The Smiths"
+              {...a11y}
+              {...account.register('familyName')}
+            />
+          )}
+        </Field>
+        <Field label="Email" error={e1.email?.message}>
+          {(a11y) => <Input type="email" autoComplete="email" {...a11y} {...account.register('email')} />}
+        </Field>
+        <Field label="Password" error={e1.password?.message}>
+          {(a11y) => (
+            <Input type="password" autoComplete="new-password" {...a11y} {...account.register('password')} />
+          )}
+        </Field>
+        <Field label="Confirm Password" error={e1.confirmPassword?.message}>
+          {(a11y) => (
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...a11y}
+              {...account.register('confirmPassword')}
+            />
+          )}
+        </Field>
+        <Button type="submit" className="w-full justify-center">
+          Continue
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-indigo-700 underline">
+            Sign in
+          </Link>
+        </p>
+      </form>
+      <form onSubmit={onCreate} noValidate className="space-y-4" hidden={step !== 2}>
+        <Field label="Your Name" error={e2.memberName?.message}>
+          {(a11y) => <Input autoComplete="name" {...a11y} {...member.register('memberName')} />}
+        </Field>
+        <Field label="Role" error={e2.memberRole?.message}>
+          {(a11y) => (
+            <Select {...a11y} {...member.register('memberRole')}>
+              {MEMBER_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {capitalise(role)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Colour" error={e2.memberColor?.message}>
+          {(a11y) => (
+            <Select {...a11y} {...member.register('memberColor')}>
+              {MEMBER_COLORS.map((color) => (
+                <option key={color} value={color}>
+                  {capitalise(color)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          label="Phone (optional)"
+          error={e2.memberPhone?.message}
+          hint="For SMS reminders, e.g. +1234567890"
+        >
+          {(a11y) => (
+            <Input
+              type="tel"
+              autoComplete="tel"
+              placeholder="+1234567890"
+              {...a11y}
+              {...member.register('memberPhone')}
+            />
+          )}
+        </Field>
+        <div className="flex gap-3">
+          <Button variant="secondary" onClick={() => setStep(1)} className="flex-1 justify-center">
+            Back
+          </Button>
+          <Button type="submit" className="flex-1 justify-center" disabled={member.formState.isSubmitting}>
+            {member.formState.isSubmitting ? 'Creating...' : 'Create Account'}
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/ui/page-header.tsx';
+
+/** Placeholder until this screen is built (see its issue). */
+export function NotesPage() {
+  return <PageHeader title="Family Notes" />;
+}
