@@ -20,7 +20,11 @@ async function countRows() {
 
 describe('POST /api/auth/register', () => {
   it('creates the family with plan defaults, the first member and the account, and signs in', async () => {
-    const payload = registration({ familyName: 'The Okafors', memberPhone: '+14155550123', email: ' Mixed@Example.COM ' });
+    const payload = registration({
+      familyName: 'The Okafors',
+      memberPhone: '+14155550123',
+      email: ' Mixed@Example.COM ',
+    });
     const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload });
     expect(res.statusCode).toBe(201);
     const cookieHeader = String(res.headers['set-cookie']);
@@ -38,11 +42,23 @@ describe('POST /api/auth/register', () => {
       smsEnabled: false,
       emailEnabled: true,
     });
-    const [user] = await server.database.db.select().from(userAccounts).where(eq(userAccounts.email, 'mixed@example.com'));
+    const [user] = await server.database.db
+      .select()
+      .from(userAccounts)
+      .where(eq(userAccounts.email, 'mixed@example.com'));
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user?.role).toBe('member');
-    const [member] = await server.database.db.select().from(familyMembers).where(eq(familyMembers.familyId, family!.id));
-    expect(member).toMatchObject({ name: 'Ana Rivera', role: 'parent', color: 'blue', phoneNumber: '+14155550123' });
+    if (!family) throw new Error('family not created');
+    const [member] = await server.database.db
+      .select()
+      .from(familyMembers)
+      .where(eq(familyMembers.familyId, family.id));
+    expect(member).toMatchObject({
+      name: 'Ana Rivera',
+      role: 'parent',
+      color: 'blue',
+      phoneNumber: '+14155550123',
+    });
 
     const session = await server.app.inject({
       method: 'GET',
@@ -60,13 +76,20 @@ describe('POST /api/auth/register', () => {
     ['confirmPassword', { confirmPassword: 'something else' }, "Passwords don't match"],
     ['memberName', { memberName: 'A' }, 'Name must be at least 2 characters'],
     ['memberRole', { memberRole: 'boss' }, 'Please select a role'],
-  ])('answers 400 with the spec message for a bad %s and writes nothing', async (field, override, message) => {
-    const before = await countRows();
-    const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(override) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
-    expect(await countRows()).toEqual(before);
-  });
+  ])(
+    'answers 400 with the spec message for a bad %s and writes nothing',
+    async (field, override, message) => {
+      const before = await countRows();
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: registration(override),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
+      expect(await countRows()).toEqual(before);
+    },
+  );
 
   it('answers 400, not 500, to a body that is not an object or not JSON', async () => {
     for (const payload of ['[]', '"text"', 'null', '{"familyName": 5}']) {
@@ -105,14 +128,26 @@ describe('POST /api/auth/register', () => {
 describe('login, session and logout', () => {
   it('signs in with a new session id, and sign-out makes the old cookie useless', async () => {
     const { cookie, email, password } = await signUp(server.app);
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
     expect(login.statusCode).toBe(200);
     const loginCookie = sessionCookie(login.headers['set-cookie']);
     expect(loginCookie).not.toBe(cookie);
 
-    const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: loginCookie } });
+    const logout = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: loginCookie },
+    });
     expect(logout.statusCode).toBe(200);
-    const after = await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: loginCookie } });
+    const after = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: loginCookie },
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('unauthorized');
     // The registration session is independent and still live.
@@ -138,9 +173,16 @@ describe('login, session and logout', () => {
   });
 
   it('validates the login payload with the spec messages', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: '' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'x', password: '' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ email: 'Invalid email address', password: 'Password is required' });
+    expect(res.json().error.fields).toEqual({
+      email: 'Invalid email address',
+      password: 'Password is required',
+    });
   });
 
   it('answers 401 without a cookie and with a forged one', async () => {
@@ -157,12 +199,18 @@ describe('login, session and logout', () => {
     const { cookie } = await signUp(server.app);
     const idle = server.config.SESSION_IDLE_MINUTES;
     server.clock.advanceMinutes(idle - 1);
-    expect((await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode,
+    ).toBe(200);
     // Activity slid the idle window: another almost-idle period is fine, until the absolute limit.
     server.clock.advanceMinutes(idle - 1);
-    expect((await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode,
+    ).toBe(200);
     server.clock.advanceMinutes(idle + 1);
-    expect((await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode,
+    ).toBe(401);
     const rows = await server.database.db.select().from(sessions);
     expect(rows.length).toBeGreaterThan(0);
   });

@@ -33,7 +33,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   const limitAttempts = rateLimited(
     app,
     [
-      { name: 'auth:ip', max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE, windowMs: 60_000, key: (request) => request.ip },
+      {
+        name: 'auth:ip',
+        max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE,
+        windowMs: 60_000,
+        key: (request) => request.ip,
+      },
       // Per account too, so that many addresses cannot guess one family's password together.
       {
         name: 'auth:account',

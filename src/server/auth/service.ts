@@ -11,7 +11,10 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const BAD_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 
 function sessionPolicy(ctx: ServerContext): SessionPolicy {
-  return { idleMinutes: ctx.config.SESSION_IDLE_MINUTES, absoluteMinutes: ctx.config.SESSION_ABSOLUTE_MINUTES };
+  return {
+    idleMinutes: ctx.config.SESSION_IDLE_MINUTES,
+    absoluteMinutes: ctx.config.SESSION_ABSOLUTE_MINUTES,
+  };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -76,7 +79,9 @@ export async function register(ctx: ServerContext, input: z.output<typeof regist
  */
 export async function login(ctx: ServerContext, input: z.output<typeof loginSchema>): Promise<string> {
   const [user] = await ctx.db.select().from(userAccounts).where(eq(userAccounts.email, input.email));
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!user || !ok || !user.isActive) throw new HttpError(401, 'unauthorized', BAD_CREDENTIALS_MESSAGE);
   const now = ctx.clock.now();
   await ctx.db.update(userAccounts).set({ lastLogin: now }).where(eq(userAccounts.id, user.id));

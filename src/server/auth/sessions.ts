@@ -64,7 +64,9 @@ export async function resolveSession(
     .from(sessions)
     .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)));
   if (!row) return null;
-  const renewed = new Date(Math.min(now.getTime() + minutes(policy.idleMinutes), row.absoluteExpire.getTime()));
+  const renewed = new Date(
+    Math.min(now.getTime() + minutes(policy.idleMinutes), row.absoluteExpire.getTime()),
+  );
   if (renewed.getTime() - row.expire.getTime() > minutes(5)) {
     await db.update(sessions).set({ expire: renewed }).where(eq(sessions.sid, sid));
   }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../core/contracts/errors.ts';
 
 /** An error that maps to one HTTP answer in the shape of `ApiErrorBody`. */
@@ -51,9 +51,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status === 429) {
       return reply.status(429).send(body('rate_limited', 'Too many requests. Please try again later.'));
     }
-    if (status === 413) return reply.status(413).send(body('payload_too_large', 'The request body is too large.'));
+    if (status === 413)
+      return reply.status(413).send(body('payload_too_large', 'The request body is too large.'));
     if (status === 415) {
-      return reply.status(415).send(body('unsupported_media_type', 'Send the request body as application/json.'));
+      return reply
+        .status(415)
+        .send(body('unsupported_media_type', 'Send the request body as application/json.'));
     }
     if (status >= 400 && status < 500) {
       return reply.status(400).send(body('validation_failed', 'The request is malformed.'));

@@ -17,7 +17,11 @@ export interface RateLimitRule {
  * store. Over a limit: 429 in the one error shape, with Retry-After in seconds.
  * Counters live in this process's memory: with several processes each counts on its own (docs/scaling.md).
  */
-export function rateLimited(app: FastifyInstance, rules: RateLimitRule[], message: string): preHandlerAsyncHookHandler {
+export function rateLimited(
+  app: FastifyInstance,
+  rules: RateLimitRule[],
+  message: string,
+): preHandlerAsyncHookHandler {
   const limiters = rules.map((rule) => ({
     rule,
     check: app.createRateLimit({

@@ -107,7 +107,11 @@ export async function signUp(
   const payload = registration(overrides);
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return { cookie: sessionCookie(res.headers['set-cookie']), email: payload.email, password: payload.password };
+  return {
+    cookie: sessionCookie(res.headers['set-cookie']),
+    email: payload.email,
+    password: payload.password,
+  };
 }
 
 /** The `name=value` part of a Set-Cookie header, ready for a Cookie header. */
