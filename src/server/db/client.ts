@@ -13,7 +13,11 @@ import pg from 'pg';
 /** A Drizzle database on either engine. Feature code sees only this type, never the driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 /** A transaction handle: accepted wherever a `Db` is (e.g. `enqueue(tx, …)` writes in the caller's transaction). */
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 export type DbOrTx = Db | Tx;
 
 export interface Database {
@@ -83,16 +87,25 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
+/** Lock files this process holds, so that our own pid in a lock file is told apart from a stale one. */
+const heldLocks = new Set<string>();
+
 function acquireDataDirLock(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, 'familyhub.lock');
+  const lockPath = path.resolve(dataDir, 'familyhub.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
+      heldLocks.add(lockPath);
+      return () => {
+        heldLocks.delete(lockPath);
+        fs.rmSync(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+      // Our own pid is a live holder only if this process took the lock (a restarted container reuses pids).
+      const held = holder === process.pid ? heldLocks.has(lockPath) : holder > 0 && isAlive(holder);
+      if (Number.isInteger(holder) && held) {
         throw new DataDirInUseError(
           `The data directory ${dataDir} is in use by another FamilyHub process (pid ${holder}). ` +
             'Stop it first, or set DATA_DIR to another folder.',
