@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { families } from './families.ts';
 
 /**
@@ -21,8 +32,14 @@ export const events = pgTable(
     isAllDay: boolean('is_all_day').notNull().default(false),
     location: varchar('location', { length: 300 }),
     organizerId: integer('organizer_id'),
-    attendees: jsonb('attendees').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    alertMembers: jsonb('alert_members').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    attendees: jsonb('attendees')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    alertMembers: jsonb('alert_members')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     category: varchar('category', { length: 20 }).notNull().default('family'),
     priority: varchar('priority', { length: 10 }).notNull().default('medium'),
     hasPickup: boolean('has_pickup').notNull().default(false),
@@ -35,7 +52,10 @@ export const events = pgTable(
     recurrencePattern: varchar('recurrence_pattern', { length: 20 }),
     recurrenceEndDate: varchar('recurrence_end_date', { length: 10 }),
     rrule: text('rrule'),
-    exdates: jsonb('exdates').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    exdates: jsonb('exdates')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     parentEventId: integer('parent_event_id'),
     recurrenceId: varchar('recurrence_id', { length: 19 }),
     /** UID of the source VEVENT when imported from an .ics file, so a re-import updates instead of duplicating. */
@@ -44,10 +64,16 @@ export const events = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'events_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete('cascade'),
-    foreignKey({ name: 'events_parent_event_id_fkey', columns: [t.parentEventId], foreignColumns: [t.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'events_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'events_parent_event_id_fkey',
+      columns: [t.parentEventId],
+      foreignColumns: [t.id],
+    }).onDelete('cascade'),
     index('events_family_id_start_date_idx').on(t.familyId, t.startDate),
     index('events_family_id_is_recurring_idx').on(t.familyId, t.isRecurring),
     index('events_parent_event_id_idx').on(t.parentEventId),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The tenant. Every family-owned row carries `family_id` (SPEC §3 Family); families never see each other's rows.
@@ -24,8 +35,7 @@ export const familyMembers = pgTable(
   'family_members',
   {
     id: serial('id').primaryKey(),
-    familyId: integer('family_id')
-      .notNull(),
+    familyId: integer('family_id').notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     color: varchar('color', { length: 20 }).notNull().default('blue'),
     avatar: text('avatar'),
@@ -43,9 +53,11 @@ export const familyMembers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'family_members_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'family_members_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
     index('family_members_family_id_idx').on(t.familyId, t.id),
   ],
 );
@@ -57,8 +69,7 @@ export const userAccounts = pgTable(
     id: serial('id').primaryKey(),
     email: varchar('email', { length: 255 }).notNull(),
     passwordHash: text('password_hash').notNull(),
-    familyId: integer('family_id')
-      .notNull(),
+    familyId: integer('family_id').notNull(),
     familyMemberId: integer('family_member_id'),
     role: varchar('role', { length: 20 }).notNull().default('member'),
     isActive: boolean('is_active').notNull().default(true),
@@ -73,9 +84,11 @@ export const userAccounts = pgTable(
   (t) => [
     // E-mails are stored lowercased; uniqueness is global because sign-in is by e-mail alone.
     uniqueIndex('user_accounts_email_key').on(t.email),
-    foreignKey({ name: 'user_accounts_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'user_accounts_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
     foreignKey({
       name: 'user_accounts_family_member_id_fkey',
       columns: [t.familyMemberId],
@@ -95,21 +108,23 @@ export const sessions = pgTable(
   {
     sid: varchar('sid', { length: 64 }).primaryKey(),
     sess: text('sess').notNull().default('{}'),
-    userId: integer('user_id')
-      .notNull(),
-    familyId: integer('family_id')
-      .notNull(),
+    userId: integer('user_id').notNull(),
+    familyId: integer('family_id').notNull(),
     expire: timestamp('expire', { withTimezone: true }).notNull(),
     absoluteExpire: timestamp('absolute_expire', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'sessions_user_id_fkey', columns: [t.userId], foreignColumns: [userAccounts.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'sessions_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'sessions_user_id_fkey',
+      columns: [t.userId],
+      foreignColumns: [userAccounts.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sessions_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
     index('sessions_family_id_idx').on(t.familyId),
     index('sessions_user_id_idx').on(t.userId),
   ],
@@ -120,16 +135,19 @@ export const appSettings = pgTable(
   'app_settings',
   {
     id: serial('id').primaryKey(),
-    familyId: integer('family_id')
-      .notNull(),
+    familyId: integer('family_id').notNull(),
     key: varchar('key', { length: 100 }).notNull(),
     value: text('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [
-    foreignKey({ name: 'app_settings_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'app_settings_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
     uniqueIndex('app_settings_family_id_key_key').on(t.familyId, t.key),
   ],
 );

@@ -1,4 +1,14 @@
-import { boolean, foreignKey, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { families } from './families.ts';
 
 /** SPEC §3 Note. `family_member_id` is the author. Display order: sort_order, pinned first, newest first. */
@@ -17,7 +27,11 @@ export const notes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'notes_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'notes_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
     index('notes_family_id_sort_order_idx').on(t.familyId, t.sortOrder),
   ],
 );

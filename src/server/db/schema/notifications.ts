@@ -1,4 +1,14 @@
-import { bigserial, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { families } from './families.ts';
 
 /**
@@ -32,9 +42,11 @@ export const notifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'notifications_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'notifications_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
     uniqueIndex('notifications_dedupe_key_key').on(t.dedupeKey),
     index('notifications_status_send_after_idx').on(t.status, t.sendAfter),
     index('notifications_family_id_created_at_idx').on(t.familyId, t.createdAt),
@@ -52,9 +64,11 @@ export const dailySummaryLog = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    foreignKey({ name: 'daily_summary_log_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'daily_summary_log_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
     uniqueIndex('daily_summary_log_member_date_key').on(t.familyMemberId, t.summaryDate),
     index('daily_summary_log_family_id_idx').on(t.familyId),
   ],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { events } from './events.ts';
 import { families } from './families.ts';
 
@@ -17,7 +28,10 @@ export const tasks = pgTable(
     description: text('description'),
     eventId: integer('event_id'),
     assignedTo: integer('assigned_to'),
-    assignedToIds: jsonb('assigned_to_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    assignedToIds: jsonb('assigned_to_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     dueDate: varchar('due_date', { length: 19 }),
     estimatedDurationMinutes: integer('estimated_duration_minutes').notNull().default(30),
     status: varchar('status', { length: 10 }).notNull().default('open'),
@@ -30,8 +44,14 @@ export const tasks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'tasks_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete('cascade'),
-    foreignKey({ name: 'tasks_event_id_fkey', columns: [t.eventId], foreignColumns: [events.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'tasks_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'tasks_event_id_fkey', columns: [t.eventId], foreignColumns: [events.id] }).onDelete(
+      'cascade',
+    ),
     index('tasks_family_id_due_date_idx').on(t.familyId, t.dueDate),
     index('tasks_event_id_idx').on(t.eventId),
   ],
@@ -57,9 +77,11 @@ export const activityProposals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'activity_proposals_family_id_fkey', columns: [t.familyId], foreignColumns: [families.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'activity_proposals_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
     index('activity_proposals_family_id_due_date_idx').on(t.familyId, t.dueDate),
   ],
 );
