@@ -19,8 +19,16 @@ const configSchema = z.object({
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
   TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(14 * 24 * 60),
-  SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(30 * 24 * 60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(14 * 24 * 60),
+  SESSION_ABSOLUTE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
