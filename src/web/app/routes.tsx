@@ -1,9 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { RegisterPage } from '../features/auth/register-page.tsx';
-import { AppLayout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 /** Each screen is its own chunk: a route loads only its own code. */
@@ -11,6 +8,10 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+// The signed-in shell and the sign-in forms are chunks too, so the landing page loads only what it shows.
+const AppLayout = lazy(async () => ({ default: (await import('./layout.tsx')).AppLayout }));
+const LoginPage = screen(() => import('../features/auth/login-page.tsx'), 'LoginPage');
+const RegisterPage = screen(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
 const CalendarPage = screen(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage');
 const EventFormPage = screen(() => import('../features/events/event-form-page.tsx'), 'EventFormPage');
 const TasksPage = screen(() => import('../features/tasks/tasks-page.tsx'), 'TasksPage');
@@ -32,35 +33,37 @@ const LandingPage = screen(() => import('../features/waitlist/landing-page.tsx')
 /** SPEC §2 signed-in routes, inside the app shell. */
 export function SignedInRoutes() {
   return (
-    <AppLayout>
-      <Suspense
-        fallback={
-          <div className="flex justify-center py-16">
-            <Spinner />
-          </div>
-        }
-      >
-        <Routes>
-          <Route path="/" element={<CalendarPage />} />
-          <Route path="/calendar" element={<CalendarPage />} />
-          <Route path="/tasks" element={<TasksPage />} />
-          <Route path="/activities" element={<ActivitiesPage />} />
-          <Route path="/notes" element={<NotesPage />} />
-          <Route path="/family-members" element={<FamilyMembersPage />} />
-          <Route path="/add-event" element={<EventFormPage />} />
-          <Route path="/add-event/:id" element={<EventFormPage />} />
-          <Route path="/add-task" element={<TaskFormPage />} />
-          <Route path="/add-note" element={<NoteFormPage />} />
-          <Route path="/add-note/:id" element={<NoteFormPage />} />
-          <Route path="/add-activity" element={<ActivityFormPage />} />
-          <Route path="/add-activity/:id" element={<ActivityFormPage />} />
-          {/* Already signed in: the sign-in and register pages lead home. */}
-          <Route path="/login" element={<Navigate to="/" replace />} />
-          <Route path="/register" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
-    </AppLayout>
+    <Suspense fallback={<FullPageSpinner />}>
+      <AppLayout>
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16">
+              <Spinner />
+            </div>
+          }
+        >
+          <Routes>
+            <Route path="/" element={<CalendarPage />} />
+            <Route path="/calendar" element={<CalendarPage />} />
+            <Route path="/tasks" element={<TasksPage />} />
+            <Route path="/activities" element={<ActivitiesPage />} />
+            <Route path="/notes" element={<NotesPage />} />
+            <Route path="/family-members" element={<FamilyMembersPage />} />
+            <Route path="/add-event" element={<EventFormPage />} />
+            <Route path="/add-event/:id" element={<EventFormPage />} />
+            <Route path="/add-task" element={<TaskFormPage />} />
+            <Route path="/add-note" element={<NoteFormPage />} />
+            <Route path="/add-note/:id" element={<NoteFormPage />} />
+            <Route path="/add-activity" element={<ActivityFormPage />} />
+            <Route path="/add-activity/:id" element={<ActivityFormPage />} />
+            {/* Already signed in: the sign-in and register pages lead home. */}
+            <Route path="/login" element={<Navigate to="/" replace />} />
+            <Route path="/register" element={<Navigate to="/" replace />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </AppLayout>
+    </Suspense>
   );
 }
 
