@@ -14,6 +14,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'src/server/db/migrations',
+      // Capacitor's generated Android project (npm run cap:sync copies the built web app into it).
+      'android',
     ],
   },
   js.configs.recommended,

@@ -15,6 +15,8 @@ const build = process.env.E2E_WEB_DIST ? '' : `WEB_OUT_DIR=${webDist} npx vite b
 
 export default defineConfig({
   testDir: 'e2e',
+  // Per run, so that runs side by side do not trample each other's traces.
+  outputDir: path.join(process.env.E2E_DATA_DIR, 'results'),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -4,10 +4,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { registerActivitiesRoutes } from './activities/routes.ts';
+import { registerAssistantRoutes } from './assistant/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerEventRoutes } from './events/routes.ts';
 import type { ServerContext } from './http/context.ts';
 import { apiNotFound, installErrorHandling } from './http/errors.ts';
 import { installSecurity } from './http/security.ts';
+import { registerMembersRoutes } from './members/routes.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
+import { registerSettingsRoutes } from './settings/routes.ts';
+import { registerTasksRoutes } from './tasks/routes.ts';
+import { registerNotesRoutes } from './notes/routes.ts';
+import { registerWaitlistRoutes } from './waitlist/routes.ts';
 
 /**
  * Builds the Fastify app: plumbing (cookies, rate limits, security headers, one error shape), every
@@ -26,6 +35,15 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   registerAuthRoutes(app, ctx);
+  registerEventRoutes(app, ctx);
+  registerMembersRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerTasksRoutes(app, ctx);
+  registerActivitiesRoutes(app, ctx);
+  registerNotesRoutes(app, ctx);
+  registerWaitlistRoutes(app, ctx);
+  registerAssistantRoutes(app, ctx);
 
   const webRoot = ctx.config.WEB_DIST_DIR;
   const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));

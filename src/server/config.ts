@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type CountryCode, isPhoneRegion } from '../core/members/phone.ts';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -19,6 +20,10 @@ const configSchema = z.object({
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
   TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  SMS_SENDS_PER_SECOND: z.coerce.number().min(0).default(1), // Twilio pacing per process; 0 = no limit (US long code: 1/s)
+  DEFAULT_PHONE_REGION: z
+    .custom<CountryCode>(isPhoneRegion, 'must be an ISO 3166 region such as US')
+    .default('US'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -30,6 +35,7 @@ const configSchema = z.object({
     .positive()
     .default(30 * 24 * 60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  WAITLIST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

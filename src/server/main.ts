@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { systemClock } from './http/context.ts';
+import { createDispatcher } from './notifications/dispatcher.ts';
+import { providersFromConfig } from './notifications/providers/from-config.ts';
 
 /** Starts FamilyHub: opens (and migrates) the database, serves the API and the SPA on PORT. */
 async function main(): Promise<void> {
@@ -17,6 +19,13 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp({ db: database.db, config, clock: systemClock });
+  // The outbox dispatcher runs in every server process (never inside buildApp: tests drive it by hand).
+  const dispatcher = createDispatcher({
+    db: database.db,
+    clock: systemClock,
+    providers: providersFromConfig(config, app.log),
+    logger: app.log,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -24,6 +33,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close(); // stops accepting, lets in-flight requests finish
+    await dispatcher.stop(); // finishes in-flight sends, hands unstarted claims back
     await database.close();
     process.exit(0);
   };
@@ -31,6 +41,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  dispatcher.start();
   console.log(`FamilyHub is running at ${config.PUBLIC_URL} (database: ${database.kind})`);
 }
 

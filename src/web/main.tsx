@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { startNativeShell } from './platform/native.ts';
+import { registerServiceWorker } from './platform/service-worker.ts';
+import { UpdatePrompt } from './platform/update-prompt.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -8,5 +11,9 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <App />
+    <UpdatePrompt />
   </StrictMode>,
 );
+// Native shell only (status bar, splash); the offline service worker everywhere it is supported.
+void startNativeShell();
+registerServiceWorker();

@@ -76,6 +76,7 @@ describe('POST /api/auth/register', () => {
     ['confirmPassword', { confirmPassword: 'something else' }, "Passwords don't match"],
     ['memberName', { memberName: 'A' }, 'Name must be at least 2 characters'],
     ['memberRole', { memberRole: 'boss' }, 'Please select a role'],
+    ['memberPhone', { memberPhone: '+1 000 000' }, 'Please enter a valid phone number'],
   ])(
     'answers 400 with the spec message for a bad %s and writes nothing',
     async (field, override, message) => {

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { loginSchema, registerSchema, SessionDto } from '../../core/contracts/auth.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';
-import { conflict, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import { toE164 } from '../../core/members/phone.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { createSession, type SessionPolicy } from './sessions.ts';
 
@@ -27,9 +28,17 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Creates a family with the plan defaults (SPEC §3), its first member and the user account, and signs in.
  * @returns the new session's raw id for the cookie.
- * @throws HttpError 409 when the e-mail already has an account (nothing is written).
+ * @throws HttpError 409 when the e-mail already has an account, 400 when the phone is not a real number
+ *   (nothing is written in either case).
  */
 export async function register(ctx: ServerContext, input: z.output<typeof registerSchema>): Promise<string> {
+  // Stored in E.164 like every member's phone, read in the configured default region.
+  const phoneNumber = input.memberPhone ? toE164(input.memberPhone, ctx.config.DEFAULT_PHONE_REGION) : null;
+  if (input.memberPhone && !phoneNumber) {
+    throw badRequest('Please enter a valid phone number', {
+      memberPhone: 'Please enter a valid phone number',
+    });
+  }
   const existing = await ctx.db
     .select({ id: userAccounts.id })
     .from(userAccounts)
@@ -47,7 +56,7 @@ export async function register(ctx: ServerContext, input: z.output<typeof regist
           name: input.memberName,
           role: input.memberRole,
           color: input.memberColor,
-          phoneNumber: input.memberPhone,
+          phoneNumber,
           email: input.email,
         })
         .returning();

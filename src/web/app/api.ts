@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../../core/contracts/errors.ts';
+import { forgetOfflineData } from '../platform/offline-cache.ts';
 
 /**
  * A failed API call. `message` is SPEC §8's form: the status code, a colon and space, then the body text
@@ -25,10 +26,27 @@ export class ApiError extends Error {
   }
 }
 
+/** Shown when a change is refused because the device is offline (issue 11: never silently lost). */
+export const OFFLINE_WRITE_MESSAGE =
+  'You are offline, so this change was not saved. Try again when you are back online.';
+
+/**
+ * A change refused before it was sent, because the browser reports the device offline.
+ * An ApiError with status 0 whose `message` and `serverMessage` are {@link OFFLINE_WRITE_MESSAGE}, so screens
+ * that show `serverMessageOr(error, …)` say why; nothing is queued for later.
+ */
+export class OfflineError extends ApiError {
+  constructor() {
+    super(0, JSON.stringify({ error: { code: 'offline', message: OFFLINE_WRITE_MESSAGE } }), 'Offline');
+    this.message = OFFLINE_WRITE_MESSAGE;
+  }
+}
+
 /**
  * Calls the API with the session cookie (SPEC §7: credentials always sent; a JSON body only when present).
  * @returns the parsed JSON reply, or undefined for an empty one.
- * @throws ApiError for any non-OK status.
+ * @throws ApiError for any non-OK status; OfflineError for a non-GET call while offline (reads may still be
+ * answered from the service worker's copy; writes are refused, never queued).
  */
 export async function apiFetch<T>(
   path: string,
@@ -39,7 +57,12 @@ export async function apiFetch<T>(
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(options.body);
   }
+  // Offline, a change is refused up front (TanStack Query's mutations run with networkMode 'always' so they reach here).
+  if (init.method !== 'GET' && typeof navigator !== 'undefined' && !navigator.onLine)
+    throw new OfflineError();
   const res = await fetch(path, init);
+  // The session is over: drop the offline copy so the next person here never sees this family's data.
+  if (res.status === 401 || (res.ok && path === '/api/auth/logout')) await forgetOfflineData();
   const text = await res.text();
   if (!res.ok) throw new ApiError(res.status, text, res.statusText);
   // The reply's shape is the contract of the call; callers name it with T.

@@ -4,6 +4,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useLogout, useSession } from '../features/auth/api.ts';
 import { cn } from '../components/ui/cn.ts';
+import { OfflineBanner } from '../platform/offline-banner.tsx';
 import { NAV_ENTRIES, sectionFor } from './navigation.ts';
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
@@ -58,7 +59,8 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 
 /**
  * SPEC §2 Layout: a fixed 64-unit sidebar from 768 px; below it a 16-unit top bar with a menu button and the
- * section title, the menu opening as a left drawer.
+ * section title, the menu opening as a left drawer. Touch targets are at least 44 px (h-11) and the notch and
+ * home-indicator areas are kept clear with the safe-area insets (index.html sets viewport-fit=cover).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -67,11 +69,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white md:block">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r pl-[env(safe-area-inset-left)] border-slate-200 bg-white md:block">
         <SidebarContent />
       </aside>
 
-      <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 pt-[env(safe-area-inset-top)] md:hidden">
+      <header className="sticky top-0 z-30 flex h-[calc(4rem+env(safe-area-inset-top))] items-center gap-3 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)] pr-[max(1rem,env(safe-area-inset-right))] pl-[max(1rem,env(safe-area-inset-left))] md:hidden">
         <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
           <RadixDialog.Trigger asChild>
             <button
@@ -86,12 +88,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
             <RadixDialog.Content
               aria-describedby={undefined}
-              className="fixed inset-y-0 left-0 z-50 w-64 max-w-[85vw] bg-white shadow-xl focus:outline-none md:hidden"
+              className="fixed inset-y-0 left-0 z-50 w-64 max-w-[85vw] bg-white pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] pl-[env(safe-area-inset-left)] shadow-xl focus:outline-none md:hidden"
             >
               <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
               <RadixDialog.Close
                 aria-label="Close menu"
-                className="absolute top-4 right-3 inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+                className="absolute top-[calc(0.75rem+env(safe-area-inset-top))] right-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
               >
                 <X className="h-5 w-5" aria-hidden />
               </RadixDialog.Close>
@@ -102,7 +104,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <span className="text-lg font-semibold text-slate-900">{title}</span>
       </header>
 
-      <main className="px-4 py-6 md:ml-64 md:px-8">{children}</main>
+      <main className="pt-6 pr-[max(1rem,env(safe-area-inset-right))] pb-[calc(1.5rem+env(safe-area-inset-bottom))] pl-[max(1rem,env(safe-area-inset-left))] md:ml-64 md:px-8">
+        {children}
+      </main>
+      <OfflineBanner />
     </div>
   );
 }

@@ -32,7 +32,8 @@ export function Button({
     <button
       type={type}
       className={cn(
-        'inline-flex items-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+        // On the mobile layout every button is a 44 px touch target (WCAG 2.5.5).
+        'inline-flex items-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed max-md:min-h-11',
         variants[variant],
         sizes[size],
         className,

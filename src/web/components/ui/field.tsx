@@ -8,7 +8,7 @@ import {
 import { cn } from './cn.ts';
 
 const controlClass =
-  'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 disabled:bg-slate-100';
+  'block w-full rounded-md border bg-white px-3 py-2 max-md:min-h-11 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 disabled:bg-slate-100';
 
 interface FieldProps {
   label: string;

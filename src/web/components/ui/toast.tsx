@@ -104,7 +104,7 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
+      <RadixToast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
     </RadixToast.Provider>
   );
 }

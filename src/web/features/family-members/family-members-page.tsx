@@ -1,6 +1,222 @@
+import { useState } from 'react';
+import { Mail, UserPlus, Users } from 'lucide-react';
+import type { FamilyMemberDto, InvitationDto } from '../../../core/contracts/members.ts';
+import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { RecentMessagesCard } from '../notifications/recent-messages-card.tsx';
+import {
+  useCancelInvitation,
+  useDeleteMember,
+  useInvitations,
+  useMembers,
+  useResendInvitation,
+  useUpdateMember,
+} from './api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { GlobalSettingsCard } from './global-settings-card.tsx';
+import { InviteDialog } from './invite-dialog.tsx';
+import { MemberCard } from './member-card.tsx';
+import { MemberDialog } from './member-dialog.tsx';
+import { PendingInvitationsCard } from './pending-invitations-card.tsx';
 
-/** Placeholder until this screen is built (see its issue). */
+/** Which member dialog is open: none, add, or edit one member. */
+type MemberDialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: FamilyMemberDto };
+
+/**
+ * SPEC §2 Family Members screen: Invite Member and Add Member, the Global Notification Settings card, the
+ * 'Pending Invitations (count)' card when there are some, the member cards, and the empty state.
+ */
 export function FamilyMembersPage() {
-  return <PageHeader title="Family Members" />;
+  const { toast } = useToast();
+  const members = useMembers();
+  const invitations = useInvitations();
+  const updateMember = useUpdateMember();
+  const deleteMember = useDeleteMember();
+  const resend = useResendInvitation();
+  const cancel = useCancelInvitation();
+  const [memberDialog, setMemberDialog] = useState<MemberDialogState>({ mode: 'closed' });
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<FamilyMemberDto | null>(null);
+  const [toCancel, setToCancel] = useState<InvitationDto | null>(null);
+  const [now] = useState(() => Date.now());
+
+  const openAdd = () => setMemberDialog({ mode: 'add' });
+
+  function toggleDailyReminders(member: FamilyMemberDto, on: boolean) {
+    updateMember.mutate(
+      { id: member.id, patch: { daily_summary_enabled: on } },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Daily summary updated',
+            description: `Daily reminders are now ${on ? 'on' : 'off'} for ${member.name}.`,
+          }),
+        onError: () =>
+          toast({
+            title: 'Failed to update daily summary preference.',
+            description: 'Failed to update daily summary preference.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    const member = toDelete;
+    if (!member) return;
+    deleteMember.mutate(member.id, {
+      onSuccess: () =>
+        toast({ title: 'Family member deleted', description: `${member.name} has been removed.` }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          // The server explains a refusal (the last parent, oneself); anything else gets the spec's words.
+          description:
+            error instanceof ApiError && error.status === 409
+              ? serverMessageOr(error, 'Failed to delete family member.')
+              : 'Failed to delete family member.',
+          variant: 'destructive',
+        }),
+    });
+    setToDelete(null);
+  }
+
+  function resendInvitation(invitation: InvitationDto) {
+    resend.mutate(invitation.id, {
+      onSuccess: () =>
+        toast({
+          title: 'Invitation resent',
+          description: `A new invitation has been sent to ${invitation.email}.`,
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to resend invitation',
+          description: serverMessageOr(error, 'An error occurred while resending the invitation.'),
+          variant: 'destructive',
+        }),
+    });
+  }
+
+  function confirmCancel() {
+    const invitation = toCancel;
+    if (!invitation) return;
+    cancel.mutate(invitation.id, {
+      onSuccess: () =>
+        toast({
+          title: 'Invitation cancelled',
+          description: `The invitation to ${invitation.email} no longer works.`,
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to cancel invitation',
+          description: serverMessageOr(error, 'An error occurred while cancelling the invitation.'),
+          variant: 'destructive',
+        }),
+    });
+    setToCancel(null);
+  }
+
+  const busyInvitationId = resend.isPending ? resend.variables : cancel.isPending ? cancel.variables : null;
+  const busyMemberId = updateMember.isPending ? updateMember.variables.id : null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Family Members"
+        subtitle="Manage all family members and their information"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setInviteOpen(true)}>
+              <Mail className="h-4 w-4" aria-hidden />
+              Invite Member
+            </Button>
+            <Button onClick={openAdd}>
+              <UserPlus className="h-4 w-4" aria-hidden />
+              Add Member
+            </Button>
+          </>
+        }
+      />
+
+      <GlobalSettingsCard />
+
+      {invitations.data && invitations.data.length > 0 ? (
+        <PendingInvitationsCard
+          invitations={invitations.data}
+          now={now}
+          onResend={resendInvitation}
+          onCancel={setToCancel}
+          busyId={busyInvitationId ?? null}
+        />
+      ) : null}
+
+      <section aria-label="Members">
+        {members.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading family members" />
+          </div>
+        ) : members.isError ? (
+          <ErrorAlert>Could not load family members. {members.error.message}</ErrorAlert>
+        ) : members.data.length === 0 ? (
+          <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+            <Users className="h-10 w-10 text-slate-400" aria-hidden />
+            <p className="text-slate-700">
+              No family members found. Add your first family member to get started!
+            </p>
+            <Button onClick={openAdd}>
+              <UserPlus className="h-4 w-4" aria-hidden />
+              Add Member
+            </Button>
+          </Card>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {members.data.map((member) => (
+              <MemberCard
+                key={member.id}
+                member={member}
+                onEdit={() => setMemberDialog({ mode: 'edit', member })}
+                onDelete={() => setToDelete(member)}
+                onDailyRemindersChange={(on) => toggleDailyReminders(member, on)}
+                dailyRemindersBusy={busyMemberId === member.id}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <RecentMessagesCard />
+
+      <MemberDialog
+        open={memberDialog.mode !== 'closed'}
+        onOpenChange={(open) => {
+          if (!open) setMemberDialog({ mode: 'closed' });
+        }}
+        member={memberDialog.mode === 'edit' ? memberDialog.member : undefined}
+      />
+      <InviteDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        message={toDelete ? `Are you sure you want to delete ${toDelete.name}?` : ''}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={toCancel !== null}
+        onOpenChange={(open) => {
+          if (!open) setToCancel(null);
+        }}
+        message="Are you sure you want to cancel this invitation?"
+        confirmLabel="Cancel Invitation"
+        onConfirm={confirmCancel}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,242 @@
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { ArrowLeft, Check } from 'lucide-react';
+import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import {
+  ASSIGNEE_REQUIRED_TOAST,
+  PRIORITIES,
+  TASK_FORM_DEFAULTS,
+  taskFormSchema,
+  toCreateTaskPayload,
+  type TaskFormValues,
+} from '../../../core/contracts/tasks.ts';
+import { memberColorTokens } from '../../../core/members/colors.ts';
+import { initials } from '../../../core/members/initials.ts';
+import {
+  DURATION_MINUTES,
+  durationLabel,
+  HOUR_CHOICES,
+  MINUTE_CHOICES,
+} from '../../../core/tasks/time-choices.ts';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useCreateTask, useFamilyMembers } from './api.ts';
 
-/** Placeholder until this screen is built (see its issue). */
+const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
+
+const DEFAULTS: TaskFormValues = {
+  title: '',
+  assigned_to_ids: [],
+  due_date: '',
+  hour: TASK_FORM_DEFAULTS.hour,
+  minute: TASK_FORM_DEFAULTS.minute,
+  priority: TASK_FORM_DEFAULTS.priority,
+  estimated_duration_minutes: TASK_FORM_DEFAULTS.estimated_duration_minutes,
+  description: '',
+  status: TASK_FORM_DEFAULTS.status,
+};
+
+/** The assignee multi-select: one toggle button per member (keyboard: Tab then Space / Enter). */
+function AssigneePicker({
+  members,
+  value,
+  onChange,
+  error,
+}: {
+  members: FamilyMemberDto[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="space-y-1" aria-describedby={error ? 'assignees-error' : undefined}>
+      <legend className="block text-sm font-medium text-slate-800">Assign To</legend>
+      <div className="flex flex-wrap gap-2 pt-1">
+        {members.map((member) => {
+          const id = String(member.id);
+          const on = value.includes(id);
+          const tokens = memberColorTokens(member.color);
+          return (
+            <button
+              key={id}
+              type="button"
+              aria-pressed={on}
+              onClick={() => onChange(on ? value.filter((v) => v !== id) : [...value, id])}
+              className={cn(
+                'flex min-h-11 items-center gap-2 rounded-full border py-1 pr-4 pl-1 text-sm',
+                on
+                  ? 'border-indigo-600 bg-indigo-50 text-indigo-900'
+                  : 'border-slate-300 bg-white text-slate-800',
+              )}
+            >
+              <span
+                aria-hidden
+                className={cn(
+                  'inline-flex h-8 w-8 items-center justify-center rounded-full text-xs font-semibold',
+                  tokens.background,
+                  tokens.text,
+                )}
+              >
+                {on ? <Check className="h-4 w-4" /> : initials(member.name)}
+              </span>
+              {member.name}
+            </button>
+          );
+        })}
+      </div>
+      {error ? (
+        <p id="assignees-error" role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function TaskForm({ members }: { members: FamilyMemberDto[] }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const createTask = useCreateTask();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TaskFormValues>({ resolver: zodResolver(taskFormSchema), defaultValues: DEFAULTS });
+
+  const onValid = (values: TaskFormValues) =>
+    createTask.mutate(toCreateTaskPayload(values), {
+      onSuccess: () => {
+        toast({ title: 'Task created' });
+        navigate('/tasks');
+      },
+      onError: () => toast({ title: 'Error', description: 'Failed to create task.', variant: 'destructive' }),
+    });
+
+  // SPEC §5: the missing assignee is shown inline and, on submit, as a toast too.
+  const onInvalid = (invalid: FieldErrors<TaskFormValues>) => {
+    if (invalid.assigned_to_ids)
+      toast({ title: 'Error', description: ASSIGNEE_REQUIRED_TOAST, variant: 'destructive' });
+  };
+
+  return (
+    <Card className="p-6">
+      <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5">
+        <Field label="Title" error={errors.title?.message}>
+          {(a11y) => <Input {...a11y} placeholder="What needs to be done?" {...register('title')} />}
+        </Field>
+
+        <Controller
+          control={control}
+          name="assigned_to_ids"
+          render={({ field }) => (
+            <AssigneePicker
+              members={members}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.assigned_to_ids?.message}
+            />
+          )}
+        />
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Due Date" error={errors.due_date?.message}>
+            {(a11y) => <Input {...a11y} type="date" {...register('due_date')} />}
+          </Field>
+          <Field label="Hour" error={errors.hour?.message}>
+            {(a11y) => (
+              <Select {...a11y} {...register('hour')}>
+                {HOUR_CHOICES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Minute" error={errors.minute?.message}>
+            {(a11y) => (
+              <Select {...a11y} {...register('minute')}>
+                {MINUTE_CHOICES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Priority" error={errors.priority?.message}>
+            {(a11y) => (
+              <Select {...a11y} {...register('priority')}>
+                {PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {PRIORITY_LABELS[p]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Estimated Duration" error={errors.estimated_duration_minutes?.message}>
+            {(a11y) => (
+              <Select {...a11y} {...register('estimated_duration_minutes', { valueAsNumber: true })}>
+                {DURATION_MINUTES.map((m) => (
+                  <option key={m} value={m}>
+                    {durationLabel(m)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+
+        <Field label="Description" error={errors.description?.message}>
+          {(a11y) => (
+            <Textarea {...a11y} rows={4} placeholder="Add details (optional)" {...register('description')} />
+          )}
+        </Field>
+
+        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+          <Button variant="secondary" onClick={() => navigate('/tasks')}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={createTask.isPending}>
+            {createTask.isPending ? 'Creating...' : 'Create Task'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** SPEC §2 New Task screen at /add-task, with SPEC §9's defaults (30 minutes, medium, open, 06:00). */
 export function TaskFormPage() {
-  return <PageHeader title="Add New Task" />;
+  const navigate = useNavigate();
+  const membersQuery = useFamilyMembers();
+  return (
+    <div className="mx-auto max-w-2xl">
+      <Button variant="ghost" className="mb-4 -ml-2" onClick={() => navigate('/tasks')}>
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Tasks
+      </Button>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Add New Task</h1>
+      {membersQuery.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner />
+        </div>
+      ) : membersQuery.isError ? (
+        <ErrorAlert>The family members could not be loaded. Please reload the page.</ErrorAlert>
+      ) : (
+        <TaskForm members={membersQuery.data} />
+      )}
+    </div>
+  );
 }

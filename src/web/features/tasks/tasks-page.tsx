@@ -1,6 +1,237 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { format, parseISO } from 'date-fns';
+import { Bell, CalendarDays, CheckCircle2, Clock, Link2, Plus, Trash2 } from 'lucide-react';
+import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import type { TaskDto, TaskStatus } from '../../../core/contracts/tasks.ts';
+import { filterByAssignees, sortByDueDate } from '../../../core/tasks/sorting.ts';
+import { durationLabel } from '../../../core/tasks/time-choices.ts';
+import { ErrorAlert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { AssigneeFilter, MemberInitials, useAssigneeFilter } from './assignee-filter.tsx';
+import { PriorityBadge } from './priority-badge.tsx';
+import { useDeleteTask, useFamilyMembers, useTasks, useUpdateTaskStatus } from './api.ts';
 
-/** Placeholder until this screen is built (see its issue). */
+const TABS: { value: TaskStatus; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'completed', label: 'Completed' },
+];
+
+/** 'December 1st, 2026 at 7:30 AM' parts (SPEC §9: 'PPP' and 'h:mm a') of a local wall-clock time. */
+function dueParts(dueDate: string): { date: string; time: string } {
+  const when = parseISO(dueDate); // no zone in the text: read as the device's local wall-clock time
+  return { date: format(when, 'PPP'), time: format(when, 'h:mm a') };
+}
+
+function TaskCard({
+  task,
+  membersById,
+  onComplete,
+  onDelete,
+  busy,
+}: {
+  task: TaskDto;
+  membersById: Map<string, FamilyMemberDto>;
+  onComplete: () => void;
+  onDelete: () => void;
+  busy: boolean;
+}) {
+  const assignees = task.assigned_to_ids
+    .map((id) => membersById.get(id))
+    .filter((m): m is FamilyMemberDto => m !== undefined);
+  const due = task.due_date ? dueParts(task.due_date) : null;
+  return (
+    <Card className="p-4" data-testid="task-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h3
+            className={cn(
+              'text-base font-semibold text-slate-900',
+              task.status === 'completed' && 'text-slate-600 line-through',
+            )}
+          >
+            {task.title}
+          </h3>
+          {task.description ? (
+            <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{task.description}</p>
+          ) : null}
+        </div>
+        <PriorityBadge priority={task.priority} />
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-700">
+        <span className="flex items-center gap-1" aria-label="Assigned to">
+          {assignees.length > 0 ? (
+            assignees.map((m) => <MemberInitials key={m.id} member={m} />)
+          ) : (
+            <span className="text-slate-600">Unassigned</span>
+          )}
+        </span>
+        {due ? (
+          <>
+            <span className="flex items-center gap-1.5">
+              <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden />
+              {due.date}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <Clock className="h-4 w-4 text-slate-500" aria-hidden />
+              {due.time}
+              <span className="text-slate-500">({durationLabel(task.estimated_duration_minutes)})</span>
+            </span>
+          </>
+        ) : null}
+        <span className="flex items-center gap-1.5">
+          <Link2 className="h-4 w-4 text-slate-500" aria-hidden />
+          {task.event_id !== null ? (task.event_title ?? 'Event') : 'Standalone Task'}
+        </span>
+        {task.send_sms_reminder ? (
+          <span className="flex items-center gap-1.5 text-indigo-700">
+            <Bell className="h-4 w-4" aria-hidden />
+            SMS reminder enabled
+          </span>
+        ) : null}
+      </div>
+
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        {task.status === 'open' ? (
+          <Button size="sm" onClick={onComplete} disabled={busy}>
+            <CheckCircle2 className="h-4 w-4" aria-hidden />
+            Complete
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onDelete}
+          disabled={busy}
+          aria-label={`Delete ${task.title}`}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * SPEC §2 Tasks screen: 'Family Tasks', Open / Completed tabs, the 'Filter by Assignee' panel (a task shows when
+ * any of its assignees is selected), tasks by due date ascending with undated ones last (SPEC §9). Complete on
+ * open tasks; delete after the SPEC §8 confirmation.
+ */
 export function TasksPage() {
-  return <PageHeader title="Family Tasks" />;
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const tasksQuery = useTasks();
+  const membersQuery = useFamilyMembers();
+  const filter = useAssigneeFilter(membersQuery.data);
+  const updateStatus = useUpdateTaskStatus();
+  const deleteTask = useDeleteTask();
+  const [tab, setTab] = useState<TaskStatus>('open');
+
+  const membersById = useMemo(
+    () => new Map((membersQuery.data ?? []).map((m) => [String(m.id), m])),
+    [membersQuery.data],
+  );
+  const visible = useMemo(
+    () =>
+      sortByDueDate(
+        filterByAssignees(tasksQuery.data ?? [], filter.shown, (t) => t.assigned_to_ids).filter(
+          (t) => t.status === tab,
+        ),
+      ),
+    [tasksQuery.data, filter.shown, tab],
+  );
+
+  function complete(task: TaskDto) {
+    updateStatus.mutate(
+      { id: task.id, status: 'completed' },
+      {
+        onSuccess: () =>
+          toast({ title: 'Task updated', description: 'Task status has been updated successfully.' }),
+        onError: () =>
+          toast({ title: 'Error', description: 'Failed to update task status.', variant: 'destructive' }),
+      },
+    );
+  }
+
+  function remove(task: TaskDto) {
+    if (!window.confirm('Are you sure you want to delete this task?')) return;
+    deleteTask.mutate(task.id, {
+      onSuccess: () => toast({ title: 'Task deleted' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to delete task.', variant: 'destructive' }),
+    });
+  }
+
+  const addTask = (
+    <Button onClick={() => navigate('/add-task')}>
+      <Plus className="h-4 w-4" aria-hidden />
+      Add Task
+    </Button>
+  );
+
+  return (
+    <div>
+      <PageHeader title="Family Tasks" actions={addTask} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <Tabs.Root value={tab} onValueChange={(v) => setTab(v === 'completed' ? 'completed' : 'open')}>
+          <Tabs.List aria-label="Task status" className="inline-flex rounded-lg bg-slate-200/70 p-1">
+            {TABS.map((t) => (
+              <Tabs.Trigger
+                key={t.value}
+                value={t.value}
+                className="min-h-9 rounded-md px-4 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+              >
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {TABS.map((t) => (
+            <Tabs.Content key={t.value} value={t.value} className="mt-4 focus:outline-none">
+              {tasksQuery.isPending ? (
+                <div className="flex justify-center py-12">
+                  <Spinner />
+                </div>
+              ) : tasksQuery.isError ? (
+                <ErrorAlert>The tasks could not be loaded. Please reload the page.</ErrorAlert>
+              ) : visible.length === 0 ? (
+                <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+                  <p className="text-slate-700">No {t.value} tasks found.</p>
+                  <div className="mt-4 flex justify-center">{addTask}</div>
+                </div>
+              ) : (
+                <ul className="space-y-3">
+                  {visible.map((task) => (
+                    <li key={task.id}>
+                      <TaskCard
+                        task={task}
+                        membersById={membersById}
+                        onComplete={() => complete(task)}
+                        onDelete={() => remove(task)}
+                        busy={
+                          (updateStatus.isPending && updateStatus.variables.id === task.id) ||
+                          (deleteTask.isPending && deleteTask.variables === task.id)
+                        }
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+        <aside aria-label="Filter by Assignee" className="lg:order-none">
+          {membersQuery.data && membersQuery.data.length > 0 ? (
+            <AssigneeFilter members={membersQuery.data} filter={filter} />
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const shots = 'docs/screenshots';
+
+function uniqueEmail(name: string): string {
+  return `${name}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+async function liveCount(page: Page): Promise<number> {
+  const res = await page.request.get('/api/waitlist/count');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { count: number }).count;
+}
+
+async function fillAndJoin(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('4-5 people').check();
+  await page.getByLabel('Biggest challenge').fill('Knowing who picks up whom after practice');
+  await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+}
+
+test('a visitor joins and copies the referral link; a second visitor joins through it and the first is credited', async ({
+  browser,
+}) => {
+  const first = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const pageA = await first.newPage();
+  await pageA.goto('/');
+  const before = await liveCount(pageA);
+  if (before === 0) await expect(pageA.getByText('Be the first family on the waitlist.')).toBeVisible();
+  else await expect(pageA.getByTestId('waitlist-count')).toHaveText(before.toLocaleString('en-US'));
+
+  // SPEC §5 messages, from the form before anything is sent.
+  await pageA.getByRole('button', { name: 'Join the Waitlist' }).click();
+  await expect(pageA.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(pageA.getByText('Please select your family size')).toBeVisible();
+  await expect(pageA.getByText('Please tell us your biggest challenge')).toBeVisible();
+
+  const emailA = uniqueEmail('ana');
+  await fillAndJoin(pageA, emailA);
+  await expect(pageA.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
+  await expect(pageA.getByText(`#${(before + 1).toLocaleString('en-US')}`, { exact: true })).toBeVisible();
+  // The count on the page follows the new entry.
+  await expect(pageA.getByTestId('waitlist-count')).toHaveText((before + 1).toLocaleString('en-US'));
+
+  await pageA.getByRole('button', { name: 'Copy Referral Link' }).click();
+  await expect(pageA.getByText('Referral link copied to your clipboard.')).toBeVisible();
+  const link = await pageA.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/^http:\/\/localhost:\d+\/\?ref=[A-Za-z0-9_-]{8,50}$/);
+  await expect(pageA.getByLabel('Your referral link')).toHaveValue(link);
+  await pageA.screenshot({ path: `${shots}/waitlist-success-375.png` });
+
+  // A second visitor, in a browser of their own, opens the link and joins.
+  const second = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const pageB = await second.newPage();
+  await pageB.goto(`${link}&utm_source=friends&utm_medium=referral&utm_campaign=beta`);
+  await fillAndJoin(pageB, uniqueEmail('ben'));
+  await expect(pageB.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
+  await expect(pageB.getByText(`#${(before + 2).toLocaleString('en-US')}`, { exact: true })).toBeVisible();
+
+  // The first entry's referral count is now 1. With PostgreSQL the database is read directly; PGlite is
+  // held open by the server process, so on both engines the first visitor also comes back and joins
+  // again, and the server's reply (read from that row) shows the credit.
+  if (process.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        'SELECT email, referral_count, referrer_email, utm_source, utm_medium, utm_campaign, user_agent FROM waitlist_entries WHERE email = $1 OR referrer_email = $1',
+        [emailA],
+      );
+      expect(rows).toHaveLength(2);
+      expect(rows.find((r) => r.email === emailA)).toMatchObject({ referral_count: 1, referrer_email: null });
+      expect(rows.find((r) => r.email !== emailA)).toMatchObject({
+        referral_count: 0,
+        referrer_email: emailA,
+        utm_source: 'friends',
+        utm_medium: 'referral',
+        utm_campaign: 'beta',
+        user_agent: expect.stringContaining('Mozilla/5.0'),
+      });
+    } finally {
+      await client.end();
+    }
+  }
+  const again = await first.newPage();
+  await again.goto('/');
+  await fillAndJoin(again, emailA.toUpperCase());
+  await expect(again.getByRole('heading', { name: "You're already on the list!" })).toBeVisible();
+  await expect(again.getByText(`#${(before + 1).toLocaleString('en-US')}`, { exact: true })).toBeVisible();
+  await expect(again.getByText('1 family has joined through your link.')).toBeVisible();
+  expect(await liveCount(again)).toBe(before + 2);
+
+  await first.close();
+  await second.close();
+});
+
+test('the landing page shows at any path, links to sign-in and register, and handles failures', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/some/unknown/path');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    "Your family's week, finally in one place.",
+  );
+  await expect(
+    page.getByText(/already on the waitlist\.|Be the first family on the waitlist\./),
+  ).toBeVisible();
+  for (const claim of [
+    'Up to 4 family members',
+    '50 events a month',
+    'Unlimited tasks and notes',
+    'E-mail notifications',
+  ]) {
+    await expect(page.getByText(claim, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('7:30 AM').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/waitlist-1280.png`, fullPage: true });
+
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  await expect(
+    page.getByText(/already on the waitlist\.|Be the first family on the waitlist\./),
+  ).toBeVisible();
+  await page.screenshot({ path: `${shots}/waitlist-375.png`, fullPage: true });
+
+  // Nothing overflows sideways at the narrowest phone width.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  // The family size choice works from the keyboard (Tab into the group, Space and arrows to choose).
+  await page.getByLabel('Email').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('2-3 people')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByLabel('2-3 people')).toBeChecked();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByLabel('4-5 people')).toBeChecked();
+
+  // SPEC §9: 2847 only when the count cannot be loaded.
+  await page.route('**/api/waitlist/count', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId('waitlist-count')).toHaveText('2,847');
+
+  // SPEC §8: the inline alert, or the server's message when it sends one.
+  await page.route('**/api/waitlist/join', (route) => route.fulfill({ status: 500, body: '' }));
+  await fillAndJoin(page, uniqueEmail('cleo'));
+  await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
+  await page.unroute('**/api/waitlist/join');
+  await page.route('**/api/waitlist/join', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' },
+      }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a minute and try again.');
+});

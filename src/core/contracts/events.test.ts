@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { eventFormSchema, eventInputSchema, formToEventInput, type EventFormValues } from './events.ts';
+
+const form: EventFormValues = {
+  title: 'Soccer practice',
+  event_date: '2026-11-23',
+  is_multi_day: false,
+  end_date: '',
+  start_hour: '16',
+  start_minute: '30',
+  duration_minutes: 90,
+  location: 'Riverside Park',
+  category: 'activity',
+  priority: 'high',
+  organizer_id: '1',
+  attendees: ['3'],
+  alert_members: ['2'],
+  description: '',
+  is_recurring: true,
+  recurrence_pattern: 'weekly',
+  recurrence_end_date: '',
+  has_dropoff: false,
+  dropoff_assigned_to: '',
+  dropoff_minutes_before: 15,
+  has_pickup: true,
+  pickup_assigned_to: '2',
+  pickup_minutes_before: 30,
+};
+
+const messages = (values: Partial<EventFormValues>) => {
+  const result = eventFormSchema.safeParse({ ...form, ...values });
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('event form schema (SPEC §5)', () => {
+  it('uses the spec messages for the required date and time', () => {
+    expect(messages({ event_date: '' })).toMatchObject({ event_date: 'Date is required' });
+    expect(messages({ start_hour: '' })).toMatchObject({ start_hour: 'Start hour is required' });
+    expect(messages({ start_minute: '' as EventFormValues['start_minute'] })).toMatchObject({
+      start_minute: 'Start minute is required',
+    });
+  });
+
+  it('refuses a recurrence end before the event date and a missing pickup driver', () => {
+    expect(messages({ recurrence_end_date: '2026-11-22' })).toMatchObject({
+      recurrence_end_date: 'Recurrence end date cannot be before the event date',
+    });
+    expect(messages({ pickup_assigned_to: '' })).toMatchObject({
+      pickup_assigned_to: 'Please select who handles the pickup',
+    });
+    expect(messages({ is_multi_day: true, end_date: '2026-11-20' })).toMatchObject({
+      end_date: 'End date cannot be before the start date',
+    });
+  });
+});
+
+describe('formToEventInput', () => {
+  it('builds the SPEC §7 payload with local timestamps, which the server schema accepts', () => {
+    const input = formToEventInput(form, 'create');
+    expect(input).toMatchObject({
+      start_date: '2026-11-23T16:30:00',
+      end_date: null,
+      organizer_id: 1,
+      pickup_assigned_to: 2,
+      dropoff_assigned_to: null,
+      recurrence_pattern: 'weekly',
+      recurrence_end_date: null,
+      alert_members: ['2'],
+    });
+    expect(eventInputSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('ends a multi-day event at the start time on its end date, and leaves alert_members out of updates', () => {
+    const input = formToEventInput(
+      { ...form, is_multi_day: true, end_date: '2026-11-25', is_recurring: false },
+      'update',
+    );
+    expect(input.end_date).toBe('2026-11-25T16:30:00');
+    expect(input.recurrence_pattern).toBeNull();
+    expect('alert_members' in input).toBe(false);
+  });
+});

@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import { RECURRENCE_PATTERNS } from '../recurrence/patterns.ts';
+import { isLocalDate, LOCAL_DATE_PATTERN, normalizeLocal, parseLocal } from '../time/local-time.ts';
+
+/** SPEC §5 event categories and priorities. */
+export const EVENT_CATEGORIES = ['appointment', 'activity', 'school', 'work', 'family', 'other'] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** SPEC §9 duration choices (minutes). */
+export const DURATION_CHOICES = [
+  15, 30, 45, 60, 75, 90, 105, 120, 135, 150, 165, 180, 240, 300, 360, 480,
+] as const;
+/** SPEC §9 pickup / drop-off lead times (minutes); the issue allows 15–180. */
+export const LEAD_TIME_CHOICES = [15, 30, 45, 60, 75, 90, 105, 120, 135, 150, 180] as const;
+/** SPEC §9 minute choices. */
+export const MINUTE_CHOICES = ['00', '15', '30', '45'] as const;
+/** SPEC §9 event defaults. */
+export const EVENT_DEFAULTS = {
+  hour: '09',
+  minute: '00',
+  durationMinutes: 60,
+  category: 'family',
+  priority: 'medium',
+  leadMinutes: 15,
+} as const;
+
+/** Titles of the transport tasks an event creates (SPEC §2 Drop-off / Pickup Coordination). */
+export const PICKUP_PREFIX = 'Pickup: ';
+export const DROPOFF_PREFIX = 'Drop-off: ';
+
+export const RECURRENCE_END_MESSAGE = 'Recurrence end date cannot be before the event date';
+export const END_BEFORE_START_MESSAGE = 'End date cannot be before the start date';
+
+const localDateTime = (message: string) =>
+  z
+    .string(message)
+    .trim()
+    .refine((v) => parseLocal(v) !== null, message)
+    .transform((v) => normalizeLocal(v));
+
+const memberId = z.coerce
+  .number('Please select a family member')
+  .int('Please select a family member')
+  .positive('Please select a family member');
+
+const memberIdList = z
+  .array(z.union([z.string(), z.number()]), 'Must be a list of family member ids')
+  .max(50, 'Too many family members')
+  .transform((ids) => [...new Set(ids.map((id) => String(id).trim()))])
+  .refine((ids) => ids.every((id) => /^[1-9][0-9]{0,9}$/.test(id)), 'Must be a list of family member ids');
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const leadTime = z.coerce
+  .number('Lead time must be between 15 and 180 minutes')
+  .int('Lead time must be between 15 and 180 minutes')
+  .min(15, 'Lead time must be between 15 and 180 minutes')
+  .max(180, 'Lead time must be between 15 and 180 minutes');
+
+/**
+ * Payload of `POST /api/events` and `PATCH /api/events/{id}` (SPEC §7). Times are local wall-clock text in the
+ * family's zone; `start_date` / `end_date` accept `YYYY-MM-DDTHH:mm[:ss]` and are stored as `…:00`.
+ * An event is multi-day when `end_date` is set (then `duration_minutes` is ignored for its length) or
+ * `is_all_day`. Recurrence fields are checked together: a recurring event needs a pattern, and its end date
+ * (`YYYY-MM-DD`) is not before the event date (SPEC §5).
+ */
+export const eventInputSchema = z
+  .object({
+    title: z
+      .string('Title is required')
+      .trim()
+      .min(1, 'Title is required')
+      .max(200, 'Title must be at most 200 characters'),
+    description: optionalText(5000, 'Description must be at most 5000 characters'),
+    start_date: localDateTime('Date is required'),
+    end_date: localDateTime('End date must be a valid date')
+      .nullish()
+      .transform((v) => v ?? null),
+    duration_minutes: z.coerce
+      .number('Duration must be between 1 and 10080 minutes')
+      .int('Duration must be between 1 and 10080 minutes')
+      .min(1, 'Duration must be between 1 and 10080 minutes')
+      .max(10080, 'Duration must be between 1 and 10080 minutes')
+      .nullish()
+      .transform((v) => v ?? EVENT_DEFAULTS.durationMinutes),
+    is_all_day: z.boolean().default(false),
+    location: optionalText(300, 'Location must be at most 300 characters'),
+    organizer_id: memberId.nullish().transform((v) => v ?? null),
+    attendees: memberIdList.default([]),
+    alert_members: memberIdList.default([]),
+    category: z.enum(EVENT_CATEGORIES, 'Please select a category').default(EVENT_DEFAULTS.category),
+    priority: z.enum(PRIORITIES, 'Please select a priority').default(EVENT_DEFAULTS.priority),
+    has_pickup: z.boolean().default(false),
+    pickup_assigned_to: memberId.nullish().transform((v) => v ?? null),
+    pickup_minutes_before: leadTime.nullish().transform((v) => v ?? EVENT_DEFAULTS.leadMinutes),
+    has_dropoff: z.boolean().default(false),
+    dropoff_assigned_to: memberId.nullish().transform((v) => v ?? null),
+    dropoff_minutes_before: leadTime.nullish().transform((v) => v ?? EVENT_DEFAULTS.leadMinutes),
+    is_recurring: z.boolean().default(false),
+    recurrence_pattern: z
+      .enum(RECURRENCE_PATTERNS, 'Please select a recurrence pattern')
+      .nullish()
+      .transform((v) => v ?? null),
+    recurrence_end_date: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v.slice(0, 10) : null))
+      .refine(
+        (v) => v === null || (LOCAL_DATE_PATTERN.test(v) && isLocalDate(v)),
+        'Recurrence end date must be a valid date',
+      ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.end_date !== null && v.end_date < v.start_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START_MESSAGE });
+    }
+    if (v.has_pickup && v.pickup_assigned_to === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pickup_assigned_to'],
+        message: 'Please select who handles the pickup',
+      });
+    }
+    if (v.has_dropoff && v.dropoff_assigned_to === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dropoff_assigned_to'],
+        message: 'Please select who handles the drop-off',
+      });
+    }
+    if (v.is_recurring && v.recurrence_pattern === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recurrence_pattern'],
+        message: 'Please select a recurrence pattern',
+      });
+    }
+    if (
+      v.is_recurring &&
+      v.recurrence_end_date !== null &&
+      v.recurrence_end_date < v.start_date.slice(0, 10)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['recurrence_end_date'], message: RECURRENCE_END_MESSAGE });
+    }
+  });
+export type EventInput = z.input<typeof eventInputSchema>;
+export type EventValues = z.output<typeof eventInputSchema>;
+
+/** Query of `GET /api/events`: an optional `YYYY-MM-DD` range, both ends inclusive days. */
+export const eventRangeQuerySchema = z
+  .object({
+    start: z.string().refine(isLocalDate, 'start must be a date (YYYY-MM-DD)').optional(),
+    end: z.string().refine(isLocalDate, 'end must be a date (YYYY-MM-DD)').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.start === undefined) !== (v.end === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.start ? 'end' : 'start'],
+        message: 'Give both start and end, or neither',
+      });
+    } else if (v.start && v.end && v.end < v.start) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must not be before start' });
+    }
+  });
+
+/**
+ * Query of the per-occurrence calls: `?occurrence=<local start>` picks one occurrence of a series
+ * ("this event only"); with `&following=true` that occurrence and every later one ("this and following").
+ * `?deleteAll=true` on DELETE removes the whole series.
+ */
+export const occurrenceQuerySchema = z.object({
+  occurrence: z
+    .string()
+    .refine((v) => parseLocal(v) !== null, 'occurrence must be a local start (YYYY-MM-DDTHH:mm:00)')
+    .transform((v) => normalizeLocal(v))
+    .optional(),
+  following: z.enum(['true', 'false'], 'following must be true or false').optional(),
+  deleteAll: z.enum(['true', 'false'], 'deleteAll must be true or false').optional(),
+  activity_conversion: z.enum(['true', 'false']).optional(),
+});
+
+/** An event on the wire (SPEC §3 Event, snake_case), as answered by GET/POST/PATCH. */
+export interface EventDto {
+  id: number;
+  family_id: number;
+  title: string;
+  description: string | null;
+  start_date: string;
+  end_date: string | null;
+  duration_minutes: number;
+  is_all_day: boolean;
+  location: string | null;
+  organizer_id: number | null;
+  attendees: string[];
+  alert_members: string[];
+  category: string;
+  priority: string;
+  has_pickup: boolean;
+  pickup_assigned_to: number | null;
+  pickup_minutes_before: number;
+  has_dropoff: boolean;
+  dropoff_assigned_to: number | null;
+  dropoff_minutes_before: number;
+  is_recurring: boolean;
+  recurrence_pattern: string | null;
+  recurrence_end_date: string | null;
+  /** RFC 5545 RRULE value of a series (floating local time), else null. */
+  rrule: string | null;
+  /** Local starts removed from the series (EXDATE). */
+  exdates: string[];
+  /** For an override ("this event only" edit): the series it belongs to. */
+  parent_event_id: number | null;
+  /** For an override: the original local start of the occurrence it replaces (RECURRENCE-ID). */
+  recurrence_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * One occurrence in `GET /api/events` (SPEC §7 "list"): the event's fields with this occurrence's own
+ * `start_date` / `end_date` (`end_date` always set: the computed local end), plus:
+ * - `id`: the row to open (`/add-event/{id}`): the series for a generated occurrence, the override row for an exception;
+ * - `series_id`: the series, or null for a one-off event;
+ * - `occurrence_start`: the original local start of this occurrence within its series (what `?occurrence=` takes), or null;
+ * - `is_exception`: true when this occurrence was edited on its own (an override row);
+ * - `is_multi_day`: SPEC §9's rule on the stored event (all-day, or a stored end on another day), for the
+ *   All Day band; a timed event that runs past midnight is not multi-day.
+ */
+export interface EventOccurrenceDto extends EventDto {
+  series_id: number | null;
+  is_multi_day: boolean;
+  occurrence_start: string | null;
+  is_exception: boolean;
+}
+
+/** A task of an event, as `GET /api/events/{id}/tasks` answers it (SPEC §3 Task fields). */
+export interface EventTaskDto {
+  id: number;
+  family_id: number;
+  title: string;
+  description: string | null;
+  event_id: number | null;
+  assigned_to: number | null;
+  assigned_to_ids: string[];
+  due_date: string | null;
+  estimated_duration_minutes: number;
+  status: string;
+  priority: string;
+  send_sms_reminder: boolean;
+  reminder_frequency: string;
+  transport_kind: string | null;
+  created_at: string;
+}
+
+/** The plan-limit message (409) when a family has created its month's allowance of events. */
+export function eventLimitMessage(limit: number): string {
+  return `Your plan allows ${limit} new events per month. You have reached this month's limit; delete an event or wait until next month.`;
+}
+
+/**
+ * The Event form's own fields (SPEC §2 Event form, §5 messages). The form builds the payload of
+ * `eventInputSchema` from these with `formToEventInput`.
+ */
+export const eventFormSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+    event_date: z.string().min(1, 'Date is required').refine(isLocalDate, 'Date is required'),
+    is_multi_day: z.boolean(),
+    end_date: z.string(),
+    start_hour: z
+      .string()
+      .min(1, 'Start hour is required')
+      .regex(/^([01][0-9]|2[0-3])$/, 'Start hour is required'),
+    start_minute: z.enum(MINUTE_CHOICES, 'Start minute is required'),
+    duration_minutes: z.number().int().min(1).max(10080),
+    location: z.string().max(300, 'Location must be at most 300 characters'),
+    category: z.enum(EVENT_CATEGORIES, 'Please select a category'),
+    priority: z.enum(PRIORITIES, 'Please select a priority'),
+    organizer_id: z.string(),
+    attendees: z.array(z.string()),
+    alert_members: z.array(z.string()),
+    description: z.string().max(5000, 'Description must be at most 5000 characters'),
+    is_recurring: z.boolean(),
+    recurrence_pattern: z.union([z.enum(RECURRENCE_PATTERNS), z.literal('')]),
+    recurrence_end_date: z.string(),
+    has_dropoff: z.boolean(),
+    dropoff_assigned_to: z.string(),
+    dropoff_minutes_before: z.number().int().min(15).max(180),
+    has_pickup: z.boolean(),
+    pickup_assigned_to: z.string(),
+    pickup_minutes_before: z.number().int().min(15).max(180),
+  })
+  .superRefine((v, ctx) => {
+    if (v.is_multi_day && !isLocalDate(v.end_date)) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date is required' });
+    } else if (v.is_multi_day && v.end_date < v.event_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START_MESSAGE });
+    }
+    if (v.is_recurring && v.recurrence_pattern === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recurrence_pattern'],
+        message: 'Please select a recurrence pattern',
+      });
+    }
+    if (v.is_recurring && v.recurrence_end_date !== '' && v.recurrence_end_date < v.event_date) {
+      ctx.addIssue({ code: 'custom', path: ['recurrence_end_date'], message: RECURRENCE_END_MESSAGE });
+    }
+    if (v.has_pickup && v.pickup_assigned_to === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pickup_assigned_to'],
+        message: 'Please select who handles the pickup',
+      });
+    }
+    if (v.has_dropoff && v.dropoff_assigned_to === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dropoff_assigned_to'],
+        message: 'Please select who handles the drop-off',
+      });
+    }
+  });
+export type EventFormValues = z.infer<typeof eventFormSchema>;
+
+/**
+ * The `POST`/`PATCH /api/events` payload for the form's values (SPEC §7: dates as `date T hour:minute:00`).
+ * A multi-day event ends at the same time of day on its end date; `alert_members` is sent on create only
+ * (SPEC §7: PATCH does not send it).
+ */
+export function formToEventInput(v: EventFormValues, mode: 'create' | 'update'): EventInput {
+  const start = `${v.event_date}T${v.start_hour}:${v.start_minute}:00`;
+  const toId = (s: string) => (s === '' ? null : Number(s));
+  const input: EventInput = {
+    title: v.title,
+    description: v.description || null,
+    start_date: start,
+    end_date: v.is_multi_day ? `${v.end_date}T${v.start_hour}:${v.start_minute}:00` : null,
+    duration_minutes: v.duration_minutes,
+    location: v.location || null,
+    organizer_id: toId(v.organizer_id),
+    attendees: v.attendees,
+    category: v.category,
+    priority: v.priority,
+    has_pickup: v.has_pickup,
+    pickup_assigned_to: v.has_pickup ? toId(v.pickup_assigned_to) : null,
+    pickup_minutes_before: v.pickup_minutes_before,
+    has_dropoff: v.has_dropoff,
+    dropoff_assigned_to: v.has_dropoff ? toId(v.dropoff_assigned_to) : null,
+    dropoff_minutes_before: v.dropoff_minutes_before,
+    is_recurring: v.is_recurring,
+    recurrence_pattern: v.is_recurring && v.recurrence_pattern !== '' ? v.recurrence_pattern : null,
+    recurrence_end_date: v.is_recurring && v.recurrence_end_date !== '' ? v.recurrence_end_date : null,
+  };
+  if (mode === 'create') input.alert_members = v.alert_members;
+  return input;
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { MEMBER_COLORS, MEMBER_ROLES } from '../members/colors.ts';
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+export const PHONE_MESSAGE = 'Please enter a valid phone number';
+export const NAME_REQUIRED_MESSAGE = 'Name is required';
+export const PASSWORD_MIN_MESSAGE = 'Password must be at least 6 characters';
+export const PASSWORDS_MISMATCH_MESSAGE = "Passwords don't match";
+
+/** Form inputs send '' for an untouched optional field: that means "none". */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+const name = z
+  .string(NAME_REQUIRED_MESSAGE)
+  .trim()
+  .min(1, NAME_REQUIRED_MESSAGE)
+  .max(100, 'Name must be at most 100 characters');
+const role = z.enum(MEMBER_ROLES, 'Please select a role');
+const color = z.enum(MEMBER_COLORS, 'Please select a colour');
+const requiredEmail = z
+  .string(EMAIL_MESSAGE)
+  .trim()
+  .toLowerCase()
+  .email(EMAIL_MESSAGE)
+  .max(255, EMAIL_MESSAGE);
+
+/** Optional e-mail: '' or null clears it, absent leaves it as it is (PATCH). */
+const optionalEmail = z.preprocess(blankToNull, requiredEmail.nullable()).optional();
+
+/**
+ * Optional phone as typed. Only its shape is checked here; the server normalises it to E.164 with
+ * libphonenumber in the configured default region and answers a field error when it is not a real number.
+ */
+const optionalPhone = z
+  .preprocess(
+    blankToNull,
+    z
+      .string(PHONE_MESSAGE)
+      .trim()
+      .max(30, PHONE_MESSAGE)
+      .regex(/^\+?[0-9 ().-]{4,30}$/, PHONE_MESSAGE)
+      .nullable(),
+  )
+  .optional();
+
+/**
+ * SPEC §5 Member form, payload of `POST /api/family-members` (SPEC §7): name, color, role, phone_number, email,
+ * daily_summary_enabled. Absent optional fields mean none / false.
+ */
+export const memberCreateSchema = z.object({
+  name,
+  color,
+  role,
+  phone_number: optionalPhone,
+  email: optionalEmail,
+  daily_summary_enabled: z.boolean('Must be true or false').optional(),
+});
+export type MemberCreatePayload = z.input<typeof memberCreateSchema>;
+
+/**
+ * Payload of `PATCH /api/family-members/{id}`: any of the create fields (the Daily Reminders switch sends
+ * `daily_summary_enabled` alone). Only the fields present change; at least one must be.
+ */
+export const memberPatchSchema = z
+  .object({
+    name: name.optional(),
+    color: color.optional(),
+    role: role.optional(),
+    phone_number: optionalPhone,
+    email: optionalEmail,
+    daily_summary_enabled: z.boolean('Must be true or false').optional(),
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), {
+    message: 'Nothing to update',
+    path: ['_'],
+  });
+export type MemberPatchPayload = z.input<typeof memberPatchSchema>;
+
+/** SPEC §5 Invite form, payload of `POST /api/family-members/invite`: name, email, role, colour. */
+export const inviteSchema = z.object({ name, email: requiredEmail, role, color });
+export type InvitePayload = z.input<typeof inviteSchema>;
+
+/**
+ * SPEC §5 Invitation accept, payload of `POST /api/family-members/invitations/{token}/accept`:
+ * password (≥ 6), phone_number (null when empty). `confirmPassword` is not in the spec's payload; a client
+ * that sends it is held to the form's rule.
+ */
+export const acceptInvitationSchema = z
+  .object({
+    password: z
+      .string(PASSWORD_MIN_MESSAGE)
+      .min(6, PASSWORD_MIN_MESSAGE)
+      .max(1024, 'Password must be at most 1024 characters'),
+    confirmPassword: z.string().optional(),
+    phone_number: optionalPhone,
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: PASSWORDS_MISMATCH_MESSAGE,
+    path: ['confirmPassword'],
+  });
+export type AcceptInvitationPayload = z.input<typeof acceptInvitationSchema>;
+
+/** The Invitation page's form: the accept payload with the confirmation required. */
+export const acceptInvitationFormSchema = z
+  .object({
+    password: z.string().min(6, PASSWORD_MIN_MESSAGE).max(1024, 'Password must be at most 1024 characters'),
+    confirmPassword: z.string(),
+    phone_number: optionalPhone,
+  })
+  .refine((v) => v.confirmPassword === v.password, {
+    message: PASSWORDS_MISMATCH_MESSAGE,
+    path: ['confirmPassword'],
+  });
+
+/** One item of `GET /api/family-members` (SPEC §7). */
+export interface FamilyMemberDto {
+  id: number;
+  name: string;
+  color: string;
+  role: string;
+  email: string | null;
+  phone_number: string | null;
+  daily_summary_enabled: boolean;
+}
+
+/** One item of `GET /api/family-members/invitations`: a pending invitation. Instants are ISO 8601 UTC. */
+export interface InvitationDto {
+  id: number;
+  name: string;
+  email: string | null;
+  color: string;
+  role: string;
+  /** null: the invitation never expires (SPEC §2 'Expires: … or Never'). */
+  invitation_expires_at: string | null;
+  invitation_sent_at: string | null;
+}
+
+/** Reply of `GET /api/family-members/invitations/validate/{token}` (SPEC §3 Invitation). */
+export interface InvitationDetailsDto {
+  name: string;
+  email: string | null;
+  role: string;
+  color: string;
+  /** The inviting member's name; null when that member has since been deleted. */
+  inviter_name: string | null;
+  invitation_expires_at: string | null;
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** SPEC §3 Note categories, in the order the form lists them; `general` is the default. */
+export const NOTE_CATEGORIES = ['general', 'shopping_list', 'ideas', 'reminders', 'important'] as const;
+export type NoteCategory = (typeof NOTE_CATEGORIES)[number];
+
+/** Labels the board and the form show for each category. */
+export const NOTE_CATEGORY_LABELS: Record<NoteCategory, string> = {
+  general: 'General',
+  shopping_list: 'Shopping List',
+  ideas: 'Ideas',
+  reminders: 'Reminders',
+  important: 'Important',
+};
+
+/** Longest title the `notes.title` column holds (varchar 200). */
+export const NOTE_TITLE_MAX = 200;
+
+/**
+ * Largest note content the server stores, in UTF-8 bytes: 5 MiB, room for a couple of camera photos
+ * (quality 90, SPEC §9) embedded as data URLs. Larger content is refused with HTTP 413.
+ */
+export const NOTE_CONTENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The message of the 413 answer for content over `NOTE_CONTENT_MAX_BYTES`. */
+export const NOTE_TOO_LARGE_MESSAGE = 'This note is too large. A note, photos included, can be at most 5 MB.';
+
+const title = z
+  .string('Title is required')
+  .trim()
+  .min(1, 'Title is required')
+  .max(NOTE_TITLE_MAX, `Title must be at most ${NOTE_TITLE_MAX} characters`);
+const content = z.string('Content must be text');
+const author = z
+  .number('Please select an author')
+  .int('Please select an author')
+  .positive('Please select an author')
+  .max(2_147_483_647, 'Please select an author');
+const category = z.enum(NOTE_CATEGORIES, 'Please select a category');
+const pinned = z.boolean('Pinned must be true or false');
+
+/**
+ * Payload of `POST /api/notes` (SPEC §7 "note body", §5 Note form: the shared note schema without family_id;
+ * the family comes from the session). Defaults per SPEC §9: category general, pinned false, content empty.
+ * `family_member_id` is the author and must be a member of the caller's family (checked by the server).
+ * The Note form validates with this same schema.
+ */
+export const noteSchema = z.object({
+  title,
+  content: content.default(''),
+  family_member_id: author,
+  category: category.default('general'),
+  pinned: pinned.default(false),
+});
+export type NotePayload = z.input<typeof noteSchema>;
+
+/** Payload of `PATCH /api/notes/{id}`: any subset of the note body's fields; absent fields stay as they are. */
+export const noteUpdateSchema = z
+  .object({ title, content, family_member_id: author, category, pinned })
+  .partial();
+export type NoteUpdatePayload = z.input<typeof noteUpdateSchema>;
+
+/**
+ * Payload of `POST /api/notes/reorder` (SPEC §7): every note id of the family, once each, in the new
+ * display order. A partial list is refused so that a board that missed another member's new note
+ * cannot scramble the order; the client refetches and tries again.
+ */
+export const noteReorderSchema = z.object({
+  noteIds: z
+    .array(
+      z
+        .number('Note ids must be numbers')
+        .int('Note ids must be whole numbers')
+        .positive('Note ids must be positive'),
+      'noteIds must be a list of note ids',
+    )
+    .max(10_000, 'Too many note ids')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each note may appear only once'),
+});
+export type NoteReorderPayload = z.input<typeof noteReorderSchema>;
+
+/** A note on the wire (SPEC §3 Note, snake_case). `author_name` is the author's name, null when unknown. */
+export interface NoteDto {
+  id: number;
+  family_id: number;
+  title: string;
+  content: string;
+  family_member_id: number | null;
+  author_name: string | null;
+  category: NoteCategory;
+  pinned: boolean;
+  sort_order: number;
+  /** ISO 8601 instant (UTC). */
+  created_at: string;
+}

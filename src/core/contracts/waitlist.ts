@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** SPEC §5 family size options, in the order the form shows them. */
+export const FAMILY_SIZES = ['2-3', '4-5', '6+'] as const;
+export type FamilySize = (typeof FAMILY_SIZES)[number];
+
+/** SPEC §9: the count shown when `GET /api/waitlist/count` cannot be loaded. */
+export const WAITLIST_COUNT_FALLBACK = 2847;
+
+/** SPEC §3: a referral code is at most 50 characters; anything longer cannot be one. */
+export const REFERRAL_CODE_MAX = 50;
+
+/** The query parameter of the landing URL that carries a referral code (`/?ref=CODE`). */
+export const REFERRAL_PARAM = 'ref';
+
+/** The UTM parameters the landing page forwards from its URL to the join call. */
+export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+/** The storage limit of a UTM column (`varchar(100)`). */
+const UTM_MAX = 100;
+
+/**
+ * Attribution data comes from links other people wrote: a malformed or over-long value must never stop a
+ * visitor from joining, so it is trimmed and cut to its column size, and an empty one becomes null.
+ */
+const utmValue = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, UTM_MAX) : null));
+
+/** A referral code from the landing URL; unknown or malformed ones simply credit nobody. */
+const referralValue = z
+  .unknown()
+  .optional()
+  .transform((v) =>
+    typeof v === 'string' && v.trim() && v.trim().length <= REFERRAL_CODE_MAX ? v.trim() : null,
+  );
+
+/**
+ * SPEC §5 Waitlist form fields with its messages: email, family size (2-3, 4-5, 6+), biggest challenge.
+ * The e-mail is normalised (trimmed, lowercased) so that one address is one entry.
+ */
+export const waitlistFormSchema = z.object({
+  email: z
+    .string('Please enter a valid email address')
+    .trim()
+    .toLowerCase()
+    .email('Please enter a valid email address')
+    .max(255, 'Please enter a valid email address'),
+  family_size: z.enum(FAMILY_SIZES, 'Please select your family size'),
+  biggest_challenge: z
+    .string('Please tell us your biggest challenge')
+    .trim()
+    .min(1, 'Please tell us your biggest challenge')
+    .max(1000, 'Please keep it under 1000 characters'),
+});
+export type WaitlistFormValues = z.input<typeof waitlistFormSchema>;
+
+/**
+ * Payload of `POST /api/waitlist/join` (SPEC §7: email, family_size, biggest_challenge), plus the
+ * attribution the landing URL carried: `ref` (a referrer's code) and `utm_source`, `utm_medium`,
+ * `utm_campaign`. The extra fields are optional and never fail validation.
+ */
+export const waitlistJoinSchema = waitlistFormSchema.extend({
+  ref: referralValue,
+  utm_source: utmValue,
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+});
+export type WaitlistJoinPayload = z.input<typeof waitlistJoinSchema>;
+
+/**
+ * Reply of `POST /api/waitlist/join`: SPEC §7's `position` (the entry's place in line, 1 = first), and the
+ * entry's own `referral_code` for the success view's referral link. `already_joined` is true when the
+ * e-mail was on the list before (HTTP 200 instead of 201); `referral_count` is how many new entries joined
+ * through that entry's link, so a returning visitor sees what their link has done.
+ */
+export interface WaitlistJoinDto {
+  position: number;
+  referral_code: string;
+  referral_count: number;
+  already_joined: boolean;
+}
+
+/** Reply of `GET /api/waitlist/count` (SPEC §7). */
+export interface WaitlistCountDto {
+  count: number;
+}
+
+/** The link a waitlist entry shares: the landing page at `origin` with its code as `?ref=`. */
+export function referralLink(origin: string, referralCode: string): string {
+  const url = new URL('/', origin);
+  url.searchParams.set(REFERRAL_PARAM, referralCode);
+  return url.toString();
+}

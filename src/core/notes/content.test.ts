@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  imageMarkup,
+  isSafeImageDataUrl,
+  joinNoteContent,
+  notePreview,
+  parseNoteContent,
+  splitNoteContent,
+} from './content.ts';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+const JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
+
+describe('isSafeImageDataUrl', () => {
+  it.each([
+    [PNG, true],
+    [JPEG, true],
+    ['data:image/webp;base64,UklGRg==', true],
+    ['data:image/svg+xml;base64,PHN2Zz4=', false],
+    ['data:text/html;base64,PGgxPg==', false],
+    ['javascript:alert(1)', false],
+    ['https://example.com/a.png', false],
+    ['data:image/png;base64,abc"onerror="x', false],
+  ])('%s → %s', (url, expected) => {
+    expect(isSafeImageDataUrl(url)).toBe(expected);
+  });
+
+  it('imageMarkup refuses anything else', () => {
+    expect(imageMarkup(PNG)).toBe(`![photo](${PNG})`);
+    expect(() => imageMarkup('javascript:alert(1)')).toThrow();
+  });
+});
+
+describe('parseNoteContent', () => {
+  it('groups paragraphs, bullet runs and photos in order', () => {
+    const content = `Trip\nSaturday\n\n• tent\n- stove\n* matches\nafter\n![photo](${PNG})\n• last`;
+    expect(parseNoteContent(content)).toEqual([
+      { kind: 'paragraph', text: 'Trip\nSaturday' },
+      { kind: 'bullets', items: ['tent', 'stove', 'matches'] },
+      { kind: 'paragraph', text: 'after' },
+      { kind: 'image', src: PNG },
+      { kind: 'bullets', items: ['last'] },
+    ]);
+  });
+
+  it('keeps HTML and unsafe image markup as plain text', () => {
+    const content = '<img src=x onerror=alert(1)>\n![photo](data:image/svg+xml;base64,PHN2Zz4=)';
+    expect(parseNoteContent(content)).toEqual([{ kind: 'paragraph', text: content }]);
+  });
+
+  it('gives no blocks for empty content', () => {
+    expect(parseNoteContent('')).toEqual([]);
+    expect(parseNoteContent('\n\n')).toEqual([]);
+  });
+});
+
+describe('splitNoteContent / joinNoteContent', () => {
+  it('separates photos from the text and joins them back after it', () => {
+    const content = `• milk\n![photo](${PNG})\n• eggs\n![photo](${JPEG})\n`;
+    const { text, images } = splitNoteContent(content);
+    expect(text).toBe('• milk\n• eggs');
+    expect(images).toEqual([PNG, JPEG]);
+    expect(joinNoteContent(text, images)).toBe(`• milk\n• eggs\n![photo](${PNG})\n![photo](${JPEG})`);
+  });
+
+  it('round-trips content whose photos already follow the text', () => {
+    const content = `Hello\n\nworld\n![photo](${PNG})`;
+    const { text, images } = splitNoteContent(content);
+    expect(joinNoteContent(text, images)).toBe(content);
+  });
+
+  it('handles text only and photos only', () => {
+    expect(joinNoteContent('just text  \n', [])).toBe('just text');
+    expect(joinNoteContent('  ', [PNG])).toBe(`![photo](${PNG})`);
+    expect(splitNoteContent('')).toEqual({ text: '', images: [] });
+  });
+});
+
+describe('notePreview', () => {
+  it('joins lines without markers or photos and shortens long text', () => {
+    expect(notePreview(`• milk\n• eggs\n![photo](${PNG})`)).toBe('milk, eggs');
+    expect(notePreview('a'.repeat(100), 10)).toBe(`${'a'.repeat(9)}…`);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Note content beyond plain text: embedded photos and the blocks the board renders. Content is plain text;
+ * a photo is one line of Markdown image markup `![photo](data:image/jpeg;base64,…)` holding a data URL
+ * (the camera returns one, SPEC §9). Nothing here produces HTML: the web renders the blocks as React
+ * elements, so note content is never injected as markup.
+ */
+
+/** A data URL of a raster image type browsers render in `<img>`, base64-encoded. SVG is excluded on purpose. */
+const SAFE_IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** A content line that is exactly one embedded photo. */
+const IMAGE_LINE = /^[ \t]*!\[photo\]\((data:[^)\s]+)\)[ \t]*$/;
+
+/** A bullet line as the board shows it: marker, whitespace, then the item's text. */
+const BULLET_LINE = /^[ \t]*[•\-*][ \t]+(.*)$/;
+
+/** Whether `url` is a base64 data URL of a PNG, JPEG, GIF or WebP image: the only `src` a note photo may have. */
+export function isSafeImageDataUrl(url: string): boolean {
+  return SAFE_IMAGE_DATA_URL.test(url);
+}
+
+/**
+ * The content line that embeds a photo.
+ * @throws Error when `dataUrl` is not a safe image data URL (see `isSafeImageDataUrl`).
+ */
+export function imageMarkup(dataUrl: string): string {
+  if (!isSafeImageDataUrl(dataUrl)) throw new Error('Not an image data URL');
+  return `![photo](${dataUrl})`;
+}
+
+function imageSource(line: string): string | null {
+  const match = IMAGE_LINE.exec(line);
+  const url = match?.[1];
+  return url !== undefined && isSafeImageDataUrl(url) ? url : null;
+}
+
+/** What the board renders, in content order. */
+export type NoteBlock =
+  { kind: 'paragraph'; text: string } | { kind: 'bullets'; items: string[] } | { kind: 'image'; src: string };
+
+/**
+ * Splits content into display blocks: runs of bullet lines become one `bullets` block, photo lines become
+ * `image` blocks (only safe data URLs; anything else stays text), the remaining lines are grouped into
+ * paragraphs at blank lines (line breaks inside a paragraph are kept).
+ */
+export function parseNoteContent(content: string): NoteBlock[] {
+  const blocks: NoteBlock[] = [];
+  let paragraph: string[] = [];
+  const flushParagraph = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: paragraph.join('\n') });
+    paragraph = [];
+  };
+  for (const line of content.split(/\r?\n/)) {
+    const src = imageSource(line);
+    if (src !== null) {
+      flushParagraph();
+      blocks.push({ kind: 'image', src });
+      continue;
+    }
+    const bullet = BULLET_LINE.exec(line);
+    if (bullet) {
+      flushParagraph();
+      const item = bullet[1] ?? '';
+      const last = blocks.at(-1);
+      if (last?.kind === 'bullets') last.items.push(item);
+      else blocks.push({ kind: 'bullets', items: [item] });
+      continue;
+    }
+    if (line.trim() === '') flushParagraph();
+    else paragraph.push(line);
+  }
+  flushParagraph();
+  return blocks;
+}
+
+/**
+ * Separates the written part of the content from its photos, so the form edits text (in Text or Bullets
+ * mode) while photos are shown and removed on their own.
+ * @returns `text` without photo lines (trailing blank lines trimmed) and the photos' data URLs in order.
+ */
+export function splitNoteContent(content: string): { text: string; images: string[] } {
+  const images: string[] = [];
+  const lines: string[] = [];
+  for (const line of content.split(/\r?\n/)) {
+    const src = imageSource(line);
+    if (src !== null) images.push(src);
+    else lines.push(line);
+  }
+  return { text: lines.join('\n').replace(/\s+$/, ''), images };
+}
+
+/** Inverse of `splitNoteContent`: the text, then one photo line per image (photos go after the text). */
+export function joinNoteContent(text: string, images: readonly string[]): string {
+  const parts = text.trim() === '' ? [] : [text.replace(/\s+$/, '')];
+  return [...parts, ...images.map(imageMarkup)].join('\n');
+}
+
+/** A one-line plain-text preview (for labels and announcements): photos and bullet markers removed. */
+export function notePreview(content: string, maxLength = 80): string {
+  const text = splitNoteContent(content)
+    .text.split(/\r?\n/)
+    .map((line) => line.replace(BULLET_LINE, '$1').trim())
+    .filter((line) => line !== '')
+    .join(', ');
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}

@@ -1,0 +1,152 @@
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * Local wall-clock timestamps (ARCHITECTURE.md "Data"): text `YYYY-MM-DDTHH:mm:00` in the family's IANA zone,
+ * no offset. Arithmetic on them is wall-clock arithmetic ("floating" time in RFC 5545 terms): 08:00 plus one
+ * day is 08:00 the next day whatever the daylight-saving rules say. Only `localToInstant` / `instantToLocal`
+ * involve a zone.
+ *
+ * Internally a wall-clock time is carried as a JavaScript Date whose UTC fields ARE the wall-clock fields
+ * ("floating Date"). This is the representation the `rrule` library expands without a TZID, which is what
+ * keeps a weekly 08:00 at 08:00 across DST changes.
+ */
+
+/** `YYYY-MM-DDTHH:mm` with optional `:ss` (seconds are accepted and dropped). */
+export const LOCAL_DATETIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+/** `YYYY-MM-DD`. */
+export const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A local date-time's fields; `month` is 1–12. */
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Parses `YYYY-MM-DDTHH:mm[:ss]` and checks that it names a real calendar date and time.
+ * @returns the fields, or null when the text is malformed or names no real date (2026-02-30).
+ */
+export function parseLocal(text: string): LocalParts | null {
+  const m = LOCAL_DATETIME_PATTERN.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour > 23 || minute > 59 || (m[6] !== undefined && Number(m[6]) > 59)) return null;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day)
+    return null;
+  return { year, month, day, hour, minute };
+}
+
+/** True when `text` is a real `YYYY-MM-DD` date. */
+export function isLocalDate(text: string): boolean {
+  return LOCAL_DATE_PATTERN.test(text) && parseLocal(`${text}T00:00`) !== null;
+}
+
+/**
+ * Normalises a local date-time to the stored form `YYYY-MM-DDTHH:mm:00`.
+ * @throws RangeError when the text is not a real local date-time (callers validate first).
+ */
+export function normalizeLocal(text: string): string {
+  const parts = parseLocal(text);
+  if (!parts) throw new RangeError(`not a local date-time: ${text}`);
+  return formatLocalParts(parts);
+}
+
+/** Formats fields as `YYYY-MM-DDTHH:mm:00`. */
+export function formatLocalParts(p: LocalParts): string {
+  return `${String(p.year).padStart(4, '0')}-${pad2(p.month)}-${pad2(p.day)}T${pad2(p.hour)}:${pad2(p.minute)}:00`;
+}
+
+/**
+ * The floating Date for a local date-time (UTC fields = wall-clock fields).
+ * @throws RangeError on malformed text.
+ */
+export function localToFloating(text: string): Date {
+  const p = parseLocal(text);
+  if (!p) throw new RangeError(`not a local date-time: ${text}`);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute));
+}
+
+/** The local text `YYYY-MM-DDTHH:mm:00` of a floating Date (seconds dropped). */
+export function floatingToLocal(date: Date): string {
+  return formatLocalParts({
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+  });
+}
+
+/** Wall-clock addition: `addLocalMinutes('2026-03-07T08:00:00', 1440)` is `'2026-03-08T08:00:00'` in any zone. */
+export function addLocalMinutes(text: string, minutes: number): string {
+  return floatingToLocal(new Date(localToFloating(text).getTime() + minutes * 60_000));
+}
+
+/** Wall-clock difference `b - a` in minutes (ignores DST: 08:00 to 08:00 next day is always 1440). */
+export function localMinutesBetween(a: string, b: string): number {
+  return Math.round((localToFloating(b).getTime() - localToFloating(a).getTime()) / 60_000);
+}
+
+/** Adds whole days to `YYYY-MM-DD`. */
+export function addLocalDays(date: string, days: number): string {
+  return addLocalMinutes(`${date}T00:00`, days * 1440).slice(0, 10);
+}
+
+/** The `YYYY-MM-DD` part of a local date-time. */
+export function localDateOf(text: string): string {
+  return text.slice(0, 10);
+}
+
+/**
+ * The instant a local wall-clock time names in `timeZone`. A time inside a spring-forward gap (02:30 on the
+ * day clocks jump 02:00→03:00) is read with the offset before the gap, so it lands at 03:30 (RFC 5545 §3.3.5);
+ * an ambiguous time in the fall-back hour is read as the first (daylight) one.
+ */
+export function localToInstant(text: string, timeZone: string): Date {
+  const p = parseLocal(text);
+  if (!p) throw new RangeError(`not a local date-time: ${text}`);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  const wanted = formatLocalParts(p);
+  // The offsets half a day either side cover any one transition; try each and keep those that read back.
+  const before = offsetMs(asUtc - 12 * 3_600_000, timeZone);
+  const after = offsetMs(asUtc + 12 * 3_600_000, timeZone);
+  const fits = [asUtc - before, asUtc - after]
+    .filter((t) => instantToLocal(new Date(t), timeZone) === wanted)
+    .sort((a, b) => a - b);
+  // Ambiguous: the earlier instant (first occurrence); in a gap: the offset in force before the gap.
+  return new Date(fits[0] ?? asUtc - before);
+}
+
+/** The zone's UTC offset at an instant, in milliseconds (east positive). */
+function offsetMs(instant: number, timeZone: string): number {
+  return -new TZDate(instant, timeZone).getTimezoneOffset() * 60_000;
+}
+
+/** The local wall-clock text `YYYY-MM-DDTHH:mm:00` of an instant in `timeZone`. */
+export function instantToLocal(instant: Date, timeZone: string): string {
+  const z = new TZDate(instant.getTime(), timeZone);
+  return formatLocalParts({
+    year: z.getFullYear(),
+    month: z.getMonth() + 1,
+    day: z.getDate(),
+    hour: z.getHours(),
+    minute: z.getMinutes(),
+  });
+}
+
+/** Day of week of a `YYYY-MM-DD` (0 = Sunday … 6 = Saturday), zone-free. */
+export function localWeekday(date: string): number {
+  return localToFloating(`${date}T00:00`).getUTCDay();
+}

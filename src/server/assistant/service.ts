@@ -1,0 +1,211 @@
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type ScheduleAssistant, deterministicAssistant } from '../../core/assistant/assistant.ts';
+import {
+  HELP_REPLY,
+  MULTI_FAMILY_REPLY,
+  START_REPLY,
+  STOP_REPLY,
+  UNKNOWN_SENDER_REPLY,
+  carrierKeyword,
+} from '../../core/assistant/keywords.ts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { CountryCode } from '../../core/members/phone.ts';
+import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { familyMembers } from '../db/schema/families.ts';
+import { notifications } from '../db/schema/notifications.ts';
+import type { ServerContext } from '../http/context.ts';
+import { loadFamilyData } from './family-snapshot.ts';
+
+/** One inbound text as Twilio posts it (form fields From, To, Body, MessageSid). */
+export interface InboundSms {
+  /** The sender's number, E.164 ('+14155550123'). */
+  from: string;
+  /** The family number it was sent to. */
+  to: string;
+  body: string;
+  /** Twilio's id of the message ('SM…'); a retried webhook carries the same one. */
+  messageSid: string;
+}
+
+/** Outbox kinds of the stored conversation, as the Recent messages card lists them. */
+export const QUESTION_KIND = 'sms_question';
+export const ANSWER_KIND = 'sms_answer';
+
+interface SenderRow {
+  id: number;
+  familyId: number;
+  smsOptedOut: boolean;
+  invitationStatus: string;
+}
+
+/**
+ * The ways the sender's number may have been stored: the E.164 form the members feature writes, or digits
+ * alone (a number typed at registration, '(415) 555-0123'): all digits with the country code, or the national
+ * number when the sender is in the default region.
+ */
+function numberForms(from: string, region: CountryCode): { e164: string; digits: string[] } | null {
+  const parsed = parsePhoneNumberFromString(from.trim(), region);
+  if (!parsed?.isValid()) return null;
+  const e164 = parsed.number;
+  const digits = [e164.slice(1)];
+  if (parsed.country === region) digits.push(parsed.nationalNumber);
+  return { e164, digits };
+}
+
+/** Every member row (any family, any invitation state) whose phone is the sender's number. */
+async function membersWithNumber(db: DbOrTx, from: string, region: CountryCode): Promise<SenderRow[]> {
+  const forms = numberForms(from, region);
+  if (!forms) return [];
+  const digitsOnly = sql<string>`regexp_replace(${familyMembers.phoneNumber}, '[^0-9]', '', 'g')`;
+  return db
+    .select({
+      id: familyMembers.id,
+      familyId: familyMembers.familyId,
+      smsOptedOut: familyMembers.smsOptedOut,
+      invitationStatus: familyMembers.invitationStatus,
+    })
+    .from(familyMembers)
+    .where(or(eq(familyMembers.phoneNumber, forms.e164), inArray(digitsOnly, forms.digits)))
+    .orderBy(asc(familyMembers.id));
+}
+
+/** One stored question and its reply (null: no reply was sent). */
+async function storeExchange(
+  db: DbOrTx,
+  sms: InboundSms,
+  member: { id: number; familyId: number },
+  reply: string | null,
+  now: Date,
+): Promise<void> {
+  const common = {
+    familyId: member.familyId,
+    familyMemberId: member.id,
+    channel: 'sms',
+    sendAfter: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // Inbound rows are history, not work: status 'sent' keeps the dispatcher (which claims 'pending') away.
+  await db
+    .insert(notifications)
+    .values({
+      ...common,
+      recipient: sms.to,
+      body: sms.body,
+      kind: QUESTION_KIND,
+      dedupeKey: `sms:in:${sms.messageSid}:${member.familyId}`,
+      status: 'sent',
+      statusReason: `Received from ${sms.from}`,
+      sentAt: now,
+    })
+    .onConflictDoNothing({ target: notifications.dedupeKey });
+  if (reply === null) return;
+  await db
+    .insert(notifications)
+    .values({
+      ...common,
+      recipient: sms.from,
+      body: reply,
+      kind: ANSWER_KIND,
+      dedupeKey: `sms:reply:${sms.messageSid}:${member.familyId}`,
+      // Sent in the webhook's TwiML response, not through the outbox.
+      status: 'sent',
+      statusReason: 'Replied by TwiML',
+      sentAt: now,
+    })
+    .onConflictDoNothing({ target: notifications.dedupeKey });
+}
+
+/**
+ * Whether this MessageSid was handled before (Twilio retried the webhook), and the reply then stored.
+ * Looks up the exact dedupe keys for the sender's families (unique index), never a scan.
+ */
+async function earlierReply(
+  db: DbOrTx,
+  messageSid: string,
+  familyIds: readonly number[],
+): Promise<{ answered: boolean; reply: string | null }> {
+  if (familyIds.length === 0) return { answered: false, reply: null };
+  const keys = familyIds.flatMap((id) => [`sms:in:${messageSid}:${id}`, `sms:reply:${messageSid}:${id}`]);
+  const rows = await db
+    .select({ kind: notifications.kind, body: notifications.body })
+    .from(notifications)
+    .where(inArray(notifications.dedupeKey, keys));
+  if (rows.length === 0) return { answered: false, reply: null };
+  return { answered: true, reply: rows.find((r) => r.kind === ANSWER_KIND)?.body ?? null };
+}
+
+/**
+ * Handles one inbound text and returns the reply to put in the TwiML response (null = reply nothing).
+ *
+ * - Carrier keywords (CTIA): STOP and its synonyms set `family_members.sms_opted_out` on every member row with
+ *   the sender's number (every family: the opt-out is the phone's), START clears it, HELP explains.
+ * - A number on no member: a generic reply, nothing stored (there is no family to store it in).
+ * - A number on accepted members of several families: a reply naming no family's data, saying how to fix it.
+ * - A member who opted out: no reply (a carrier would block it); the question is still stored.
+ * - Otherwise the question is answered from that family's data only by `assistant`.
+ * Every question and reply of a known member is stored in that member's family's outbox history (kinds
+ * `sms_question` / `sms_answer`, status 'sent'), so the Recent messages card shows it. A retried webhook
+ * (same MessageSid) gets the stored reply again and changes nothing.
+ */
+export async function handleInboundSms(
+  ctx: ServerContext,
+  sms: InboundSms,
+  assistant: ScheduleAssistant = deterministicAssistant,
+): Promise<string | null> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const rows = await membersWithNumber(tx, sms.from, ctx.config.DEFAULT_PHONE_REGION);
+    const accepted = rows.filter((r) => r.invitationStatus === 'accepted');
+    // One member per family: the first profile with this number (a parent's phone on a child's profile too).
+    const firstPerFamily = new Map<number, SenderRow>();
+    for (const r of accepted) if (!firstPerFamily.has(r.familyId)) firstPerFamily.set(r.familyId, r);
+    const perFamily = [...firstPerFamily.values()];
+    const earlier = await earlierReply(
+      tx,
+      sms.messageSid,
+      perFamily.map((m) => m.familyId),
+    );
+    if (earlier.answered) return earlier.reply;
+
+    const keyword = carrierKeyword(sms.body);
+    if (keyword === 'stop' || keyword === 'start') {
+      const optedOut = keyword === 'stop';
+      if (rows.length > 0) {
+        await tx
+          .update(familyMembers)
+          .set({ smsOptedOut: optedOut })
+          .where(
+            inArray(
+              familyMembers.id,
+              rows.map((r) => r.id),
+            ),
+          );
+      }
+      const reply = optedOut ? STOP_REPLY : START_REPLY;
+      for (const member of perFamily) await storeExchange(tx, sms, member, reply, now);
+      return reply;
+    }
+    if (keyword === 'help') {
+      for (const member of perFamily) await storeExchange(tx, sms, member, HELP_REPLY, now);
+      return HELP_REPLY;
+    }
+
+    const [member, ...others] = perFamily;
+    if (!member) return UNKNOWN_SENDER_REPLY;
+    if (others.length > 0) {
+      for (const m of perFamily)
+        await storeExchange(tx, sms, m, m.smsOptedOut ? null : MULTI_FAMILY_REPLY, now);
+      return perFamily.some((m) => m.smsOptedOut) ? null : MULTI_FAMILY_REPLY;
+    }
+    if (member.smsOptedOut) {
+      await storeExchange(tx, sms, member, null, now);
+      return null;
+    }
+    const data = await loadFamilyData(tx, member.familyId, member.id, now);
+    const reply = data ? truncateToSegments(assistant.answer(sms.body, data)) : UNKNOWN_SENDER_REPLY;
+    await storeExchange(tx, sms, member, reply, now);
+    return reply;
+  });
+}

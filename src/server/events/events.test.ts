@@ -1,0 +1,643 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventDto, EventOccurrenceDto, EventTaskDto } from '../../core/contracts/events.ts';
+import { events } from '../db/schema/events.ts';
+import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
+import { tasks } from '../db/schema/tasks.ts';
+import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+interface Family {
+  cookie: string;
+  familyId: number;
+  /** Member ids: [the registrant, a second parent, two children]. */
+  members: number[];
+}
+
+async function newFamily(timezone = 'America/Los_Angeles'): Promise<Family> {
+  const { cookie, email } = await signUp(server.app);
+  const db = server.database.db;
+  const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
+  if (!user?.familyMemberId) throw new Error('sign-up made no account');
+  const familyId = user.familyId;
+  await db.update(families).set({ timezone }).where(eq(families.id, familyId));
+  const added = await db
+    .insert(familyMembers)
+    .values([
+      { familyId, name: 'Marco Rivera', role: 'parent', color: 'green', phoneNumber: '+14155550100' },
+      { familyId, name: 'Lucia Rivera', role: 'child', color: 'pink' },
+      { familyId, name: 'Teo Rivera', role: 'child', color: 'orange' },
+    ])
+    .returning();
+  return { cookie, familyId, members: [user.familyMemberId, ...added.map((m) => m.id)] };
+}
+
+function call(f: Family, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+  return server.app.inject({ method, url, headers: { cookie: f.cookie }, ...(payload ? { payload } : {}) });
+}
+
+async function create(f: Family, payload: object): Promise<EventDto> {
+  const res = await call(f, 'POST', '/api/events', payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<EventDto>();
+}
+
+async function list(f: Family, start: string, end: string): Promise<EventOccurrenceDto[]> {
+  const res = await call(f, 'GET', `/api/events?start=${start}&end=${end}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<EventOccurrenceDto[]>();
+}
+
+async function eventTasks(f: Family, id: number): Promise<EventTaskDto[]> {
+  const res = await call(f, 'GET', `/api/events/${id}/tasks`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<EventTaskDto[]>();
+}
+
+const soccer = (f: Family, extra: object = {}) => ({
+  title: 'Soccer practice',
+  description: 'Bring shin guards',
+  start_date: '2026-11-23T16:00:00',
+  duration_minutes: 90,
+  location: 'Riverside Park',
+  organizer_id: f.members[0],
+  attendees: [String(f.members[2])],
+  category: 'activity',
+  priority: 'high',
+  ...extra,
+});
+
+let fam: Family;
+beforeEach(async () => {
+  server.clock.set('2026-11-22T16:00:00Z');
+  fam = await newFamily();
+});
+
+describe('POST /api/events and GET /api/events/{id}', () => {
+  it('creates an event with SPEC defaults and answers it with every field', async () => {
+    const created = await create(fam, { title: 'Dentist', start_date: '2026-11-24T10:30' });
+    expect(created).toMatchObject({
+      title: 'Dentist',
+      start_date: '2026-11-24T10:30:00',
+      end_date: null,
+      duration_minutes: 60,
+      is_all_day: false,
+      category: 'family',
+      priority: 'medium',
+      attendees: [],
+      alert_members: [],
+      has_pickup: false,
+      pickup_minutes_before: 15,
+      has_dropoff: false,
+      dropoff_minutes_before: 15,
+      is_recurring: false,
+      recurrence_pattern: null,
+      rrule: null,
+      exdates: [],
+      parent_event_id: null,
+      family_id: fam.familyId,
+    });
+    const got = await call(fam, 'GET', `/api/events/${created.id}`);
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toEqual(created);
+  });
+
+  it('stores a series as one row with its RFC 5545 RRULE', async () => {
+    const created = await create(
+      fam,
+      soccer(fam, { is_recurring: true, recurrence_pattern: 'weekly', recurrence_end_date: '2026-12-31' }),
+    );
+    expect(created.rrule).toBe('FREQ=WEEKLY;BYDAY=MO;UNTIL=20261231T235959');
+    const rows = await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('accepts ?activity_conversion=true with an ISO start to the second', async () => {
+    const res = await call(fam, 'POST', '/api/events?activity_conversion=true', {
+      title: 'Piano recital',
+      description: null,
+      start_date: '2026-12-05T14:00:00',
+      duration_minutes: 120,
+      location: 'Town hall',
+      organizer_id: fam.members[1],
+      attendees: [String(fam.members[3])],
+      category: 'activity',
+      priority: 'medium',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      start_date: '2026-12-05T14:00:00',
+      duration_minutes: 120,
+      attendees: [String(fam.members[3])],
+    });
+  });
+
+  it.each([
+    ['title', { title: '  ' }, 'Title is required'],
+    ['start_date', { start_date: undefined }, 'Date is required'],
+    ['start_date', { start_date: '2026-02-30T10:00' }, 'Date is required'],
+    ['category', { category: 'party' }, 'Please select a category'],
+    ['priority', { priority: 'urgent' }, 'Please select a priority'],
+    [
+      'recurrence_pattern',
+      { is_recurring: true, recurrence_pattern: 'yearly' },
+      'Please select a recurrence pattern',
+    ],
+    ['recurrence_pattern', { is_recurring: true }, 'Please select a recurrence pattern'],
+    [
+      'recurrence_end_date',
+      { is_recurring: true, recurrence_pattern: 'daily', recurrence_end_date: '2026-11-20' },
+      'Recurrence end date cannot be before the event date',
+    ],
+    ['end_date', { end_date: '2026-11-22T10:00' }, 'End date cannot be before the start date'],
+    ['pickup_assigned_to', { has_pickup: true }, 'Please select who handles the pickup'],
+    ['pickup_minutes_before', { pickup_minutes_before: 200 }, 'Lead time must be between 15 and 180 minutes'],
+    ['attendees', { attendees: ['abc'] }, 'Must be a list of family member ids'],
+  ])('answers 400 with the message for a bad %s and writes nothing', async (field, override, message) => {
+    const res = await call(fam, 'POST', '/api/events', soccer(fam, override));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
+    expect(
+      await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId)),
+    ).toHaveLength(0);
+  });
+
+  it('refuses member ids of another family with 400 and writes nothing', async () => {
+    const other = await newFamily();
+    for (const override of [
+      { organizer_id: other.members[0] },
+      { attendees: [String(other.members[1])] },
+      { has_pickup: true, pickup_assigned_to: other.members[2] },
+      { has_dropoff: true, dropoff_assigned_to: other.members[2] },
+    ]) {
+      const res = await call(fam, 'POST', '/api/events', soccer(fam, override));
+      expect(res.statusCode).toBe(400);
+      expect(Object.values(res.json().error.fields)).toContain('Unknown family member');
+    }
+    expect(
+      await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId)),
+    ).toHaveLength(0);
+    expect(
+      await server.database.db.select().from(tasks).where(eq(tasks.familyId, fam.familyId)),
+    ).toHaveLength(0);
+  });
+
+  it('answers 401 to every call without a session and writes nothing', async () => {
+    const mine = await create(fam, { title: 'Mine', start_date: '2026-11-24T10:00' });
+    const calls: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string]> = [
+      ['GET', '/api/events'],
+      ['GET', `/api/events/${String(mine.id)}`],
+      ['GET', `/api/events/${String(mine.id)}/tasks`],
+      ['POST', '/api/events'],
+      ['PATCH', `/api/events/${String(mine.id)}`],
+      ['DELETE', `/api/events/${String(mine.id)}`],
+    ];
+    for (const [method, url] of calls) {
+      const res = await server.app.inject({
+        method,
+        url,
+        ...(method === 'POST' || method === 'PATCH'
+          ? { payload: { title: 'X', start_date: '2026-11-24T10:00' } }
+          : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+    const rows = await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId));
+    expect(rows.map((r) => r.title)).toEqual(['Mine']);
+  });
+});
+
+describe('GET /api/events (occurrences)', () => {
+  it('answers one-off, multi-day and series occurrences overlapping the range, sorted by start', async () => {
+    const one = await create(fam, { title: 'Parent-teacher meeting', start_date: '2026-11-25T18:00' });
+    const trip = await create(fam, {
+      title: 'Grandma visit',
+      start_date: '2026-11-20T12:00',
+      end_date: '2026-11-23T12:00',
+    });
+    const series = await create(fam, soccer(fam, { is_recurring: true, recurrence_pattern: 'weekly' }));
+    await create(fam, { title: 'Outside', start_date: '2026-12-10T09:00' });
+
+    const got = await list(fam, '2026-11-22', '2026-11-30');
+    expect(got.map((o) => [o.id, o.start_date, o.end_date, o.series_id, o.is_exception])).toEqual([
+      [trip.id, '2026-11-20T12:00:00', '2026-11-23T12:00:00', null, false],
+      [series.id, '2026-11-23T16:00:00', '2026-11-23T17:30:00', series.id, false],
+      [one.id, '2026-11-25T18:00:00', '2026-11-25T19:00:00', null, false],
+      [series.id, '2026-11-30T16:00:00', '2026-11-30T17:30:00', series.id, false],
+    ]);
+    expect(got[1]?.occurrence_start).toBe('2026-11-23T16:00:00');
+    expect(got.map((o) => o.is_multi_day)).toEqual([true, false, false, false]);
+    // A timed event running past midnight is not multi-day (SPEC §9 looks at the stored end date).
+    await create(fam, { title: 'Late flight', start_date: '2026-12-01T23:00', duration_minutes: 120 });
+    const late = (await list(fam, '2026-12-01', '2026-12-02')).find((o) => o.title === 'Late flight');
+    expect(late).toMatchObject({ end_date: '2026-12-02T01:00:00', is_multi_day: false });
+  });
+
+  it('keeps a weekly 08:00 at 08:00 across the DST change (family zone Europe/London)', async () => {
+    const london = await newFamily('Europe/London');
+    const s = await create(london, {
+      title: 'Swim club',
+      start_date: '2027-03-21T08:00',
+      is_recurring: true,
+      recurrence_pattern: 'weekly',
+    });
+    const got = await list(london, '2027-03-20', '2027-04-05');
+    expect(got.map((o) => o.start_date)).toEqual([
+      '2027-03-21T08:00:00',
+      '2027-03-28T08:00:00',
+      '2027-04-04T08:00:00',
+    ]);
+    expect(got.every((o) => o.series_id === s.id)).toBe(true);
+  });
+
+  it('gives multi-day recurring occurrences the original number of days', async () => {
+    await create(fam, {
+      title: 'Weekend at dad’s',
+      start_date: '2026-11-20T17:00',
+      end_date: '2026-11-22T17:00',
+      is_recurring: true,
+      recurrence_pattern: 'weekly',
+    });
+    const got = await list(fam, '2026-11-26', '2026-11-29');
+    expect(got.map((o) => [o.start_date, o.end_date])).toEqual([
+      ['2026-11-27T17:00:00', '2026-11-29T17:00:00'],
+    ]);
+  });
+
+  it('answers the default window without a range and 400 for a bad range', async () => {
+    await create(fam, { title: 'Soon', start_date: '2026-12-01T09:00' });
+    await create(fam, { title: 'Far', start_date: '2027-06-01T09:00' });
+    const res = await call(fam, 'GET', '/api/events');
+    expect(res.json().map((o: EventOccurrenceDto) => o.title)).toEqual(['Soon']);
+    for (const q of [
+      'start=2026-11-01',
+      'start=x&end=2026-11-02',
+      'start=2026-11-05&end=2026-11-01',
+      'start=2026-01-01&end=2028-01-01',
+    ]) {
+      expect((await call(fam, 'GET', `/api/events?${q}`)).statusCode).toBe(400);
+    }
+  });
+
+  it('never answers another family’s events', async () => {
+    const other = await newFamily();
+    await create(other, { title: 'Secret', start_date: '2026-11-24T09:00' });
+    expect(await list(fam, '2026-11-22', '2026-11-30')).toEqual([]);
+  });
+});
+
+describe('occurrence edits and deletes', () => {
+  async function weekly(): Promise<EventDto> {
+    return create(
+      fam,
+      soccer(fam, {
+        is_recurring: true,
+        recurrence_pattern: 'weekly',
+        has_pickup: true,
+        pickup_assigned_to: fam.members[1],
+      }),
+    );
+  }
+
+  it('PATCH ?occurrence= edits this event only as an override', async () => {
+    const s = await weekly();
+    const res = await call(
+      fam,
+      'PATCH',
+      `/api/events/${s.id}?occurrence=2026-11-30T16:00:00`,
+      soccer(fam, { start_date: '2026-11-30T17:00', location: 'Gym' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const override = res.json<EventDto>();
+    expect(override).toMatchObject({
+      parent_event_id: s.id,
+      recurrence_id: '2026-11-30T16:00:00',
+      is_recurring: false,
+      location: 'Gym',
+    });
+
+    const got = await list(fam, '2026-11-23', '2026-12-07');
+    expect(got.map((o) => [o.id, o.start_date, o.is_exception, o.series_id, o.location])).toEqual([
+      [s.id, '2026-11-23T16:00:00', false, s.id, 'Riverside Park'],
+      [override.id, '2026-11-30T17:00:00', true, s.id, 'Gym'],
+      [s.id, '2026-12-07T16:00:00', false, s.id, 'Riverside Park'],
+    ]);
+    // A second edit of the same occurrence updates the override instead of adding one.
+    await call(
+      fam,
+      'PATCH',
+      `/api/events/${s.id}?occurrence=2026-11-30T16:00:00`,
+      soccer(fam, { start_date: '2026-11-30T18:00' }),
+    );
+    const rows = await server.database.db.select().from(events).where(eq(events.parentEventId, s.id));
+    expect(rows.map((r) => r.startDate)).toEqual(['2026-11-30T18:00:00']);
+    // GET with the occurrence answers the override.
+    expect((await call(fam, 'GET', `/api/events/${s.id}?occurrence=2026-11-30T16:00:00`)).json().id).toBe(
+      override.id,
+    );
+    expect(
+      (await call(fam, 'GET', `/api/events/${s.id}?occurrence=2026-12-07T16:00:00`)).json(),
+    ).toMatchObject({
+      id: s.id,
+      start_date: '2026-12-07T16:00:00',
+    });
+  });
+
+  it('answers 404 for an occurrence the series does not have, and changes nothing', async () => {
+    const s = await weekly();
+    for (const [method, url] of [
+      ['PATCH', `/api/events/${s.id}?occurrence=2026-11-24T16:00:00`],
+      ['DELETE', `/api/events/${s.id}?occurrence=2026-11-24T16:00:00`],
+      ['GET', `/api/events/${s.id}?occurrence=2026-11-23T15:00:00`],
+    ] as const) {
+      expect((await call(fam, method, url, method === 'PATCH' ? soccer(fam) : undefined)).statusCode).toBe(
+        404,
+      );
+    }
+    const [row] = await server.database.db.select().from(events).where(eq(events.id, s.id));
+    expect(row?.exdates).toEqual([]);
+  });
+
+  it('DELETE ?occurrence= removes that occurrence only (EXDATE); deleting an override keeps it removed', async () => {
+    const s = await weekly();
+    expect(
+      (await call(fam, 'DELETE', `/api/events/${s.id}?occurrence=2026-11-30T16:00:00`)).json(),
+    ).toMatchObject({ removed: 'occurrence' });
+    const edited = (
+      await call(
+        fam,
+        'PATCH',
+        `/api/events/${s.id}?occurrence=2026-12-07T16:00:00`,
+        soccer(fam, { start_date: '2026-12-07T10:00' }),
+      )
+    ).json<EventDto>();
+    expect((await call(fam, 'DELETE', `/api/events/${edited.id}`)).statusCode).toBe(200);
+    const got = await list(fam, '2026-11-23', '2026-12-14');
+    expect(got.map((o) => o.start_date)).toEqual(['2026-11-23T16:00:00', '2026-12-14T16:00:00']);
+    const [row] = await server.database.db.select().from(events).where(eq(events.id, s.id));
+    expect(row?.exdates).toEqual(['2026-11-30T16:00:00', '2026-12-07T16:00:00']);
+  });
+
+  it('PATCH ?occurrence=&following=true ends the series and starts a new one', async () => {
+    const s = await weekly();
+    const res = await call(
+      fam,
+      'PATCH',
+      `/api/events/${s.id}?occurrence=2026-12-07T16:00:00&following=true`,
+      soccer(fam, {
+        start_date: '2026-12-07T17:00',
+        is_recurring: true,
+        recurrence_pattern: 'weekly',
+        title: 'Soccer (winter)',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const next = res.json<EventDto>();
+    expect(next.id).not.toBe(s.id);
+    const [old] = await server.database.db.select().from(events).where(eq(events.id, s.id));
+    expect(old?.rrule).toBe('FREQ=WEEKLY;BYDAY=MO;UNTIL=20261206T235959');
+    expect(old?.recurrenceEndDate).toBe('2026-12-06');
+    const got = await list(fam, '2026-11-23', '2026-12-21');
+    expect(got.map((o) => [o.title, o.start_date])).toEqual([
+      ['Soccer practice', '2026-11-23T16:00:00'],
+      ['Soccer practice', '2026-11-30T16:00:00'],
+      ['Soccer (winter)', '2026-12-07T17:00:00'],
+      ['Soccer (winter)', '2026-12-14T17:00:00'],
+      ['Soccer (winter)', '2026-12-21T17:00:00'],
+    ]);
+  });
+
+  it('DELETE ?occurrence=&following=true ends the series before it; from the first occurrence removes the series', async () => {
+    const s = await weekly();
+    expect(
+      (await call(fam, 'DELETE', `/api/events/${s.id}?occurrence=2026-12-07T16:00:00&following=true`)).json(),
+    ).toMatchObject({
+      removed: 'following',
+    });
+    expect((await list(fam, '2026-11-23', '2027-01-31')).map((o) => o.start_date)).toEqual([
+      '2026-11-23T16:00:00',
+      '2026-11-30T16:00:00',
+    ]);
+    await call(fam, 'DELETE', `/api/events/${s.id}?occurrence=2026-11-23T16:00:00&following=true`);
+    expect(
+      await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId)),
+    ).toHaveLength(0);
+  });
+
+  it('DELETE ?deleteAll=true (even given an override) removes the series, its overrides and tasks', async () => {
+    const s = await weekly();
+    const edited = (
+      await call(
+        fam,
+        'PATCH',
+        `/api/events/${s.id}?occurrence=2026-11-30T16:00:00`,
+        soccer(fam, { start_date: '2026-11-30T10:00' }),
+      )
+    ).json<EventDto>();
+    const res = await call(fam, 'DELETE', `/api/events/${edited.id}?deleteAll=true`);
+    expect(res.json()).toMatchObject({ removed: 'series' });
+    expect(
+      await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId)),
+    ).toHaveLength(0);
+    expect(
+      await server.database.db.select().from(tasks).where(eq(tasks.familyId, fam.familyId)),
+    ).toHaveLength(0);
+  });
+
+  it('PATCH of the whole series moves every occurrence and drops stale exceptions', async () => {
+    const s = await weekly();
+    await call(fam, 'DELETE', `/api/events/${s.id}?occurrence=2026-11-30T16:00:00`);
+    const res = await call(
+      fam,
+      'PATCH',
+      `/api/events/${s.id}`,
+      soccer(fam, { start_date: '2026-11-24T15:00', is_recurring: true, recurrence_pattern: 'weekly' }),
+    );
+    expect(res.json()).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=TU', exdates: [] });
+    expect((await list(fam, '2026-11-23', '2026-12-02')).map((o) => o.start_date)).toEqual([
+      '2026-11-24T15:00:00',
+      '2026-12-01T15:00:00',
+    ]);
+  });
+});
+
+describe('transport tasks', () => {
+  it('creates Pickup / Drop-off tasks due at end minus and start minus the leads, and lists them', async () => {
+    const e = await create(
+      fam,
+      soccer(fam, {
+        has_pickup: true,
+        pickup_assigned_to: fam.members[1],
+        pickup_minutes_before: 30,
+        has_dropoff: true,
+        dropoff_assigned_to: fam.members[0],
+      }),
+    );
+    const got = await eventTasks(fam, e.id);
+    expect(
+      got.map((t) => [t.title, t.assigned_to, t.assigned_to_ids, t.due_date, t.transport_kind, t.status]),
+    ).toEqual([
+      [
+        'Drop-off: Soccer practice',
+        fam.members[0],
+        [String(fam.members[0])],
+        '2026-11-23T15:45:00',
+        'dropoff',
+        'open',
+      ],
+      [
+        'Pickup: Soccer practice',
+        fam.members[1],
+        [String(fam.members[1])],
+        '2026-11-23T17:00:00',
+        'pickup',
+        'open',
+      ],
+    ]);
+  });
+
+  it('moves them when the event changes, never duplicates, and removes one switched off', async () => {
+    const e = await create(
+      fam,
+      soccer(fam, {
+        has_pickup: true,
+        pickup_assigned_to: fam.members[1],
+        has_dropoff: true,
+        dropoff_assigned_to: fam.members[0],
+      }),
+    );
+    const before = await eventTasks(fam, e.id);
+    await call(
+      fam,
+      'PATCH',
+      `/api/events/${e.id}`,
+      soccer(fam, {
+        title: 'Futsal',
+        start_date: '2026-11-23T18:00',
+        has_pickup: true,
+        pickup_assigned_to: fam.members[0],
+        has_dropoff: true,
+        dropoff_assigned_to: fam.members[0],
+      }),
+    );
+    await call(
+      fam,
+      'PATCH',
+      `/api/events/${e.id}`,
+      soccer(fam, {
+        title: 'Futsal',
+        start_date: '2026-11-23T18:00',
+        has_pickup: true,
+        pickup_assigned_to: fam.members[0],
+      }),
+    );
+    const after = await eventTasks(fam, e.id);
+    expect(after.map((t) => [t.id, t.title, t.assigned_to, t.due_date])).toEqual([
+      [
+        before.find((t) => t.transport_kind === 'pickup')?.id,
+        'Pickup: Futsal',
+        fam.members[0],
+        '2026-11-23T19:15:00',
+      ],
+    ]);
+  });
+
+  it('gives a multi-day event a pickup at its end', async () => {
+    const e = await create(fam, {
+      title: 'Camp',
+      start_date: '2026-11-27T09:00',
+      end_date: '2026-11-29T16:00',
+      has_pickup: true,
+      pickup_assigned_to: fam.members[1],
+      pickup_minutes_before: 60,
+    });
+    expect((await eventTasks(fam, e.id)).map((t) => t.due_date)).toEqual(['2026-11-29T15:00:00']);
+  });
+});
+
+describe('plan limit', () => {
+  it('allows max_events_per_month new events a month (a series counts once), then 409; next month resets', async () => {
+    await server.database.db
+      .update(families)
+      .set({ maxEventsPerMonth: 3 })
+      .where(eq(families.id, fam.familyId));
+    const s = await create(fam, soccer(fam, { is_recurring: true, recurrence_pattern: 'daily' }));
+    await call(
+      fam,
+      'PATCH',
+      `/api/events/${s.id}?occurrence=2026-11-24T16:00:00`,
+      soccer(fam, { start_date: '2026-11-24T10:00' }),
+    );
+    await create(fam, { title: 'Two', start_date: '2026-11-25T09:00' });
+    await create(fam, { title: 'Three', start_date: '2026-11-25T10:00' });
+    const refused = await call(fam, 'POST', '/api/events', { title: 'Four', start_date: '2026-11-25T11:00' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/allows 3 new events per month/);
+    expect(
+      await server.database.db
+        .select()
+        .from(events)
+        .where(and(eq(events.familyId, fam.familyId), eq(events.title, 'Four'))),
+    ).toHaveLength(0);
+    // 08:30 UTC on 1 December is 00:30 in Los Angeles: a new month there, so the count resets.
+    server.clock.set('2026-12-01T08:30:00Z');
+    expect(
+      (await call(fam, 'POST', '/api/events', { title: 'Four', start_date: '2026-12-02T11:00' })).statusCode,
+    ).toBe(201);
+  });
+
+  it('counts months in the family’s zone', async () => {
+    await server.database.db
+      .update(families)
+      .set({ maxEventsPerMonth: 1 })
+      .where(eq(families.id, fam.familyId));
+    server.clock.set('2026-12-01T07:30:00Z'); // 30 November 23:30 in Los Angeles
+    await create(fam, { title: 'Late November', start_date: '2026-12-02T11:00' });
+    server.clock.set('2026-12-01T07:50:00Z'); // still 30 November there
+    expect(
+      (await call(fam, 'POST', '/api/events', { title: 'Refused', start_date: '2026-12-02T11:00' }))
+        .statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('another family’s ids', () => {
+  it('answers 404 to every call and changes nothing', async () => {
+    const other = await newFamily();
+    const theirs = await create(
+      other,
+      soccer(other, {
+        is_recurring: true,
+        recurrence_pattern: 'weekly',
+        has_pickup: true,
+        pickup_assigned_to: other.members[1],
+      }),
+    );
+    const snapshot = async () => ({
+      events: await server.database.db.select().from(events).where(eq(events.familyId, other.familyId)),
+      tasks: await server.database.db.select().from(tasks).where(eq(tasks.familyId, other.familyId)),
+    });
+    const before = await snapshot();
+    const calls: Array<['GET' | 'PATCH' | 'DELETE', string]> = [
+      ['GET', `/api/events/${theirs.id}`],
+      ['GET', `/api/events/${theirs.id}/tasks`],
+      ['PATCH', `/api/events/${theirs.id}`],
+      ['PATCH', `/api/events/${theirs.id}?occurrence=2026-11-30T16:00:00`],
+      ['DELETE', `/api/events/${theirs.id}`],
+      ['DELETE', `/api/events/${theirs.id}?deleteAll=true`],
+      ['DELETE', `/api/events/${theirs.id}?occurrence=2026-11-30T16:00:00`],
+      ['GET', '/api/events/999999999'],
+      ['GET', '/api/events/abc'],
+    ];
+    for (const [method, url] of calls) {
+      const res = await call(fam, method, url, method === 'PATCH' ? soccer(fam) : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  eventInputSchema,
+  eventRangeQuerySchema,
+  occurrenceQuerySchema,
+} from '../../core/contracts/events.ts';
+import { requireAuth } from '../http/auth-context.ts';
+import type { ServerContext } from '../http/context.ts';
+import { notFound, parseInput } from '../http/errors.ts';
+import {
+  createEvent,
+  deleteEvent,
+  getEvent,
+  listEventTasks,
+  listOccurrences,
+  updateEvent,
+} from './service.ts';
+
+/** A path id: a positive integer, else the resource does not exist (404, not 400: ids are opaque). */
+function eventId(params: unknown): number {
+  const raw = (params as { id?: unknown }).id; // Fastify types params as unknown without a schema
+  const id = typeof raw === 'string' && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound('Event not found');
+  return id;
+}
+
+function hasField(body: unknown, field: string): boolean {
+  return typeof body === 'object' && body !== null && Object.hasOwn(body, field);
+}
+
+/**
+ * SPEC §7 events calls: `GET /api/events?start=&end=` (occurrences), `GET /api/events/{id}[?occurrence=]`,
+ * `GET /api/events/{id}/tasks`, `POST /api/events[?activity_conversion=true]`,
+ * `PATCH /api/events/{id}[?occurrence=…[&following=true]]`, `DELETE /api/events/{id}[?deleteAll=true|?occurrence=…[&following=true]]`.
+ */
+export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/api/events', async (request) => {
+    const { familyId } = requireAuth(request);
+    const range = parseInput(eventRangeQuerySchema, request.query);
+    return listOccurrences(ctx, familyId, range);
+  });
+
+  app.get('/api/events/:id', async (request) => {
+    const { familyId } = requireAuth(request);
+    const id = eventId(request.params);
+    const query = parseInput(occurrenceQuerySchema, request.query);
+    return getEvent(ctx, familyId, id, query.occurrence);
+  });
+
+  app.get('/api/events/:id/tasks', async (request) => {
+    const { familyId } = requireAuth(request);
+    return listEventTasks(ctx, familyId, eventId(request.params));
+  });
+
+  // `?activity_conversion=true` takes the same payload (SPEC §7: the proposal's fields mapped by the client)
+  // and counts toward the plan limit like any new event.
+  app.post('/api/events', async (request, reply) => {
+    const { familyId } = requireAuth(request);
+    parseInput(occurrenceQuerySchema, request.query);
+    const input = parseInput(eventInputSchema, request.body);
+    const created = await createEvent(ctx, familyId, input);
+    return reply.status(201).send(created);
+  });
+
+  app.patch('/api/events/:id', async (request) => {
+    const { familyId } = requireAuth(request);
+    const id = eventId(request.params);
+    const query = parseInput(occurrenceQuerySchema, request.query);
+    const input = parseInput(eventInputSchema, request.body);
+    return updateEvent(ctx, familyId, id, input, {
+      occurrence: query.occurrence,
+      following: query.following === 'true',
+      alertMembersSent: hasField(request.body, 'alert_members'),
+    });
+  });
+
+  app.delete('/api/events/:id', async (request) => {
+    const { familyId } = requireAuth(request);
+    const id = eventId(request.params);
+    const query = parseInput(occurrenceQuerySchema, request.query);
+    const removed = await deleteEvent(ctx, familyId, id, {
+      occurrence: query.occurrence,
+      following: query.following === 'true',
+      deleteAll: query.deleteAll === 'true',
+    });
+    return { ok: true, removed };
+  });
+}

@@ -1,0 +1,543 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../db/schema/events.ts';
+import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
+import { notes } from '../db/schema/notes.ts';
+import { notifications } from '../db/schema/notifications.ts';
+import { activityProposals, tasks } from '../db/schema/tasks.ts';
+import { createTestServer, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
+
+/** The value, or a test failure when a query found nothing. */
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a row');
+  return value;
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+function call(cookie: string | null, method: Method, url: string, payload?: unknown) {
+  return server.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function familyIdOf(cookie: string): Promise<number> {
+  const [row] = await server.database.db
+    .select({ familyId: sessions.familyId })
+    .from(sessions)
+    .innerJoin(userAccounts, eq(userAccounts.id, sessions.userId))
+    .where(eq(userAccounts.email, (await call(cookie, 'GET', '/api/auth/session')).json().email));
+  if (!row) throw new Error('no family');
+  return row.familyId;
+}
+
+async function membersOf(familyId: number) {
+  return server.database.db
+    .select()
+    .from(familyMembers)
+    .where(eq(familyMembers.familyId, familyId))
+    .orderBy(familyMembers.id);
+}
+
+async function addMember(cookie: string, body: Record<string, unknown> = {}) {
+  const res = await call(cookie, 'POST', '/api/family-members', {
+    name: 'Leo Rivera',
+    color: 'green',
+    role: 'child',
+    ...body,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number; name: string };
+}
+
+/** Invites `email`, reads the raw token from the queued e-mail, accepts, and signs the invitee in. */
+async function inviteAndAccept(cookie: string, email: string, role = 'child') {
+  const res = await call(cookie, 'POST', '/api/family-members/invite', {
+    name: 'Invitee',
+    email,
+    role,
+    color: 'red',
+  });
+  expect(res.statusCode).toBe(201);
+  const [mail] = await server.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.recipient, email));
+  const token = /\/register-invitation\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
+  if (!token) throw new Error('no token in the invitation e-mail');
+  const accept = await call(null, 'POST', `/api/family-members/invitations/${token}/accept`, {
+    password: 'secret123',
+  });
+  expect(accept.statusCode).toBe(201);
+  const login = await call(null, 'POST', '/api/auth/login', { email, password: 'secret123' });
+  expect(login.statusCode).toBe(200);
+  return { memberId: res.json().id as number, cookie: sessionCookie(login.headers['set-cookie']) };
+}
+
+describe('signed out', () => {
+  it.each([
+    ['GET', '/api/family-members'],
+    ['POST', '/api/family-members'],
+    ['PATCH', '/api/family-members/1'],
+    ['DELETE', '/api/family-members/1'],
+  ] as const)('%s %s answers 401', async (method, url) => {
+    const res = await call(
+      null,
+      method,
+      url,
+      method === 'GET' || method === 'DELETE' ? undefined : { name: 'X' },
+    );
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/family-members', () => {
+  it('lists the family’s members with the spec’s fields, not other families’ or pending invitations', async () => {
+    const { cookie } = await signUp(server.app, { memberName: 'Ana Rivera', memberPhone: '+14155550123' });
+    const other = await signUp(server.app, { memberName: 'Someone Else' });
+    await addMember(other.cookie, { name: 'Other Kid' });
+    await call(cookie, 'POST', '/api/family-members/invite', {
+      name: 'Pending',
+      email: 'pending-list@example.com',
+      role: 'other',
+      color: 'pink',
+    });
+
+    const res = await call(cookie, 'GET', '/api/family-members');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Ana Rivera',
+      color: 'blue',
+      role: 'parent',
+      email: expect.stringMatching(/@example\.com$/),
+      phone_number: '+14155550123',
+      daily_summary_enabled: false,
+    });
+  });
+});
+
+describe('POST /api/family-members', () => {
+  it('adds a member with the phone in E.164 and the e-mail lowercased', async () => {
+    const { cookie } = await signUp(server.app);
+    const res = await call(cookie, 'POST', '/api/family-members', {
+      name: '  Leo Rivera ',
+      color: 'green',
+      role: 'child',
+      phone_number: '(415) 555-0123',
+      email: 'Leo@Example.com',
+      daily_summary_enabled: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Leo Rivera',
+      color: 'green',
+      role: 'child',
+      phone_number: '+14155550123',
+      email: 'leo@example.com',
+      daily_summary_enabled: true,
+    });
+    const list = (await call(cookie, 'GET', '/api/family-members')).json();
+    expect(list.map((m: { name: string }) => m.name)).toEqual(['Ana Rivera', 'Leo Rivera']);
+  });
+
+  it('allows a phone number that a member of another family already uses', async () => {
+    const a = await signUp(server.app, { memberPhone: '+14155550111' });
+    const b = await signUp(server.app);
+    const res = await call(b.cookie, 'POST', '/api/family-members', {
+      name: 'Shared Phone',
+      color: 'blue',
+      role: 'other',
+      phone_number: '+1 415 555 0111',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().phone_number).toBe('+14155550111');
+    expect((await call(a.cookie, 'GET', '/api/family-members')).json()[0].phone_number).toBe('+14155550111');
+  });
+
+  it('treats empty optional fields as none', async () => {
+    const { cookie } = await signUp(server.app);
+    const res = await call(cookie, 'POST', '/api/family-members', {
+      name: 'Gran',
+      color: 'yellow',
+      role: 'other',
+      phone_number: '',
+      email: '',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ phone_number: null, email: null, daily_summary_enabled: false });
+  });
+
+  it.each([
+    ['name', { name: '' }, 'Name is required'],
+    ['name', { name: '   ' }, 'Name is required'],
+    ['role', { role: 'boss' }, 'Please select a role'],
+    ['color', { color: 'teal' }, 'Please select a colour'],
+    ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['phone_number', { phone_number: 'call me' }, 'Please enter a valid phone number'],
+    // Well-formed but not a number that can exist (libphonenumber, region US): the server's own check.
+    ['phone_number', { phone_number: '+1234567890' }, 'Please enter a valid phone number'],
+    ['daily_summary_enabled', { daily_summary_enabled: 'yes' }, 'Must be true or false'],
+  ])('answers 400 for a bad %s with the message and writes nothing', async (field, override, message) => {
+    const { cookie } = await signUp(server.app);
+    const familyId = await familyIdOf(cookie);
+    const res = await call(cookie, 'POST', '/api/family-members', {
+      name: 'Leo',
+      color: 'green',
+      role: 'child',
+      ...override,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
+    expect(await membersOf(familyId)).toHaveLength(1);
+  });
+
+  it('refuses the fifth member with 409 and the plan message, pending invitations included', async () => {
+    const { cookie } = await signUp(server.app);
+    const familyId = await familyIdOf(cookie);
+    await addMember(cookie, { name: 'Two' });
+    await addMember(cookie, { name: 'Three' });
+    const invite = await call(cookie, 'POST', '/api/family-members/invite', {
+      name: 'Four',
+      email: `four-${familyId}@example.com`,
+      role: 'child',
+      color: 'red',
+    });
+    expect(invite.statusCode).toBe(201);
+
+    const fifth = await call(cookie, 'POST', '/api/family-members', {
+      name: 'Five',
+      color: 'blue',
+      role: 'child',
+    });
+    expect(fifth.statusCode).toBe(409);
+    expect(fifth.json().error).toEqual({
+      code: 'conflict',
+      message: 'Your plan allows up to 4 family members.',
+    });
+    const fifthInvite = await call(cookie, 'POST', '/api/family-members/invite', {
+      name: 'Five',
+      email: `five-${familyId}@example.com`,
+      role: 'child',
+      color: 'red',
+    });
+    expect(fifthInvite.statusCode).toBe(409);
+    expect(fifthInvite.json().error.message).toBe('Your plan allows up to 4 family members.');
+    expect(await membersOf(familyId)).toHaveLength(4);
+
+    // Cancelling the invitation frees its place.
+    expect(
+      (await call(cookie, 'DELETE', `/api/family-members/invitations/${invite.json().id}`)).statusCode,
+    ).toBe(204);
+    await addMember(cookie, { name: 'Five' });
+  });
+
+  it('takes the number in the message from the family’s plan', async () => {
+    const { cookie } = await signUp(server.app);
+    const familyId = await familyIdOf(cookie);
+    await server.database.db.update(families).set({ maxMembers: 2 }).where(eq(families.id, familyId));
+    await addMember(cookie);
+    const res = await call(cookie, 'POST', '/api/family-members', {
+      name: 'Three',
+      color: 'blue',
+      role: 'child',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('Your plan allows up to 2 family members.');
+  });
+
+  it('lets two concurrent adds take only the last place', async () => {
+    const { cookie } = await signUp(server.app);
+    const familyId = await familyIdOf(cookie);
+    await addMember(cookie, { name: 'Two' });
+    await addMember(cookie, { name: 'Three' });
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((name) =>
+        call(cookie, 'POST', '/api/family-members', { name, color: 'blue', role: 'child' }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await membersOf(familyId)).toHaveLength(4);
+  });
+});
+
+describe('phone region setting', () => {
+  it('reads a number without a country code in DEFAULT_PHONE_REGION', async () => {
+    const gb = await createTestServer({ DEFAULT_PHONE_REGION: 'GB' });
+    try {
+      const { cookie } = await signUp(gb.app);
+      const res = await gb.app.inject({
+        method: 'POST',
+        url: '/api/family-members',
+        headers: { cookie },
+        payload: { name: 'Nan', color: 'pink', role: 'other', phone_number: '020 7946 0958' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().phone_number).toBe('+442079460958');
+    } finally {
+      await gb.close();
+    }
+  });
+});
+
+describe('PATCH /api/family-members/{id}', () => {
+  it('changes daily_summary_enabled alone and leaves the rest', async () => {
+    const { cookie } = await signUp(server.app);
+    const leo = await addMember(cookie, { phone_number: '+14155550199', email: 'leo@example.com' });
+    const res = await call(cookie, 'PATCH', `/api/family-members/${leo.id}`, { daily_summary_enabled: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: leo.id,
+      name: 'Leo Rivera',
+      color: 'green',
+      role: 'child',
+      phone_number: '+14155550199',
+      email: 'leo@example.com',
+      daily_summary_enabled: true,
+    });
+    const list = (await call(cookie, 'GET', '/api/family-members')).json();
+    expect(list.find((m: { id: number }) => m.id === leo.id).daily_summary_enabled).toBe(true);
+  });
+
+  it('updates every field, normalising the phone, and clears optional ones sent empty', async () => {
+    const { cookie } = await signUp(server.app);
+    const leo = await addMember(cookie, { email: 'leo@example.com' });
+    const res = await call(cookie, 'PATCH', `/api/family-members/${leo.id}`, {
+      name: 'Leonardo',
+      color: 'indigo',
+      role: 'other',
+      phone_number: '415-555-0177',
+      email: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Leonardo',
+      color: 'indigo',
+      role: 'other',
+      phone_number: '+14155550177',
+      email: null,
+    });
+  });
+
+  it.each([
+    [{}, '_', 'Nothing to update'],
+    [{ name: '' }, 'name', 'Name is required'],
+    [{ email: 'x@' }, 'email', 'Please enter a valid email address'],
+    [{ phone_number: '12345' }, 'phone_number', 'Please enter a valid phone number'],
+    [{ role: 'admin' }, 'role', 'Please select a role'],
+  ])('answers 400 to %j and changes nothing', async (payload, field, message) => {
+    const { cookie } = await signUp(server.app);
+    const leo = await addMember(cookie);
+    const res = await call(cookie, 'PATCH', `/api/family-members/${leo.id}`, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+    const [row] = await server.database.db.select().from(familyMembers).where(eq(familyMembers.id, leo.id));
+    expect(row).toMatchObject({ name: 'Leo Rivera', role: 'child', phoneNumber: null });
+  });
+
+  it('answers 404 for another family’s member, a pending invitation, an unknown or malformed id, and changes nothing', async () => {
+    const a = await signUp(server.app);
+    const b = await signUp(server.app);
+    const theirs = await addMember(b.cookie, { name: 'Their Kid' });
+    const pending = await call(a.cookie, 'POST', '/api/family-members/invite', {
+      name: 'Pending',
+      email: `pending-${theirs.id}@example.com`,
+      role: 'child',
+      color: 'red',
+    });
+    for (const id of [theirs.id, pending.json().id, 99999999, 'abc', '0', '1e3', '99999999999']) {
+      const res = await call(a.cookie, 'PATCH', `/api/family-members/${id}`, { name: 'Hacked' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
+    const [row] = await server.database.db
+      .select()
+      .from(familyMembers)
+      .where(eq(familyMembers.id, theirs.id));
+    expect(row?.name).toBe('Their Kid');
+    const [invited] = await server.database.db
+      .select()
+      .from(familyMembers)
+      .where(eq(familyMembers.id, pending.json().id));
+    expect(invited?.name).toBe('Pending');
+  });
+
+  it('keeps at least one parent: the last parent’s role cannot change, another parent’s can', async () => {
+    const { cookie } = await signUp(server.app);
+    const [me] = (await call(cookie, 'GET', '/api/family-members')).json();
+    const refused = await call(cookie, 'PATCH', `/api/family-members/${me.id}`, { role: 'child' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'The family needs at least one parent. Add another parent first.',
+    );
+    const dad = await addMember(cookie, { name: 'Dad', role: 'parent' });
+    expect((await call(cookie, 'PATCH', `/api/family-members/${me.id}`, { role: 'other' })).statusCode).toBe(
+      200,
+    );
+    expect((await call(cookie, 'PATCH', `/api/family-members/${dad.id}`, { role: 'child' })).statusCode).toBe(
+      409,
+    );
+  });
+});
+
+describe('DELETE /api/family-members/{id}', () => {
+  it('deletes the member, takes them off events, alerts and tasks, and keeps what they authored', async () => {
+    const { cookie } = await signUp(server.app);
+    const familyId = await familyIdOf(cookie);
+    const other = await signUp(server.app);
+    const otherFamilyId = await familyIdOf(other.cookie);
+    const leo = await addMember(cookie);
+    const mia = await addMember(cookie, { name: 'Mia' });
+    const [leoId, miaId] = [String(leo.id), String(mia.id)];
+    const db = server.database.db;
+
+    const [event] = await db
+      .insert(events)
+      .values({
+        familyId,
+        title: 'Football',
+        startDate: '2026-11-25T16:00:00',
+        organizerId: leo.id,
+        attendees: [leoId, miaId],
+        alertMembers: [leoId],
+        hasPickup: true,
+        pickupAssignedTo: leo.id,
+      })
+      .returning();
+    // Another family's row holding the same id string must not be touched.
+    const [foreignEvent] = await db
+      .insert(events)
+      .values({
+        familyId: otherFamilyId,
+        title: 'Theirs',
+        startDate: '2026-11-25T16:00:00',
+        attendees: [leoId],
+      })
+      .returning();
+    const [task] = await db
+      .insert(tasks)
+      .values({ familyId, title: 'Pack bag', assignedTo: leo.id, assignedToIds: [leoId, miaId] })
+      .returning();
+    const [soloTask] = await db
+      .insert(tasks)
+      .values({ familyId, title: 'Homework', assignedTo: leo.id, assignedToIds: [leoId] })
+      .returning();
+    const [proposal] = await db
+      .insert(activityProposals)
+      .values({ familyId, title: 'Chess club', assignedTo: mia.id, assignedBy: leo.id })
+      .returning();
+    const [note] = await db
+      .insert(notes)
+      .values({ familyId, title: 'Leo’s list', content: '• milk', familyMemberId: leo.id })
+      .returning();
+
+    const res = await call(cookie, 'DELETE', `/api/family-members/${leo.id}`);
+    expect(res.statusCode).toBe(204);
+
+    const list = (await call(cookie, 'GET', '/api/family-members')).json();
+    expect(list.map((m: { id: number }) => m.id)).not.toContain(leo.id);
+    const [e] = await db
+      .select()
+      .from(events)
+      .where(eq(events.id, must(event).id));
+    expect(e).toMatchObject({
+      title: 'Football',
+      attendees: [miaId],
+      alertMembers: [],
+      organizerId: null,
+      pickupAssignedTo: null,
+    });
+    const [fe] = await db
+      .select()
+      .from(events)
+      .where(eq(events.id, must(foreignEvent).id));
+    expect(fe?.attendees).toEqual([leoId]);
+    const [t] = await db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, must(task).id));
+    expect(t).toMatchObject({ title: 'Pack bag', assignedToIds: [miaId], assignedTo: mia.id });
+    const [st] = await db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, must(soloTask).id));
+    expect(st).toMatchObject({ title: 'Homework', assignedToIds: [], assignedTo: null });
+    const [p] = await db
+      .select()
+      .from(activityProposals)
+      .where(eq(activityProposals.id, must(proposal).id));
+    expect(p).toMatchObject({ title: 'Chess club', assignedTo: mia.id, assignedBy: null });
+    const [n] = await db
+      .select()
+      .from(notes)
+      .where(eq(notes.id, must(note).id));
+    expect(n).toMatchObject({ title: 'Leo’s list', familyMemberId: null });
+  });
+
+  it('answers 404 for another family’s member or an invitation id, and deletes nothing', async () => {
+    const a = await signUp(server.app);
+    const b = await signUp(server.app);
+    const theirs = await addMember(b.cookie);
+    const bFamily = await familyIdOf(b.cookie);
+    const before = await membersOf(bFamily);
+    for (const id of [theirs.id, 'x', 2147483648]) {
+      expect((await call(a.cookie, 'DELETE', `/api/family-members/${id}`)).statusCode).toBe(404);
+    }
+    expect(await membersOf(bFamily)).toEqual(before);
+  });
+
+  it('refuses to delete the last parent and one’s own profile', async () => {
+    const { cookie } = await signUp(server.app);
+    const [me] = (await call(cookie, 'GET', '/api/family-members')).json();
+    const self = await call(cookie, 'DELETE', `/api/family-members/${me.id}`);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe('You cannot delete your own profile while signed in as it.');
+
+    const kid = await inviteAndAccept(cookie, `kid-${me.id}@example.com`);
+    const lastParent = await call(kid.cookie, 'DELETE', `/api/family-members/${me.id}`);
+    expect(lastParent.statusCode).toBe(409);
+    expect(lastParent.json().error.message).toBe(
+      'You cannot delete the last parent in the family. Add another parent first.',
+    );
+    expect((await call(cookie, 'GET', '/api/auth/session')).statusCode).toBe(200);
+
+    await addMember(cookie, { name: 'Dad', role: 'parent' });
+    expect((await call(kid.cookie, 'DELETE', `/api/family-members/${me.id}`)).statusCode).toBe(204);
+  });
+
+  it('ends the deleted member’s sessions and stops their account from signing in', async () => {
+    const { cookie } = await signUp(server.app);
+    const email = `deleted-${Date.now()}@example.com`;
+    const invitee = await inviteAndAccept(cookie, email);
+    expect((await call(invitee.cookie, 'GET', '/api/family-members')).statusCode).toBe(200);
+
+    expect((await call(cookie, 'DELETE', `/api/family-members/${invitee.memberId}`)).statusCode).toBe(204);
+
+    expect((await call(invitee.cookie, 'GET', '/api/family-members')).statusCode).toBe(401);
+    const login = await call(null, 'POST', '/api/auth/login', { email, password: 'secret123' });
+    expect(login.statusCode).toBe(401);
+    const [account] = await server.database.db
+      .select()
+      .from(userAccounts)
+      .where(eq(userAccounts.email, email));
+    expect(account).toMatchObject({ isActive: false, familyMemberId: null });
+    expect(
+      await server.database.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, must(account).id))),
+    ).toEqual([]);
+  });
+});

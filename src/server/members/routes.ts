@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  acceptInvitationSchema,
+  inviteSchema,
+  memberCreateSchema,
+  memberPatchSchema,
+} from '../../core/contracts/members.ts';
+import { requireAuth } from '../http/auth-context.ts';
+import type { ServerContext } from '../http/context.ts';
+import { notFound, parseInput } from '../http/errors.ts';
+import { rateLimited } from '../http/rate-limit.ts';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  invite,
+  listInvitations,
+  resendInvitation,
+  validateInvitation,
+} from './invitations.ts';
+import { createMember, deleteMember, listMembers, updateMember } from './service.ts';
+
+/** Invitation e-mails one family may send per hour (invites and resends together). */
+const INVITATION_SENDS_PER_HOUR = 20;
+
+/** A path id: a positive integer, or 404 (an id of the wrong shape names nothing). */
+function pathId(request: FastifyRequest): number {
+  const raw = (request.params as { id?: unknown }).id;
+  const id = typeof raw === 'string' && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+function pathToken(request: FastifyRequest): string {
+  const raw = (request.params as { token?: unknown }).token;
+  return typeof raw === 'string' ? raw : '';
+}
+
+/**
+ * SPEC §7 members and invitations calls under `/api/family-members`. The validate and accept calls are for
+ * signed-out visitors holding a link; all others need a session and act on the session's family only.
+ */
+export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const limitInvitationSends = rateLimited(
+    app,
+    [
+      {
+        name: 'invitations:family',
+        max: INVITATION_SENDS_PER_HOUR,
+        windowMs: 60 * 60_000,
+        key: (request) => String(request.auth?.familyId ?? request.ip),
+      },
+    ],
+    'Too many invitations sent. Please wait a while and try again.',
+  );
+  // Tokens carry 256 bits, so guessing is hopeless; the limit keeps scanners from loading the database.
+  const limitTokenUse = rateLimited(
+    app,
+    [
+      {
+        name: 'invitations:token:ip',
+        max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE * 3,
+        windowMs: 60_000,
+        key: (r) => r.ip,
+      },
+    ],
+    'Too many attempts. Please wait a minute and try again.',
+  );
+
+  app.get('/api/family-members', async (request) => {
+    const { familyId } = requireAuth(request);
+    return listMembers(ctx, familyId);
+  });
+
+  app.post('/api/family-members', async (request, reply) => {
+    const { familyId } = requireAuth(request);
+    const input = parseInput(memberCreateSchema, request.body);
+    return reply.status(201).send(await createMember(ctx, familyId, input));
+  });
+
+  app.patch('/api/family-members/:id', async (request) => {
+    const { familyId } = requireAuth(request);
+    const id = pathId(request);
+    const input = parseInput(memberPatchSchema, request.body);
+    return updateMember(ctx, familyId, id, input);
+  });
+
+  app.delete('/api/family-members/:id', async (request, reply) => {
+    const { familyId, userId } = requireAuth(request);
+    await deleteMember(ctx, familyId, userId, pathId(request));
+    return reply.status(204).send();
+  });
+
+  app.get('/api/family-members/invitations', async (request) => {
+    const { familyId } = requireAuth(request);
+    return listInvitations(ctx, familyId);
+  });
+
+  app.post('/api/family-members/invite', { preHandler: limitInvitationSends }, async (request, reply) => {
+    const { familyId, userId } = requireAuth(request);
+    const input = parseInput(inviteSchema, request.body);
+    return reply.status(201).send(await invite(ctx, familyId, userId, input));
+  });
+
+  app.post(
+    '/api/family-members/invitations/:id/resend',
+    { preHandler: limitInvitationSends },
+    async (request) => {
+      const { familyId, userId } = requireAuth(request);
+      return resendInvitation(ctx, familyId, userId, pathId(request));
+    },
+  );
+
+  app.delete('/api/family-members/invitations/:id', async (request, reply) => {
+    const { familyId } = requireAuth(request);
+    await cancelInvitation(ctx, familyId, pathId(request));
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/api/family-members/invitations/validate/:token',
+    { preHandler: limitTokenUse },
+    async (request, reply) => {
+      // The reply names a person and an e-mail: keep it out of shared caches.
+      reply.header('Cache-Control', 'no-store');
+      return validateInvitation(ctx, pathToken(request));
+    },
+  );
+
+  app.post(
+    '/api/family-members/invitations/:token/accept',
+    { preHandler: limitTokenUse },
+    async (request, reply) => {
+      const input = parseInput(acceptInvitationSchema, request.body);
+      await acceptInvitation(ctx, pathToken(request), input);
+      return reply.status(201).send({ ok: true });
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  NOTE_CONTENT_MAX_BYTES,
+  NOTE_TOO_LARGE_MESSAGE,
+  noteReorderSchema,
+  noteSchema,
+  noteUpdateSchema,
+} from '../../core/contracts/notes.ts';
+import { requireAuth } from '../http/auth-context.ts';
+import type { ServerContext } from '../http/context.ts';
+import { HttpError, notFound, parseInput } from '../http/errors.ts';
+import { createNote, deleteNote, getNote, listNotes, reorderNotes, updateNote } from './service.ts';
+
+/**
+ * Body limit of the routes that carry note content. The app-wide limit is 1 MiB; notes may embed photos,
+ * so these routes take the content limit plus room for the other fields and JSON escaping.
+ */
+export const NOTE_BODY_LIMIT_BYTES = NOTE_CONTENT_MAX_BYTES + 256 * 1024;
+
+const tooLarge = () => new HttpError(413, 'payload_too_large', NOTE_TOO_LARGE_MESSAGE);
+
+/**
+ * Refuses content over `NOTE_CONTENT_MAX_BYTES` (UTF-8) with 413 before validation, so an oversize photo
+ * gets the note's own message, not a validation error.
+ */
+function assertContentSize(body: unknown): void {
+  if (typeof body !== 'object' || body === null || !('content' in body)) return;
+  const { content } = body;
+  if (typeof content === 'string' && Buffer.byteLength(content, 'utf8') > NOTE_CONTENT_MAX_BYTES)
+    throw tooLarge();
+}
+
+/** A path id: a positive 32-bit integer, else the note cannot exist (404, like another family's id). */
+function noteIdParam(request: FastifyRequest): number {
+  const raw = (request.params as { id?: unknown }).id;
+  const id = typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+/**
+ * SPEC §7 notes calls: list, fetch, create, update, delete, reorder. Every call needs a session and sees
+ * only the session's family.
+ */
+export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const contentRoute = {
+    bodyLimit: NOTE_BODY_LIMIT_BYTES,
+    // Fastify refuses a body over the route limit before the handler runs; answer it with the note's own
+    // message. Throwing hands the error to the app's handler, which writes the one error shape.
+    errorHandler: (error: { code?: string; statusCode?: number }) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) throw tooLarge();
+      throw error;
+    },
+  };
+
+  app.get('/api/notes', async (request) => {
+    const { familyId } = requireAuth(request);
+    return listNotes(ctx, familyId);
+  });
+
+  app.get('/api/notes/:id', async (request, reply) => {
+    const { familyId } = requireAuth(request);
+    // SPEC §7: a plain fetch, never served from a cache.
+    reply.header('Cache-Control', 'no-store');
+    return getNote(ctx, familyId, noteIdParam(request));
+  });
+
+  app.post('/api/notes', contentRoute, async (request, reply) => {
+    const { familyId } = requireAuth(request);
+    assertContentSize(request.body);
+    const input = parseInput(noteSchema, request.body);
+    return reply.status(201).send(await createNote(ctx, familyId, input));
+  });
+
+  app.patch('/api/notes/:id', contentRoute, async (request) => {
+    const { familyId } = requireAuth(request);
+    const noteId = noteIdParam(request);
+    assertContentSize(request.body);
+    const input = parseInput(noteUpdateSchema, request.body);
+    return updateNote(ctx, familyId, noteId, input);
+  });
+
+  app.delete('/api/notes/:id', async (request) => {
+    const { familyId } = requireAuth(request);
+    await deleteNote(ctx, familyId, noteIdParam(request));
+    return { ok: true };
+  });
+
+  app.post('/api/notes/reorder', async (request) => {
+    const { familyId } = requireAuth(request);
+    const input = parseInput(noteReorderSchema, request.body);
+    await reorderNotes(ctx, familyId, input);
+    return { ok: true };
+  });
+}

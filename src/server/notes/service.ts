@@ -1,0 +1,202 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  NOTE_CATEGORIES,
+  type NoteCategory,
+  type NoteDto,
+  type noteReorderSchema,
+  type noteSchema,
+  type noteUpdateSchema,
+} from '../../core/contracts/notes.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { familyMembers } from '../db/schema/families.ts';
+import { notes } from '../db/schema/notes.ts';
+import type { ServerContext } from '../http/context.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+
+type NoteRow = typeof notes.$inferSelect;
+
+/** `family_members.invitation_status` of a member who has joined (the column's default). */
+const JOINED = 'accepted';
+const AUTHOR_MESSAGE = 'Please select an author';
+export const REORDER_INCOMPLETE_MESSAGE = 'The new order must list every note of the family exactly once.';
+
+function isNoteCategory(value: string): value is NoteCategory {
+  return (NOTE_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Maps a row (and its author's name) to the wire shape; never leaks columns the spec does not name. */
+export function toNoteDto(row: NoteRow, authorName: string | null): NoteDto {
+  return {
+    id: row.id,
+    family_id: row.familyId,
+    title: row.title,
+    content: row.content,
+    family_member_id: row.familyMemberId,
+    author_name: authorName,
+    // Only this service writes the column, through the contract's enum; 'general' guards a hand-edited row.
+    category: isNoteCategory(row.category) ? row.category : 'general',
+    pinned: row.pinned,
+    sort_order: row.sortOrder,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** SPEC §9 display order: sort_order ascending, then pinned first, then newest first (id breaks exact ties). */
+const displayOrder = [asc(notes.sortOrder), desc(notes.pinned), desc(notes.createdAt), desc(notes.id)];
+
+function selectNotes(db: DbOrTx) {
+  return db
+    .select({ note: notes, authorName: familyMembers.name })
+    .from(notes)
+    .leftJoin(
+      familyMembers,
+      and(eq(familyMembers.id, notes.familyMemberId), eq(familyMembers.familyId, notes.familyId)),
+    );
+}
+
+/**
+ * @throws HttpError 400 (field `family_member_id`) when `memberId` is not a member of `familyId` who has
+ * joined (a pending invitee is not listed as a member yet): another family's member is refused like an
+ * unknown one.
+ */
+async function assertAuthorInFamily(db: DbOrTx, familyId: number, memberId: number): Promise<void> {
+  const [member] = await db
+    .select({ id: familyMembers.id })
+    .from(familyMembers)
+    .where(
+      and(
+        eq(familyMembers.familyId, familyId),
+        eq(familyMembers.id, memberId),
+        eq(familyMembers.invitationStatus, JOINED),
+      ),
+    );
+  if (!member) throw badRequest(AUTHOR_MESSAGE, { family_member_id: AUTHOR_MESSAGE });
+}
+
+/** SPEC §7 `GET /api/notes`: the family's notes in display order (SPEC §9). */
+export async function listNotes(ctx: ServerContext, familyId: number): Promise<NoteDto[]> {
+  const rows = await selectNotes(ctx.db)
+    .where(eq(notes.familyId, familyId))
+    .orderBy(...displayOrder);
+  return rows.map((r) => toNoteDto(r.note, r.authorName));
+}
+
+/**
+ * SPEC §7 `GET /api/notes/{id}`.
+ * @throws HttpError 404 when the note does not exist in `familyId` (another family's note included).
+ */
+export async function getNote(ctx: ServerContext, familyId: number, noteId: number): Promise<NoteDto> {
+  const [row] = await selectNotes(ctx.db).where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)));
+  if (!row) throw notFound();
+  return toNoteDto(row.note, row.authorName);
+}
+
+/**
+ * SPEC §7 `POST /api/notes`. The new note gets sort_order 0 (SPEC §3 default): a reorder numbers notes
+ * from 1, so a new note shows above the ones already arranged.
+ * @throws HttpError 400 when the author is not a member of the family (nothing is written).
+ */
+export async function createNote(
+  ctx: ServerContext,
+  familyId: number,
+  input: z.output<typeof noteSchema>,
+): Promise<NoteDto> {
+  await assertAuthorInFamily(ctx.db, familyId, input.family_member_id);
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(notes)
+    .values({
+      familyId,
+      title: input.title,
+      content: input.content,
+      familyMemberId: input.family_member_id,
+      category: input.category,
+      pinned: input.pinned,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: notes.id });
+  if (!row) throw new Error('note insert returned no row');
+  return getNote(ctx, familyId, row.id);
+}
+
+/**
+ * SPEC §7 `PATCH /api/notes/{id}`: changes the fields present in `input`.
+ * @throws HttpError 404 when the note is not the family's; 400 when a new author is not a family member.
+ * Nothing is written on either.
+ */
+export async function updateNote(
+  ctx: ServerContext,
+  familyId: number,
+  noteId: number,
+  input: z.output<typeof noteUpdateSchema>,
+): Promise<NoteDto> {
+  const [existing] = await ctx.db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)));
+  if (!existing) throw notFound();
+  if (input.family_member_id !== undefined)
+    await assertAuthorInFamily(ctx.db, familyId, input.family_member_id);
+  await ctx.db
+    .update(notes)
+    .set({
+      title: input.title,
+      content: input.content,
+      familyMemberId: input.family_member_id,
+      category: input.category,
+      pinned: input.pinned,
+      updatedAt: ctx.clock.now(),
+    })
+    .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)));
+  return getNote(ctx, familyId, noteId);
+}
+
+/**
+ * SPEC §7 `DELETE /api/notes/{id}`.
+ * @throws HttpError 404 when the note is not the family's (nothing is deleted).
+ */
+export async function deleteNote(ctx: ServerContext, familyId: number, noteId: number): Promise<void> {
+  const deleted = await ctx.db
+    .delete(notes)
+    .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)))
+    .returning({ id: notes.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/**
+ * SPEC §7 `POST /api/notes/reorder`: sets sort_order to 1, 2, 3… in the order of `noteIds`, in one
+ * transaction, with the family's notes locked so a concurrent create or reorder cannot interleave.
+ * @throws HttpError 404 when an id is not one of the family's notes (another family's or unknown);
+ * 400 when the list leaves out a note of the family. Nothing changes on either.
+ */
+export async function reorderNotes(
+  ctx: ServerContext,
+  familyId: number,
+  input: z.output<typeof noteReorderSchema>,
+): Promise<void> {
+  const { noteIds } = input;
+  await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: notes.id })
+      .from(notes)
+      .where(eq(notes.familyId, familyId))
+      .for('update');
+    const owned = new Set(rows.map((r) => r.id));
+    if (noteIds.some((id) => !owned.has(id))) throw notFound();
+    if (noteIds.length !== owned.size) {
+      throw badRequest(REORDER_INCOMPLETE_MESSAGE, { noteIds: REORDER_INCOMPLETE_MESSAGE });
+    }
+    if (noteIds.length === 0) return;
+    // One UPDATE with a CASE: every row changes in the same statement, or none does.
+    const cases = sql.join(
+      noteIds.map((id, index) => sql`when ${id}::integer then ${index + 1}::integer`),
+      sql` `,
+    );
+    await tx
+      .update(notes)
+      .set({ sortOrder: sql`case ${notes.id} ${cases} end` })
+      .where(eq(notes.familyId, familyId));
+  });
+}

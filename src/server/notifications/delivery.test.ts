@@ -1,0 +1,557 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/client.ts';
+import { familyMembers, families } from '../db/schema/families.ts';
+import { notifications } from '../db/schema/notifications.ts';
+import { createTestServer, type TestServer } from '../test/harness.ts';
+import { withDatabase } from '../test/global-setup.ts';
+import { createDispatcher, type Dispatcher, type DispatcherOptions } from './dispatcher.ts';
+import { enqueue, type OutboundMessage } from './outbox.ts';
+import { createLogProvider } from './providers/log.ts';
+import type { OutgoingMessage, Provider } from './providers/provider.ts';
+import { createSmtpProvider } from './providers/smtp.ts';
+import { createTwilioProvider } from './providers/twilio.ts';
+import { invitationEmail } from './templates.ts';
+import { addMember, createFamily, setSmsEnabled, type TestFamily } from './testing/family.ts';
+import { startFakeTwilio, type FakeTwilio } from './testing/fake-twilio.ts';
+import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts';
+
+let server: TestServer;
+let family: TestFamily;
+let smtp: SmtpSink;
+let twilio: FakeTwilio;
+let key = 0;
+const dispatchers: Dispatcher[] = [];
+const MIN = 60_000;
+
+function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
+  key += 1;
+  return {
+    familyId: family.familyId,
+    familyMemberId: family.memberId,
+    channel: 'email',
+    recipient: `person${key}@example.com`,
+    subject: `Reminder ${key}`,
+    body: `Reminder number ${key}`,
+    html: `<p>Reminder number ${key}</p>`,
+    kind: 'task_reminder',
+    dedupeKey: `delivery:${key}`,
+    now: server.clock.now(),
+    ...overrides,
+  };
+}
+
+function smtpProvider(): Provider {
+  return createSmtpProvider({
+    url: smtp.url,
+    from: 'FamilyHub <no-reply@familyhub.test>',
+    messageIdDomain: 'familyhub.test',
+    timeoutMs: 2000,
+  });
+}
+
+function twilioProvider(): Provider {
+  return createTwilioProvider({
+    accountSid: twilio.accountSid,
+    authToken: twilio.authToken,
+    from: twilio.from,
+    baseUrl: twilio.baseUrl,
+    sendsPerSecond: 0,
+  });
+}
+
+/** A dispatcher on the test database with real providers; stopped after each test. */
+function dispatcher(overrides: Partial<DispatcherOptions> = {}): Dispatcher {
+  const d = createDispatcher({
+    db: server.database.db,
+    clock: server.clock,
+    providers: { email: smtpProvider(), sms: twilioProvider() },
+    random: () => 0.5,
+    ...overrides,
+  });
+  dispatchers.push(d);
+  return d;
+}
+
+async function row(id: number) {
+  const [r] = await server.database.db.select().from(notifications).where(eq(notifications.id, id));
+  if (!r) throw new Error(`no notification ${id}`);
+  return r;
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  family = await createFamily(server, { familyName: 'Delivery' });
+  await setSmsEnabled(server.database.db, family.familyId, true);
+  smtp = await startSmtpSink();
+  twilio = await startFakeTwilio();
+});
+beforeEach(() => {
+  smtp.messages.length = 0;
+  twilio.sent.length = 0;
+  twilio.requests.length = 0;
+});
+afterEach(async () => {
+  await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
+});
+afterAll(async () => {
+  await smtp.stop();
+  await twilio.close();
+  await server.close();
+});
+
+describe('e-mail over SMTP', () => {
+  it('delivers the invitation e-mail with headers, text, HTML and the accept link', async () => {
+    const memberId = await addMember(server.database.db, family.familyId, {
+      name: 'Grandma',
+      email: 'gran@example.com',
+    });
+    const content = invitationEmail({
+      publicUrl: 'https://familyhub.example/',
+      token: 'tok_ABC123',
+      familyName: 'Delivery & Co',
+      inviterName: 'Ana',
+      inviteeName: 'Grandma',
+      expiresAt: new Date('2026-11-29T16:00:00Z'),
+    });
+    const queued = await enqueue(
+      server.database.db,
+      message({ ...content, familyMemberId: memberId, recipient: undefined, dedupeKey: 'invitation:1' }),
+    );
+    const summary = await dispatcher().dispatchOnce();
+    expect(summary).toMatchObject({ claimed: 1, sent: 1, retried: 0, failed: 0 });
+
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0];
+    expect(mail?.from?.value).toEqual([{ name: 'FamilyHub', address: 'no-reply@familyhub.test' }]);
+    expect(mail?.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('gran@example.com');
+    expect(mail?.subject).toBe('Ana invited you to join the Delivery & Co family on FamilyHub');
+    expect(mail?.messageId).toBe(`<notification-${queued.id}@familyhub.test>`);
+    expect(mail?.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(mail?.text).toContain(
+      'Accept the invitation: https://familyhub.example/register-invitation/tok_ABC123',
+    );
+    expect(mail?.text).toContain('This invitation expires on 2026-11-29.');
+    expect(mail?.html).toContain('href="https://familyhub.example/register-invitation/tok_ABC123"');
+    expect(mail?.html).toContain('<strong>the Delivery &amp; Co family</strong>');
+
+    const r = await row(queued.id);
+    expect(r).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lockedUntil: null,
+      lastError: null,
+      providerMessageId: mail?.messageId,
+    });
+    expect(r.sentAt?.toISOString()).toBe(server.clock.now().toISOString());
+  });
+
+  it('fails at once on a permanent rejection (550) without retrying', async () => {
+    smtp.rejectRecipients.add('nobody@example.com');
+    const queued = await enqueue(server.database.db, message({ recipient: 'nobody@example.com' }));
+    const summary = await dispatcher().dispatchOnce();
+    expect(summary).toMatchObject({ claimed: 1, failed: 1 });
+    const r = await row(queued.id);
+    expect(r).toMatchObject({ status: 'failed', attempts: 1, statusReason: 'Permanent provider error' });
+    expect(r.lastError).toContain('550');
+    server.clock.advanceMinutes(24 * 60);
+    expect((await dispatcher().dispatchOnce()).claimed).toBe(0);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('SMTP down for a while, then back: every message delivered exactly once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await enqueue(server.database.db, message())).id);
+    await smtp.stop();
+    const d = dispatcher();
+    const down = await d.dispatchOnce();
+    expect(down).toMatchObject({ claimed: 5, sent: 0, retried: 5 });
+    for (const id of ids) {
+      const r = await row(id);
+      expect(r).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(r.lastError).toMatch(/ECONNECTION|ECONNREFUSED/);
+      // random = 0.5 → 3/4 of the first 30 s ceiling.
+      expect(r.sendAfter.getTime() - server.clock.now().getTime()).toBe(22_500);
+    }
+    // Still down on the next due round: second backoff step.
+    server.clock.advanceMinutes(1);
+    expect(await d.dispatchOnce()).toMatchObject({ claimed: 5, retried: 5 });
+    // Not yet due again: nothing is claimed early.
+    expect((await d.dispatchOnce()).claimed).toBe(0);
+
+    await smtp.start();
+    server.clock.advanceMinutes(2);
+    expect(await d.dispatchOnce()).toMatchObject({ claimed: 5, sent: 5 });
+    server.clock.advanceMinutes(24 * 60);
+    expect((await d.dispatchOnce()).claimed).toBe(0);
+    expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(
+      ids.map((id) => `<notification-${id}@familyhub.test>`).sort(),
+    );
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('a message whose expiry passes while the provider is down is expired, not sent late', async () => {
+    const now = server.clock.now();
+    const queued = await enqueue(
+      server.database.db,
+      message({ kind: 'daily_summary', expiresAt: new Date(now.getTime() + 30 * MIN) }),
+    );
+    await smtp.stop();
+    const d = dispatcher();
+    expect(await d.dispatchOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    server.clock.advanceMinutes(60);
+    await smtp.start();
+    expect(await d.dispatchOnce()).toMatchObject({ claimed: 0, expired: 1 });
+    expect(smtp.messages).toHaveLength(0);
+    expect(await row(queued.id)).toMatchObject({
+      status: 'expired',
+      statusReason: 'Expired before it could be delivered',
+      sentAt: null,
+    });
+  });
+
+  it('gives up after the bounded number of attempts', async () => {
+    await smtp.stop();
+    const queued = await enqueue(server.database.db, message());
+    const d = dispatcher({ backoff: { baseMs: 1000, maxMs: 1000, maxAttempts: 3 } });
+    expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
+    server.clock.advanceMinutes(1);
+    expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
+    server.clock.advanceMinutes(1);
+    expect(await d.dispatchOnce()).toMatchObject({ failed: 1 });
+    expect(await row(queued.id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      statusReason: 'Gave up after 3 attempts',
+    });
+    await smtp.start();
+    server.clock.advanceMinutes(60);
+    expect((await d.dispatchOnce()).claimed).toBe(0);
+  });
+});
+
+describe('SMS over the Twilio Messages API (local fake)', () => {
+  it('sends with Basic auth, the form fields and a ValidityPeriod from expires_at', async () => {
+    const now = server.clock.now();
+    const queued = await enqueue(
+      server.database.db,
+      message({
+        channel: 'sms',
+        recipient: '+15551110001',
+        body: 'Pick up Mia at 3:30',
+        expiresAt: new Date(now.getTime() + 45 * MIN),
+      }),
+    );
+    expect(await dispatcher().dispatchOnce()).toMatchObject({ sent: 1 });
+    expect(twilio.sent).toEqual([
+      { to: '+15551110001', from: twilio.from, body: 'Pick up Mia at 3:30', validityPeriod: '2700' },
+    ]);
+    const r = await row(queued.id);
+    expect(r.status).toBe('sent');
+    expect(r.providerMessageId).toMatch(/^SM[0-9a-f]{32}$/);
+  });
+
+  it('caps ValidityPeriod at Twilio’s 36000 seconds and omits it without an expiry', async () => {
+    await enqueue(
+      server.database.db,
+      message({
+        channel: 'sms',
+        recipient: '+15551110002',
+        expiresAt: new Date(server.clock.now().getTime() + 48 * 60 * MIN),
+      }),
+    );
+    await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15551110003' }));
+    expect(await dispatcher({ concurrency: 1 }).dispatchOnce()).toMatchObject({ sent: 2 });
+    expect(twilio.sent.map((s) => s.validityPeriod)).toEqual(['36000', null]);
+  });
+
+  it('retries 429 (honouring Retry-After) and 500, then delivers once', async () => {
+    const queued = await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15551110004' }));
+    twilio.failNext({ status: 429, code: 20429, retryAfterSeconds: 120 }, { status: 500 });
+    const d = dispatcher();
+    expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
+    let r = await row(queued.id);
+    expect(r.lastError).toContain('Twilio 429');
+    expect(r.sendAfter.getTime() - server.clock.now().getTime()).toBe(120_000);
+    server.clock.advanceMinutes(1);
+    expect((await d.dispatchOnce()).claimed).toBe(0);
+    server.clock.advanceMinutes(1);
+    expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
+    r = await row(queued.id);
+    expect(r.lastError).toContain('Twilio 500');
+    server.clock.advanceMinutes(5);
+    expect(await d.dispatchOnce()).toMatchObject({ sent: 1 });
+    expect(twilio.requests).toHaveLength(3);
+    expect(twilio.sent).toHaveLength(1);
+    expect(await row(queued.id)).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('fails at once on an invalid number (21211)', async () => {
+    twilio.failFor('+15550000000', { status: 400, code: 21211 });
+    const queued = await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15550000000' }));
+    expect(await dispatcher().dispatchOnce()).toMatchObject({ failed: 1 });
+    const r = await row(queued.id);
+    expect(r).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(r.lastError).toContain('21211');
+  });
+
+  it('an unsubscribed recipient (21610) fails at once and marks the member as opted out', async () => {
+    const memberId = await addMember(server.database.db, family.familyId, {
+      name: 'Teen',
+      phoneNumber: '+15551110005',
+    });
+    twilio.failFor('+15551110005', { status: 400, code: 21610 });
+    const queued = await enqueue(
+      server.database.db,
+      message({ channel: 'sms', familyMemberId: memberId, recipient: undefined }),
+    );
+    expect(await dispatcher().dispatchOnce()).toMatchObject({ failed: 1 });
+    expect(await row(queued.id)).toMatchObject({ status: 'failed' });
+    const [member] = await server.database.db
+      .select()
+      .from(familyMembers)
+      .where(eq(familyMembers.id, memberId));
+    expect(member?.smsOptedOut).toBe(true);
+    const next = await enqueue(
+      server.database.db,
+      message({ channel: 'sms', familyMemberId: memberId, recipient: undefined }),
+    );
+    expect(next).toMatchObject({ status: 'suppressed', statusReason: 'sms_opted_out' });
+  });
+
+  it('a wrong auth token is retried, not lost (the operator can fix it)', async () => {
+    const queued = await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15551110006' }));
+    const bad = createTwilioProvider({
+      accountSid: twilio.accountSid,
+      authToken: 'wrong',
+      from: twilio.from,
+      baseUrl: twilio.baseUrl,
+      sendsPerSecond: 0,
+    });
+    expect(await dispatcher({ providers: { email: smtpProvider(), sms: bad } }).dispatchOnce()).toMatchObject(
+      { retried: 1 },
+    );
+    expect((await row(queued.id)).lastError).toContain('Twilio 401 (20003)');
+    server.clock.advanceMinutes(5);
+    expect(await dispatcher().dispatchOnce()).toMatchObject({ sent: 1 });
+  });
+
+  it('paces sends to the configured rate', async () => {
+    for (let i = 0; i < 3; i++)
+      await enqueue(server.database.db, message({ channel: 'sms', recipient: `+1555111002${i}` }));
+    const paced = createTwilioProvider({
+      accountSid: twilio.accountSid,
+      authToken: twilio.authToken,
+      from: twilio.from,
+      baseUrl: twilio.baseUrl,
+      sendsPerSecond: 10,
+    });
+    const started = performance.now();
+    expect(
+      await dispatcher({ providers: { email: smtpProvider(), sms: paced } }).dispatchOnce(),
+    ).toMatchObject({ sent: 3 });
+    // Three sends at 10/s: the 2nd waits 100 ms, the 3rd 200 ms.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+  });
+});
+
+/** A provider whose sends wait until the test lets them go. */
+function gatedProvider(): Provider & { started: OutgoingMessage[]; release(): void } {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const started: OutgoingMessage[] = [];
+  return {
+    name: 'gated',
+    started,
+    release: () => open(),
+    async send(m) {
+      started.push(m);
+      await gate;
+      return { providerMessageId: `gated-${m.id}` };
+    },
+    async close() {},
+  };
+}
+
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('condition not reached');
+}
+
+describe('faults', () => {
+  it('a process killed between claim and send: the lease expires and the message goes out once', async () => {
+    const queued = await enqueue(server.database.db, message());
+    const hung = gatedProvider();
+    // Process A claims the row, then "dies" inside the send (its provider never returns).
+    const crashed = createDispatcher({
+      db: server.database.db,
+      clock: server.clock,
+      providers: { email: hung, sms: hung },
+      leaseMs: 5 * MIN,
+    });
+    const abandoned = crashed.dispatchOnce();
+    await until(() => hung.started.length === 1);
+    expect(await row(queued.id)).toMatchObject({ status: 'sending', attempts: 1 });
+
+    const survivor = dispatcher({ leaseMs: 5 * MIN });
+    expect((await survivor.dispatchOnce()).claimed).toBe(0); // still leased
+    server.clock.advanceMinutes(6);
+    expect(await survivor.dispatchOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(smtp.messages).toHaveLength(1);
+    const sent = await row(queued.id);
+    expect(sent).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      providerMessageId: `<notification-${queued.id}@familyhub.test>`,
+    });
+
+    // If the "dead" process wakes up, its stale lease cannot overwrite the recorded outcome.
+    hung.release();
+    expect(await abandoned).toMatchObject({ sent: 0 });
+    expect(await row(queued.id)).toEqual(sent);
+  });
+
+  it('graceful shutdown finishes the send in flight and hands unstarted claims back', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await enqueue(server.database.db, message())).id);
+    const slow = gatedProvider();
+    const d = createDispatcher({
+      db: server.database.db,
+      clock: server.clock,
+      providers: { email: slow, sms: slow },
+      concurrency: 1,
+    });
+    const round = d.dispatchOnce();
+    await until(() => slow.started.length === 1);
+    const stopping = d.stop();
+    slow.release();
+    await stopping;
+    expect(await round).toMatchObject({ claimed: 4, sent: 1, released: 3 });
+    const rows = await server.database.db.select().from(notifications).where(inArray(notifications.id, ids));
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(1);
+    for (const r of rows.filter((r) => r.status !== 'sent'))
+      expect(r).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    // A new process sends the rest right away.
+    expect(await dispatcher().dispatchOnce()).toMatchObject({ sent: 3 });
+  });
+
+  it('a claimed message whose expiry passes while it waits its turn is expired, not sent', async () => {
+    const first = await enqueue(server.database.db, message());
+    const second = await enqueue(
+      server.database.db,
+      message({ expiresAt: new Date(server.clock.now().getTime() + MIN) }),
+    );
+    const slow = gatedProvider();
+    const d = dispatcher({ providers: { email: slow, sms: slow }, concurrency: 1 });
+    const round = d.dispatchOnce();
+    await until(() => slow.started.length === 1);
+    server.clock.advanceMinutes(2);
+    slow.release();
+    expect(await round).toMatchObject({ claimed: 2, sent: 1, expired: 1 });
+    expect(slow.started.map((m) => m.id)).toEqual([first.id]);
+    expect(await row(second.id)).toMatchObject({ status: 'expired', sentAt: null });
+  });
+
+  it('the polling loop delivers on its own and stops cleanly', async () => {
+    const queued = await enqueue(server.database.db, message());
+    const d = dispatcher({ pollIntervalMs: 20 });
+    d.start();
+    await until(async () => (await row(queued.id)).status === 'sent');
+    await d.stop();
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it('two dispatchers (two app instances) over 1,000 due messages: each sent exactly once', async () => {
+    // Remove leftovers of earlier tests so that exactly our 1,000 are due.
+    await server.database.db
+      .delete(notifications)
+      .where(inArray(notifications.status, ['pending', 'sending']));
+    await server.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 1000; i++) {
+        await enqueue(
+          tx,
+          message({
+            channel: 'sms',
+            recipient: `+1555200${String(i).padStart(4, '0')}`,
+            body: `Message ${i}`,
+          }),
+        );
+      }
+    });
+    // On PostgreSQL the second instance has its own connection pool, as a second process would.
+    let second: Database | null = null;
+    if (server.database.kind === 'postgres' && process.env.DATABASE_URL) {
+      // Any one row will do: we only want the server-side database name (families has rows by now).
+      const [current] = await server.database.db
+        .select({ name: sql<string>`current_database()` })
+        .from(families)
+        .limit(1);
+      const name = current?.name;
+      if (!name) throw new Error('no database name');
+      second = await openDatabase({
+        databaseUrl: withDatabase(process.env.DATABASE_URL, name),
+        dataDir: '',
+        poolSize: 5,
+      });
+    }
+    const a = dispatcher({ batchSize: 25 });
+    const b = dispatcher({ batchSize: 25, ...(second ? { db: second.db } : {}) });
+    const drain = async (d: Dispatcher) => {
+      let sent = 0;
+      for (;;) {
+        const s = await d.dispatchOnce();
+        sent += s.sent;
+        if (s.claimed === 0) return sent;
+      }
+    };
+    let sentA = 0;
+    let sentB = 0;
+    // A transient failure (seen: a keep-alive connection the fake closed while idle, "fetch failed") is retried later: move the clock
+    // past the backoff and drain again until nothing is left.
+    for (let round = 0; round < 5; round++) {
+      const [x, y] = await Promise.all([drain(a), drain(b)]);
+      sentA += x;
+      sentB += y;
+      const left = await server.database.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(inArray(notifications.status, ['pending', 'sending']));
+      if (left.length === 0) break;
+      server.clock.advanceMinutes(10);
+    }
+    await second?.close();
+    expect(sentA + sentB).toBe(1000);
+    expect(sentA).toBeGreaterThan(0);
+    expect(sentB).toBeGreaterThan(0);
+    expect(twilio.sent).toHaveLength(1000);
+    expect(new Set(twilio.sent.map((s) => s.to)).size).toBe(1000);
+    const statuses = await server.database.db
+      .select({ status: notifications.status, attempts: notifications.attempts })
+      .from(notifications)
+      .where(eq(notifications.kind, 'task_reminder'));
+    const pendingOrSending = statuses.filter((s) => s.status === 'pending' || s.status === 'sending');
+    expect(pendingOrSending).toHaveLength(0);
+  }, 120_000);
+});
+
+describe('log provider (no configuration)', () => {
+  it('records the message as delivered to the log and sends nothing', async () => {
+    const logged: string[] = [];
+    const sink = { info: (_fields: object, msg: string) => logged.push(msg) };
+    const queued = await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15551110099' }));
+    const d = dispatcher({
+      providers: { email: createLogProvider('email', sink), sms: createLogProvider('sms', sink) },
+    });
+    expect(await d.dispatchOnce()).toMatchObject({ sent: 1 });
+    expect(await row(queued.id)).toMatchObject({
+      status: 'sent',
+      providerMessageId: `log-${queued.id}`,
+      statusReason: 'Delivered to the server log; no provider is configured.',
+    });
+    expect(logged).toEqual(['sms delivered to the log (no provider configured)']);
+    expect(twilio.requests).toHaveLength(0);
+  });
+});

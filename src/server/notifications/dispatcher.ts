@@ -1,0 +1,316 @@
+import { and, asc, eq, inArray, isNull, lte, or, gt, sql } from 'drizzle-orm';
+import {
+  DEFAULT_BACKOFF,
+  mayRetry,
+  retryDelayMs,
+  type BackoffPolicy,
+} from '../../core/notifications/backoff.ts';
+import type { Db } from '../db/client.ts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { familyMembers } from '../db/schema/families.ts';
+import { notifications } from '../db/schema/notifications.ts';
+import type { Clock } from '../http/context.ts';
+import type { ChannelProviders } from './providers/from-config.ts';
+import { ProviderError, type OutgoingMessage } from './providers/provider.ts';
+
+/** A pino-style logger (Fastify's `app.log` fits). */
+export interface DispatcherLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface DispatcherOptions {
+  db: Db;
+  clock: Clock;
+  providers: ChannelProviders;
+  /** How long a claim holds a row, in ms. A process that dies mid-send loses its claims after this. Default 5 min. */
+  leaseMs?: number;
+  /** Rows claimed per round. Default 50. */
+  batchSize?: number;
+  /** Sends in flight at once within a round. Default 4. */
+  concurrency?: number;
+  /** Pause between rounds when nothing was due, in ms (real time). Default 1000. */
+  pollIntervalMs?: number;
+  backoff?: BackoffPolicy;
+  /** Jitter source in [0, 1); tests fix it. */
+  random?: () => number;
+  logger?: DispatcherLogger;
+}
+
+/** What one `dispatchOnce` round did. */
+export interface DispatchSummary {
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+  expired: number;
+  /** Claims handed back unsent because the dispatcher is stopping. */
+  released: number;
+}
+
+export interface Dispatcher {
+  /** One round: expire stale rows, claim due ones, send them, record outcomes. Safe to run in many processes. */
+  dispatchOnce(): Promise<DispatchSummary>;
+  /** Starts the polling loop (real-time timers). Idempotent. */
+  start(): void;
+  /**
+   * Graceful shutdown: stops claiming, lets sends already in flight finish and be recorded, hands unstarted
+   * claims back (pending, attempt not counted), then closes the providers.
+   */
+  stop(): Promise<void>;
+}
+
+type Row = typeof notifications.$inferSelect;
+
+const EXPIRED_REASON = 'Expired before it could be delivered';
+
+/**
+ * The outbox dispatcher (ARCHITECTURE.md "Notifications"), one per server process.
+ *
+ * Claiming: in one transaction, `SELECT … FOR UPDATE SKIP LOCKED` picks due rows (pending with
+ * `send_after <= now`, or `sending` whose lease `locked_until` has passed, i.e. a claim left by a process that
+ * died), then marks them `sending` with a fresh lease and counts the attempt. SKIP LOCKED lets any number of
+ * dispatchers share the table without taking the same row. Every later write is fenced on
+ * `status = 'sending' AND locked_until = <our lease>`, so a dispatcher whose lease ran out cannot overwrite
+ * the outcome recorded by the one that took over.
+ *
+ * Delivery is at-least-once at the provider boundary: a process killed after the provider accepted a message
+ * but before recording it will send it again after the lease (SMTP Message-ID stays the same so mail systems
+ * can spot it). Every other path sends exactly once.
+ *
+ * Times written to the table come from `clock`, so tests drive expiry, backoff and leases by hand.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { db, clock, providers } = options;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const batchSize = options.batchSize ?? 50;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const random = options.random ?? Math.random;
+  const logger = options.logger;
+
+  let stopping = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  /** Marks rows whose expiry passed before they could go out (including abandoned claims). */
+  async function expireStale(now: Date): Promise<number> {
+    const expired = await db
+      .update(notifications)
+      .set({ status: 'expired', statusReason: EXPIRED_REASON, lockedUntil: null, updatedAt: now })
+      .where(
+        and(
+          lte(notifications.expiresAt, now),
+          or(
+            eq(notifications.status, 'pending'),
+            and(eq(notifications.status, 'sending'), lte(notifications.lockedUntil, now)),
+          ),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return expired.length;
+  }
+
+  async function claim(now: Date, lease: Date): Promise<Row[]> {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            or(
+              and(eq(notifications.status, 'pending'), lte(notifications.sendAfter, now)),
+              and(eq(notifications.status, 'sending'), lte(notifications.lockedUntil, now)),
+            ),
+            or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)),
+          ),
+        )
+        .orderBy(asc(notifications.sendAfter), asc(notifications.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(notifications)
+        .set({
+          status: 'sending',
+          lockedUntil: lease,
+          attempts: sql`${notifications.attempts} + 1`,
+          updatedAt: now,
+        })
+        .where(
+          inArray(
+            notifications.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  /** Writes `values` to a row we still hold; false when our lease was lost to another dispatcher. */
+  async function record(
+    row: Row,
+    lease: Date,
+    values: PgUpdateSetSource<typeof notifications>,
+  ): Promise<boolean> {
+    const updated = await db
+      .update(notifications)
+      .set(values)
+      .where(
+        and(
+          eq(notifications.id, row.id),
+          eq(notifications.status, 'sending'),
+          eq(notifications.lockedUntil, lease),
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (updated.length === 0)
+      logger?.warn({ notificationId: row.id }, 'notification lease lost before the outcome was recorded');
+    return updated.length > 0;
+  }
+
+  async function deliver(row: Row, lease: Date, summary: DispatchSummary): Promise<void> {
+    if (stopping) {
+      // Hand the claim back untouched: the attempt did not happen.
+      const released = await record(row, lease, {
+        status: 'pending',
+        lockedUntil: null,
+        attempts: sql`${notifications.attempts} - 1`,
+        updatedAt: clock.now(),
+      });
+      if (released) summary.released += 1;
+      return;
+    }
+    if (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime()) {
+      // Its time passed while it waited in this round (claims only take unexpired rows): never send late.
+      const ok = await record(row, lease, {
+        status: 'expired',
+        statusReason: EXPIRED_REASON,
+        lockedUntil: null,
+        updatedAt: clock.now(),
+      });
+      if (ok) summary.expired += 1;
+      return;
+    }
+    const provider = row.channel === 'sms' ? providers.sms : providers.email;
+    const message: OutgoingMessage = {
+      id: row.id,
+      channel: row.channel === 'sms' ? 'sms' : 'email',
+      recipient: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      html: row.html,
+      dedupeKey: row.dedupeKey,
+      expiresAt: row.expiresAt,
+    };
+    try {
+      const result = await provider.send(message, clock.now());
+      const now = clock.now();
+      const ok = await record(row, lease, {
+        status: 'sent',
+        sentAt: now,
+        providerMessageId: result.providerMessageId.slice(0, 100),
+        statusReason: result.note ?? null,
+        lastError: null,
+        lockedUntil: null,
+        updatedAt: now,
+      });
+      if (ok) summary.sent += 1;
+    } catch (error) {
+      const now = clock.now();
+      const providerError = error instanceof ProviderError ? error : new ProviderError(String(error), false);
+      const lastError = providerError.message.slice(0, 1000);
+      if (providerError.options.optedOut && row.familyMemberId !== null) {
+        // The carrier says the member replied STOP: remember it so policy suppresses their next texts.
+        await db
+          .update(familyMembers)
+          .set({ smsOptedOut: true })
+          .where(and(eq(familyMembers.id, row.familyMemberId), eq(familyMembers.familyId, row.familyId)));
+      }
+      if (providerError.permanent || !mayRetry(row.attempts, backoff)) {
+        const ok = await record(row, lease, {
+          status: 'failed',
+          statusReason: providerError.permanent
+            ? 'Permanent provider error'
+            : `Gave up after ${row.attempts} attempts`,
+          lastError,
+          lockedUntil: null,
+          updatedAt: now,
+        });
+        if (ok) summary.failed += 1;
+        logger?.warn({ notificationId: row.id, error: lastError }, 'notification failed');
+        return;
+      }
+      const delay = Math.max(
+        retryDelayMs(row.attempts, backoff, random),
+        providerError.options.retryAfterMs ?? 0,
+      );
+      const ok = await record(row, lease, {
+        status: 'pending',
+        sendAfter: new Date(now.getTime() + delay),
+        lastError,
+        lockedUntil: null,
+        updatedAt: now,
+      });
+      if (ok) summary.retried += 1;
+    }
+  }
+
+  async function dispatchOnce(): Promise<DispatchSummary> {
+    const summary: DispatchSummary = { claimed: 0, sent: 0, retried: 0, failed: 0, expired: 0, released: 0 };
+    if (stopping) return summary;
+    const now = clock.now();
+    summary.expired = await expireStale(now);
+    const lease = new Date(now.getTime() + leaseMs);
+    const rows = await claim(now, lease);
+    summary.claimed = rows.length;
+    let next = 0;
+    const worker = async () => {
+      while (next < rows.length) {
+        const row = rows[next++];
+        if (row) await deliver(row, lease, summary);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, worker));
+    return summary;
+  }
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      let busy = false;
+      try {
+        const summary = await dispatchOnce();
+        busy = summary.claimed === batchSize;
+      } catch (error) {
+        logger?.error({ err: error }, 'notification dispatch round failed');
+      }
+      if (!busy && !stopping) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollIntervalMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    }
+  }
+
+  return {
+    dispatchOnce,
+    start() {
+      if (loop || stopping) return;
+      loop = run();
+    },
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      wake?.();
+      await loop;
+      await Promise.all([providers.email.close(), providers.sms.close()]);
+    },
+  };
+}

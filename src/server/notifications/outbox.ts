@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import type { NotificationChannel, NotificationStatus } from '../../core/contracts/notifications.ts';
+import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { notifications } from '../db/schema/notifications.ts';
+import { applyPolicy, loadPolicyFacts, type PolicyDecision, type PolicyFacts } from './policy.ts';
+
+/** One message to send, as a feature hands it to `enqueue`. */
+export interface OutboundMessage {
+  familyId: number;
+  /** The member it is for; policy reads their e-mail / phone / STOP flag. Null for a non-member address. */
+  familyMemberId: number | null;
+  channel: NotificationChannel;
+  /**
+   * An explicit e-mail address or E.164 phone number. Omit it to use the member's own (`email` for e-mail,
+   * `phone_number` for SMS); a missing one suppresses the message with reason `no_email` / `no_phone`.
+   */
+  recipient?: string;
+  /** E-mail subject (ignored for SMS). */
+  subject?: string | null;
+  /** Plain-text body. SMS bodies are cut to at most 3 segments (GSM-7/UCS-2 counting). */
+  body: string;
+  /** HTML alternative for e-mail (ignored for SMS). */
+  html?: string | null;
+  /** What the message is, e.g. 'invitation', 'task_reminder', 'daily_summary' (at most 40 characters). */
+  kind: string;
+  /**
+   * Globally unique key; enqueueing the same key again is a no-op. Make it name the cause, e.g.
+   * `invitation:{memberId}:{sentAtIso}` or `task:42:reminder:2026-12-01T08:30` (at most 200 characters).
+   */
+  dedupeKey: string;
+  /** "Now" from `ctx.clock.now()`: stamps created_at/updated_at. */
+  now: Date;
+  /** Earliest send time (UTC instant); defaults to `now`. */
+  sendAfter?: Date;
+  /** After this instant the message is `expired` instead of sent late; null/omitted = never expires. */
+  expiresAt?: Date | null;
+  /** True for mail the user explicitly asked for (invitations): the notification switches and plan flags do not apply. */
+  transactional?: boolean;
+}
+
+/** What `enqueue` did. */
+export interface EnqueueResult {
+  /** The outbox row's id (the existing row's, when the key was already there). */
+  id: number;
+  /** False when a row with this `dedupeKey` already existed (nothing was written). */
+  created: boolean;
+  /** 'pending', or 'suppressed' with `statusReason` set by policy; for an existing row, its current status. */
+  status: NotificationStatus;
+  statusReason: string | null;
+}
+
+function decide(facts: PolicyFacts, message: OutboundMessage): PolicyDecision {
+  return applyPolicy(facts, {
+    familyId: message.familyId,
+    familyMemberId: message.familyMemberId,
+    channel: message.channel,
+    recipient: message.recipient,
+    transactional: message.transactional ?? false,
+  });
+}
+
+/** The outbox row for `message` after policy decided. SMS bodies are cut to at most 3 segments. */
+function toRow(message: OutboundMessage, decision: PolicyDecision): typeof notifications.$inferInsert {
+  const isEmail = message.channel === 'email';
+  return {
+    familyId: message.familyId,
+    familyMemberId: message.familyMemberId,
+    channel: message.channel,
+    recipient: decision.recipient,
+    subject: isEmail ? (message.subject ?? null) : null,
+    body: isEmail ? message.body : truncateToSegments(message.body),
+    html: isEmail ? (message.html ?? null) : null,
+    kind: message.kind,
+    dedupeKey: message.dedupeKey,
+    sendAfter: message.sendAfter ?? message.now,
+    expiresAt: message.expiresAt ?? null,
+    status: decision.suppressed ? 'suppressed' : 'pending',
+    statusReason: decision.suppressed,
+    createdAt: message.now,
+    updatedAt: message.now,
+  };
+}
+
+/**
+ * Writes one message to the outbox **in the caller's transaction** (pass the `tx` of the change that causes
+ * the message), so the message exists exactly when that change commits (transactional outbox pattern).
+ * Policy (global switches, plan flags, STOP, missing contact) is applied now and recorded as `suppressed`
+ * with a reason. Enqueueing a `dedupeKey` that already exists changes nothing and returns the existing row.
+ *
+ * @example
+ *   await ctx.db.transaction(async (tx) => {
+ *     const member = … insert the invited member …;
+ *     await enqueue(tx, { ...invitationEmail({ publicUrl, token, familyName, inviterName, inviteeName, expiresAt }),
+ *       familyId, familyMemberId: member.id, recipient: member.email, dedupeKey: `invitation:${member.id}:${now.toISOString()}`,
+ *       now, expiresAt });
+ *   });
+ * @throws UnknownRecipientError (policy.ts) when the family or the member (within that family) does not exist.
+ */
+export async function enqueue(tx: DbOrTx, message: OutboundMessage): Promise<EnqueueResult> {
+  const facts = await loadPolicyFacts(tx, message.familyId, message.familyMemberId, message.channel);
+  const decision = decide(facts, message);
+  const status: NotificationStatus = decision.suppressed ? 'suppressed' : 'pending';
+  const inserted = await tx
+    .insert(notifications)
+    .values(toRow(message, decision))
+    .onConflictDoNothing({ target: notifications.dedupeKey })
+    .returning({ id: notifications.id });
+  const row = inserted[0];
+  if (row) return { id: row.id, created: true, status, statusReason: decision.suppressed };
+
+  const [existing] = await tx
+    .select({ id: notifications.id, status: notifications.status, statusReason: notifications.statusReason })
+    .from(notifications)
+    .where(eq(notifications.dedupeKey, message.dedupeKey));
+  if (!existing) throw new Error(`dedupe conflict on ${message.dedupeKey} but no row found`);
+  return {
+    id: existing.id,
+    created: false,
+    // The column only ever holds NotificationStatus values: this module is its only writer.
+    status: existing.status as NotificationStatus,
+    statusReason: existing.statusReason,
+  };
+}
+
+/** Rows per INSERT in `enqueueMany` (16 columns each, well under PostgreSQL's 65,535 bind parameters). */
+const INSERT_CHUNK = 1000;
+
+/**
+ * `enqueue` for many messages at once (a scheduler planning a day of reminders): same transaction rule,
+ * same policy and dedupe semantics, but policy facts are read once per (family, member, channel) and rows
+ * are inserted 1,000 per statement. Messages whose `dedupeKey` already exists (or repeats within the call)
+ * are skipped.
+ * @returns how many rows were written, and how many of those policy suppressed.
+ * @throws UnknownRecipientError when a family or member (within its family) does not exist; nothing is written then.
+ */
+export async function enqueueMany(
+  tx: DbOrTx,
+  messages: readonly OutboundMessage[],
+): Promise<{ created: number; suppressed: number }> {
+  const factsCache = new Map<string, PolicyFacts>();
+  const rows: (typeof notifications.$inferInsert)[] = [];
+  for (const message of messages) {
+    const cacheKey = `${message.familyId}:${message.familyMemberId ?? ''}:${message.channel}`;
+    let facts = factsCache.get(cacheKey);
+    if (!facts) {
+      facts = await loadPolicyFacts(tx, message.familyId, message.familyMemberId, message.channel);
+      factsCache.set(cacheKey, facts);
+    }
+    rows.push(toRow(message, decide(facts, message)));
+  }
+  let created = 0;
+  let suppressed = 0;
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const inserted = await tx
+      .insert(notifications)
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .onConflictDoNothing({ target: notifications.dedupeKey })
+      .returning({ status: notifications.status });
+    created += inserted.length;
+    suppressed += inserted.filter((r) => r.status === 'suppressed').length;
+  }
+  return { created, suppressed };
+}

@@ -1,0 +1,36 @@
+import type { Config } from '../../config.ts';
+import { createLogProvider, type LogSink } from './log.ts';
+import type { Provider } from './provider.ts';
+import { createSmtpProvider } from './smtp.ts';
+import { createTwilioProvider } from './twilio.ts';
+
+/** The provider for each channel. */
+export interface ChannelProviders {
+  email: Provider;
+  sms: Provider;
+}
+
+/**
+ * Chooses providers from configuration: SMTP when `SMTP_URL` is set, Twilio when `TWILIO_ACCOUNT_SID`,
+ * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` are all set; otherwise the log provider for that channel.
+ */
+export function providersFromConfig(config: Config, sink?: LogSink): ChannelProviders {
+  const email = config.SMTP_URL
+    ? createSmtpProvider({
+        url: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        messageIdDomain: new URL(config.PUBLIC_URL).hostname,
+      })
+    : createLogProvider('email', sink);
+  const sms =
+    config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
+      ? createTwilioProvider({
+          accountSid: config.TWILIO_ACCOUNT_SID,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          from: config.TWILIO_FROM,
+          baseUrl: config.TWILIO_BASE_URL,
+          sendsPerSecond: config.SMS_SENDS_PER_SECOND,
+        })
+      : createLogProvider('sms', sink);
+  return { email, sms };
+}

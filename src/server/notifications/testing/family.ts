@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { familyMembers, families, userAccounts } from '../../db/schema/families.ts';
+import { signUp, type TestServer } from '../../test/harness.ts';
+
+/** A signed-up family as the notification tests need it. */
+export interface TestFamily {
+  cookie: string;
+  familyId: number;
+  /** The registrant's member id. */
+  memberId: number;
+}
+
+/** Registers a family through the API and reads back its ids. */
+export async function createFamily(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+): Promise<TestFamily> {
+  const { cookie, email } = await signUp(server.app, overrides);
+  const [account] = await server.database.db
+    .select({ familyId: userAccounts.familyId, memberId: userAccounts.familyMemberId })
+    .from(userAccounts)
+    .where(eq(userAccounts.email, email));
+  if (!account?.memberId) throw new Error('registration did not create a member');
+  return { cookie, familyId: account.familyId, memberId: account.memberId };
+}
+
+/** Inserts a member straight into the table (the members feature's API is not under test here). */
+export async function addMember(
+  db: Db,
+  familyId: number,
+  values: { name: string; email?: string | null; phoneNumber?: string | null; smsOptedOut?: boolean },
+): Promise<number> {
+  const [row] = await db
+    .insert(familyMembers)
+    .values({
+      familyId,
+      name: values.name,
+      email: values.email ?? null,
+      phoneNumber: values.phoneNumber ?? null,
+      smsOptedOut: values.smsOptedOut ?? false,
+    })
+    .returning({ id: familyMembers.id });
+  if (!row) throw new Error('insert failed');
+  return row.id;
+}
+
+/** Turns the family's SMS plan flag on or off (operators do this; see docs). */
+export async function setSmsEnabled(db: Db, familyId: number, enabled: boolean): Promise<void> {
+  await db.update(families).set({ smsEnabled: enabled }).where(eq(families.id, familyId));
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { settingKeySchema, settingUpdateSchema } from '../../core/contracts/settings.ts';
+import { requireAuth } from '../http/auth-context.ts';
+import type { ServerContext } from '../http/context.ts';
+import { parseInput } from '../http/errors.ts';
+import { getSetting, setSetting } from './service.ts';
+
+const keyParamsSchema = z.object({ key: settingKeySchema });
+
+/**
+ * SPEC §7 global settings: `GET /api/settings/{key}` and `POST /api/settings` for `disable_all_emails` and
+ * `disable_all_sms`, per family. Any other key answers 400.
+ */
+export function registerSettingsRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/api/settings/:key', async (request) => {
+    const { familyId } = requireAuth(request);
+    const { key } = parseInput(keyParamsSchema, request.params);
+    return getSetting(ctx, familyId, key);
+  });
+
+  app.post('/api/settings', async (request) => {
+    const { familyId } = requireAuth(request);
+    const input = parseInput(settingUpdateSchema, request.body);
+    return setSetting(ctx, familyId, input.key, input.value);
+  });
+}

@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ActivityConversionPayload,
+  ActivityFormPayload,
+  ActivityProposalDto,
+} from '../../../core/contracts/activities.ts';
+import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import { apiFetch } from '../../app/api.ts';
+
+export const proposalsQueryKey = ['activity-proposals'] as const;
+
+/** SPEC §7 `GET /api/activity-proposals`: already by due date ascending, undated last. */
+export function useProposals() {
+  return useQuery({
+    queryKey: proposalsQueryKey,
+    queryFn: () => apiFetch<ActivityProposalDto[]>('/api/activity-proposals'),
+  });
+}
+
+/** SPEC §7 `GET /api/activity-proposals/{id}` for the edit form; `null` id: no call. */
+export function useProposal(id: number | null) {
+  return useQuery({
+    queryKey: [...proposalsQueryKey, id],
+    queryFn: () => apiFetch<ActivityProposalDto>(`/api/activity-proposals/${String(id)}`),
+    enabled: id !== null,
+  });
+}
+
+/** The family's members (`GET /api/family-members`, the Family Members screen's key) for names and choices. */
+export function useFamilyMembers() {
+  return useQuery({
+    queryKey: ['family-members'],
+    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
+  });
+}
+
+/** SPEC §7: after a proposal change, proposals are refetched. */
+function useRefetchProposals() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: proposalsQueryKey });
+}
+
+/** `POST /api/activity-proposals`. */
+export function useCreateProposal() {
+  const refetch = useRefetchProposals();
+  return useMutation({
+    mutationFn: (payload: ActivityFormPayload) =>
+      apiFetch<ActivityProposalDto>('/api/activity-proposals', { method: 'POST', body: payload }),
+    onSuccess: refetch,
+  });
+}
+
+/** `PATCH /api/activity-proposals/{id}` with the form's fields. */
+export function useUpdateProposal() {
+  const refetch = useRefetchProposals();
+  return useMutation({
+    mutationFn: ({ id, payload }: { id: number; payload: Partial<ActivityFormPayload> }) =>
+      apiFetch<ActivityProposalDto>(`/api/activity-proposals/${String(id)}`, {
+        method: 'PATCH',
+        body: payload,
+      }),
+    onSuccess: refetch,
+  });
+}
+
+/** Accept or Decline: `PATCH` with the status and `response_date` as an ISO timestamp (SPEC §7). */
+export function useRespondToProposal() {
+  const refetch = useRefetchProposals();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'accepted' | 'declined' }) =>
+      apiFetch<ActivityProposalDto>(`/api/activity-proposals/${String(id)}`, {
+        method: 'PATCH',
+        body: { status, response_date: new Date().toISOString() },
+      }),
+    onSuccess: refetch,
+  });
+}
+
+/** `DELETE /api/activity-proposals/{id}`. */
+export function useDeleteProposal() {
+  const refetch = useRefetchProposals();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch(`/api/activity-proposals/${String(id)}`, { method: 'DELETE' }),
+    onSuccess: refetch,
+  });
+}
+
+/**
+ * 'Add to Calendar': `POST /api/events?activity_conversion=true` with the payload built by
+ * `toActivityConversionPayload`. The proposal's status is left as it is; events are refetched (SPEC §7).
+ */
+export function useConvertProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: ActivityConversionPayload) =>
+      apiFetch<{ id: number }>('/api/events?activity_conversion=true', { method: 'POST', body: payload }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+  });
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Check } from 'lucide-react';
+import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import { memberColorTokens } from '../../../core/members/colors.ts';
+import { initials } from '../../../core/members/initials.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../components/ui/cn.ts';
+
+/**
+ * SPEC §4 member filter: toggle adds/removes an id, Select All selects all, Clear All empties; all members are
+ * selected once when they first load. `active` is the set to filter by: empty (everything shows) when nothing
+ * or every member is selected, so an event with no organizer or attendees still shows by default.
+ */
+export function useMemberFilter(members: FamilyMemberDto[] | undefined) {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [seeded, setSeeded] = useState(false);
+  if (members && !seeded) {
+    // State derived from the first loaded value, set while rendering (React's documented pattern).
+    setSeeded(true);
+    setSelected(new Set(members.map((m) => m.id)));
+  }
+  const all = members?.map((m) => m.id) ?? [];
+  const everyone = all.length > 0 && all.every((id) => selected.has(id));
+  return {
+    selected,
+    active: everyone ? new Set<number>() : selected,
+    toggle: (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    selectAll: () => setSelected(new Set(all)),
+    clearAll: () => setSelected(new Set()),
+  };
+}
+
+/** The 'Filter by Family Member' panel: a toggle per member (initials, or a check mark when selected). */
+export function MemberFilterPanel({
+  members,
+  filter,
+}: {
+  members: FamilyMemberDto[];
+  filter: ReturnType<typeof useMemberFilter>;
+}) {
+  return (
+    <Card className="p-4">
+      <h2 className="text-sm font-semibold text-slate-900">Filter by Family Member</h2>
+      <p className="text-xs text-slate-600">Filter by Attendee</p>
+      <ul className="mt-3 space-y-1">
+        {members.map((member) => {
+          const on = filter.selected.has(member.id);
+          const tokens = memberColorTokens(member.color);
+          return (
+            <li key={member.id}>
+              <button
+                type="button"
+                aria-pressed={on}
+                onClick={() => filter.toggle(member.id)}
+                className="flex min-h-11 w-full items-center gap-3 rounded-md px-2 py-1 text-left text-sm text-slate-800 hover:bg-slate-100"
+              >
+                <span
+                  aria-hidden
+                  className={cn(
+                    'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
+                    on ? cn(tokens.dot, 'text-white') : cn(tokens.background, tokens.text),
+                  )}
+                >
+                  {on ? <Check className="h-4 w-4" /> : initials(member.name)}
+                </span>
+                {member.name}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-3 flex gap-2">
+        <button
+          type="button"
+          onClick={filter.selectAll}
+          className="rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+        >
+          Select All
+        </button>
+        <button
+          type="button"
+          onClick={filter.clearAll}
+          className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Clear All
+        </button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,152 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventDto, EventInput, EventTaskDto } from '../../../core/contracts/events.ts';
+import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import { apiFetch } from '../../app/api.ts';
+
+/** Which occurrences a change applies to (the 'Delete/Edit Recurring Event' choices). */
+export type OccurrenceScope = 'single' | 'this' | 'following' | 'all';
+
+/** `GET /api/events/{id}`, for one occurrence of a series when `occurrence` is given. */
+export function useEvent(id: number | null, occurrence: string | null) {
+  return useQuery({
+    queryKey: ['events', id, 'detail', occurrence],
+    enabled: id !== null,
+    queryFn: () =>
+      apiFetch<EventDto>(
+        `/api/events/${String(id)}${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ''}`,
+      ),
+  });
+}
+
+/** `GET /api/events/{id}/tasks` under `['events', id, 'tasks']` (refetched after any task change). */
+export function useEventTasks(id: number | null) {
+  return useQuery({
+    queryKey: ['events', id, 'tasks'],
+    enabled: id !== null,
+    queryFn: () => apiFetch<EventTaskDto[]>(`/api/events/${String(id)}/tasks`),
+  });
+}
+
+/** `GET /api/family-members` (shared key). */
+export function useEventMembers() {
+  return useQuery({
+    queryKey: ['family-members'],
+    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
+  });
+}
+
+/**
+ * SPEC §7: after event success, events, tasks and members are refetched. Not awaited: the form leaves right
+ * away, and waiting would refetch the form's own (possibly just deleted) event while it is still on screen.
+ */
+function useRefetchAfterEvent() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['events'] });
+    void queryClient.invalidateQueries({ queryKey: ['tasks'] });
+    void queryClient.invalidateQueries({ queryKey: ['family-members'] });
+  };
+}
+
+/** The query string that picks occurrences of a series for PATCH/DELETE. */
+export function scopeQuery(scope: OccurrenceScope, occurrence: string | null): string {
+  if (scope === 'all') return '?deleteAll=true';
+  if (!occurrence || scope === 'single') return '';
+  const q = new URLSearchParams({ occurrence });
+  if (scope === 'following') q.set('following', 'true');
+  return `?${q.toString()}`;
+}
+
+/** A task the form adds, posted after the event is saved (SPEC §7: `POST /api/tasks` with event_id and due_date). */
+export interface NewEventTask {
+  title: string;
+  assigneeId: number;
+}
+
+/** `POST /api/tasks` for each new task of a saved event. A failure is only logged (SPEC §8). */
+async function postTasks(eventId: number, dueDate: string | null, list: NewEventTask[]): Promise<void> {
+  for (const t of list) {
+    try {
+      await apiFetch('/api/tasks', {
+        method: 'POST',
+        body: {
+          title: t.title,
+          description: null,
+          event_id: eventId,
+          assigned_to: t.assigneeId,
+          assigned_to_ids: [String(t.assigneeId)],
+          due_date: dueDate,
+          estimated_duration_minutes: 30,
+          status: 'open',
+          priority: 'medium',
+          send_sms_reminder: true,
+          reminder_frequency: '30_minutes_before',
+        },
+      });
+    } catch (error) {
+      console.error('Creating a task of the event failed', error);
+    }
+  }
+}
+
+/** `POST /api/events`, then the new tasks. */
+export function useCreateEvent() {
+  const refetch = useRefetchAfterEvent();
+  return useMutation({
+    mutationFn: async ({ input, newTasks }: { input: EventInput; newTasks: NewEventTask[] }) => {
+      const created = await apiFetch<EventDto>('/api/events', { method: 'POST', body: input });
+      await postTasks(created.id, created.start_date, newTasks);
+      return created;
+    },
+    onSuccess: refetch,
+  });
+}
+
+/** `PATCH /api/events/{id}[?occurrence=…[&following=true]]`, then the new tasks on the row written. */
+export function useUpdateEvent() {
+  const refetch = useRefetchAfterEvent();
+  return useMutation({
+    mutationFn: async (args: {
+      id: number;
+      input: EventInput;
+      scope: OccurrenceScope;
+      occurrence: string | null;
+      newTasks: NewEventTask[];
+    }) => {
+      const query = args.scope === 'all' ? '' : scopeQuery(args.scope, args.occurrence);
+      const updated = await apiFetch<EventDto>(`/api/events/${String(args.id)}${query}`, {
+        method: 'PATCH',
+        body: args.input,
+      });
+      await postTasks(updated.id, updated.start_date, args.newTasks);
+      return updated;
+    },
+    onSuccess: refetch,
+  });
+}
+
+/** `DELETE /api/events/{id}` with the chosen scope. */
+export function useDeleteEvent() {
+  const refetch = useRefetchAfterEvent();
+  return useMutation({
+    mutationFn: (args: { id: number; scope: OccurrenceScope; occurrence: string | null }) =>
+      apiFetch<{ ok: true; removed: string }>(
+        `/api/events/${String(args.id)}${scopeQuery(args.scope, args.occurrence)}`,
+        {
+          method: 'DELETE',
+        },
+      ),
+    onSuccess: refetch,
+  });
+}
+
+/** `PATCH /api/tasks/{id}` with the status alone (the open/completed toggle). */
+export function useToggleEventTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'open' | 'completed' }) =>
+      apiFetch(`/api/tasks/${String(id)}`, { method: 'PATCH', body: { status } }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ predicate: (q) => q.queryKey.some((part) => part === 'tasks') }),
+  });
+}

@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  FamilyMemberDto,
+  InvitationDto,
+  InvitePayload,
+  MemberCreatePayload,
+  MemberPatchPayload,
+} from '../../../core/contracts/members.ts';
+import type { SettingDto, SettingKey } from '../../../core/contracts/settings.ts';
+import { apiFetch } from '../../app/api.ts';
+import { recentMessagesQueryKey } from '../notifications/api.ts';
+
+/** Shared with the calendar, tasks and notes screens: a change here refreshes their member lists too. */
+export const membersQueryKey = ['family-members'] as const;
+export const invitationsQueryKey = ['family-members', 'invitations'] as const;
+const settingQueryKey = (key: SettingKey) => ['settings', key] as const;
+
+/** SPEC §7 `GET /api/family-members`. */
+export function useMembers() {
+  return useQuery({
+    queryKey: membersQueryKey,
+    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
+  });
+}
+
+/** SPEC §7 `GET /api/family-members/invitations`: pending invitations. */
+export function useInvitations() {
+  return useQuery({
+    queryKey: invitationsQueryKey,
+    queryFn: () => apiFetch<InvitationDto[]>('/api/family-members/invitations'),
+  });
+}
+
+/** Members and invitations share the `family-members` prefix: one invalidation refreshes both. */
+function useRefetchMembers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: membersQueryKey });
+}
+
+/** `POST /api/family-members`. */
+export function useCreateMember() {
+  const refetch = useRefetchMembers();
+  return useMutation({
+    mutationFn: (payload: MemberCreatePayload) =>
+      apiFetch<FamilyMemberDto>('/api/family-members', { method: 'POST', body: payload }),
+    onSuccess: refetch,
+  });
+}
+
+/** `PATCH /api/family-members/{id}`: all form fields, or `daily_summary_enabled` alone. */
+export function useUpdateMember() {
+  const refetch = useRefetchMembers();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: MemberPatchPayload }) =>
+      apiFetch<FamilyMemberDto>(`/api/family-members/${id}`, { method: 'PATCH', body: patch }),
+    onSuccess: refetch,
+  });
+}
+
+/**
+ * `DELETE /api/family-members/{id}`. The server also takes the member off events, tasks and proposals, so
+ * every cached list is refetched, not only the members.
+ */
+export function useDeleteMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<undefined>(`/api/family-members/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Invitations and their e-mails: the pending list and the Recent messages card both change. */
+function useRefetchInvitations() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: membersQueryKey }),
+      queryClient.invalidateQueries({ queryKey: recentMessagesQueryKey }),
+    ]);
+}
+
+/** `POST /api/family-members/invite`. */
+export function useInvite() {
+  const refetch = useRefetchInvitations();
+  return useMutation({
+    mutationFn: (payload: InvitePayload) =>
+      apiFetch<InvitationDto>('/api/family-members/invite', { method: 'POST', body: payload }),
+    onSuccess: refetch,
+  });
+}
+
+/** `POST /api/family-members/invitations/{id}/resend`. */
+export function useResendInvitation() {
+  const refetch = useRefetchInvitations();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetch<InvitationDto>(`/api/family-members/invitations/${id}/resend`, { method: 'POST' }),
+    onSuccess: refetch,
+  });
+}
+
+/** `DELETE /api/family-members/invitations/{id}`. */
+export function useCancelInvitation() {
+  const refetch = useRefetchMembers();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetch<undefined>(`/api/family-members/invitations/${id}`, { method: 'DELETE' }),
+    onSuccess: refetch,
+  });
+}
+
+/** SPEC §7 `GET /api/settings/{key}`: true when the switch reads 'true'. */
+export function useSetting(key: SettingKey) {
+  return useQuery({
+    queryKey: settingQueryKey(key),
+    queryFn: () => apiFetch<SettingDto>(`/api/settings/${key}`),
+    select: (setting) => setting.value === 'true',
+  });
+}
+
+/** SPEC §7 `POST /api/settings`: key and value as a string. */
+export function useUpdateSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, on }: { key: SettingKey; on: boolean }) =>
+      apiFetch<SettingDto>('/api/settings', { method: 'POST', body: { key, value: on ? 'true' : 'false' } }),
+    onSuccess: (setting) => queryClient.setQueryData(settingQueryKey(setting.key), setting),
+  });
+}

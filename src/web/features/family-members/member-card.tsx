@@ -1,0 +1,101 @@
+import { Mail, Pencil, Phone, Trash2 } from 'lucide-react';
+import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import { memberColorTokens, roleLabel } from '../../../core/members/colors.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { Switch } from '../../components/ui/switch.tsx';
+import { MemberAvatar } from './member-avatar.tsx';
+
+const ROLE_BADGE: Record<string, string> = {
+  parent: 'bg-indigo-100 text-indigo-800',
+  child: 'bg-emerald-100 text-emerald-800',
+  other: 'bg-slate-100 text-slate-800',
+};
+
+interface MemberCardProps {
+  member: FamilyMemberDto;
+  onEdit: () => void;
+  onDelete: () => void;
+  onDailyRemindersChange: (on: boolean) => void;
+  dailyRemindersBusy: boolean;
+}
+
+/**
+ * SPEC §2 member card: initials in the member's colour, name, role badge, edit and delete icons, colour name,
+ * e-mail and phone when present, and the 'Daily Reminders' switch.
+ */
+export function MemberCard({
+  member,
+  onEdit,
+  onDelete,
+  onDailyRemindersChange,
+  dailyRemindersBusy,
+}: MemberCardProps) {
+  const tokens = memberColorTokens(member.color);
+  return (
+    <Card className="flex flex-col gap-4 p-5" aria-label={member.name} role="article">
+      <div className="flex items-start gap-3">
+        <MemberAvatar name={member.name} color={member.color} />
+        <div className="min-w-0 flex-1">
+          <h2 className="text-base font-semibold break-words text-slate-900">{member.name}</h2>
+          <span
+            className={cn(
+              'mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium',
+              ROLE_BADGE[member.role] ?? ROLE_BADGE.other,
+            )}
+          >
+            {roleLabel(member.role)}
+          </span>
+        </div>
+        <div className="flex shrink-0 gap-1">
+          <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${member.name}`}
+            onClick={onDelete}
+            className="text-red-700 hover:bg-red-50"
+          >
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </Button>
+        </div>
+      </div>
+      <dl className="space-y-1.5 text-sm text-slate-700">
+        <div className="flex items-center gap-2">
+          <dt className="sr-only">Colour</dt>
+          <span aria-hidden className={cn('h-3 w-3 rounded-full', tokens.dot)} />
+          <dd>{tokens.label}</dd>
+        </div>
+        {member.email ? (
+          <div className="flex items-center gap-2">
+            <dt>
+              <span className="sr-only">Email</span>
+              <Mail className="h-4 w-4 text-slate-500" aria-hidden />
+            </dt>
+            <dd className="truncate">{member.email}</dd>
+          </div>
+        ) : null}
+        {member.phone_number ? (
+          <div className="flex items-center gap-2">
+            <dt>
+              <span className="sr-only">Phone</span>
+              <Phone className="h-4 w-4 text-slate-500" aria-hidden />
+            </dt>
+            <dd>{member.phone_number}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="border-t border-slate-100 pt-3">
+        <Switch
+          label="Daily Reminders"
+          checked={member.daily_summary_enabled}
+          onCheckedChange={onDailyRemindersChange}
+          disabled={dailyRemindersBusy}
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NoteDto, NotePayload, NoteUpdatePayload } from '../../../core/contracts/notes.ts';
+import { apiFetch } from '../../app/api.ts';
+
+export const notesQueryKey = ['notes'] as const;
+
+/** An author choice for the note form: one item of `GET /api/family-members` (only the fields used here). */
+export interface AuthorOption {
+  id: number;
+  name: string;
+}
+
+/** SPEC §7 `GET /api/notes`: the board, already in display order (SPEC §9). */
+export function useNotes() {
+  return useQuery({ queryKey: notesQueryKey, queryFn: () => apiFetch<NoteDto[]>('/api/notes') });
+}
+
+/**
+ * SPEC §7 `GET /api/notes/{id}`: a plain fetch, no cache (always fetched when the form opens, dropped when
+ * it closes); an error is thrown when not ok.
+ */
+export function useNote(id: number | null) {
+  return useQuery({
+    queryKey: [...notesQueryKey, 'one', id],
+    queryFn: () => apiFetch<NoteDto>(`/api/notes/${String(id)}`),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * The family's members, for the author choice. Same call and key as the Family Members screen, so a change
+ * made there refreshes this list too.
+ */
+export function useAuthors() {
+  return useQuery({
+    queryKey: ['family-members'],
+    queryFn: () => apiFetch<AuthorOption[]>('/api/family-members'),
+  });
+}
+
+/** Invalidates the board after a note change (SPEC §7: after a note change, notes are refetched). */
+function useRefetchNotes() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: notesQueryKey });
+}
+
+/** `POST /api/notes`. */
+export function useCreateNote() {
+  const refetch = useRefetchNotes();
+  return useMutation({
+    mutationFn: (payload: NotePayload) => apiFetch<NoteDto>('/api/notes', { method: 'POST', body: payload }),
+    onSuccess: refetch,
+  });
+}
+
+/** `PATCH /api/notes/{id}`. */
+export function useUpdateNote() {
+  const refetch = useRefetchNotes();
+  return useMutation({
+    mutationFn: ({ id, payload }: { id: number; payload: NoteUpdatePayload }) =>
+      apiFetch<NoteDto>(`/api/notes/${String(id)}`, { method: 'PATCH', body: payload }),
+    onSuccess: refetch,
+  });
+}
+
+/** `DELETE /api/notes/{id}`. */
+export function useDeleteNote() {
+  const refetch = useRefetchNotes();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch(`/api/notes/${String(id)}`, { method: 'DELETE' }),
+    onSuccess: refetch,
+  });
+}
+
+/**
+ * `POST /api/notes/reorder`, optimistic: the board shows the new order at once; on failure the previous
+ * order comes back, and either way the board is refetched to match the server.
+ */
+export function useReorderNotes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ordered: NoteDto[]) =>
+      apiFetch('/api/notes/reorder', { method: 'POST', body: { noteIds: ordered.map((n) => n.id) } }),
+    onMutate: async (ordered) => {
+      await queryClient.cancelQueries({ queryKey: notesQueryKey, exact: true });
+      const previous = queryClient.getQueryData<NoteDto[]>(notesQueryKey);
+      queryClient.setQueryData<NoteDto[]>(notesQueryKey, ordered);
+      return { previous };
+    },
+    onError: (_error, _ordered, context) => {
+      if (context?.previous) queryClient.setQueryData(notesQueryKey, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notesQueryKey, exact: true }),
+  });
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import type { CreateTaskPayload, TaskDto, TaskStatus } from '../../../core/contracts/tasks.ts';
+import { apiFetch } from '../../app/api.ts';
+
+export const tasksQueryKey = ['tasks'] as const;
+
+/** SPEC §7 `GET /api/tasks`: the family's tasks, already by due date ascending with undated ones last. */
+export function useTasks() {
+  return useQuery({ queryKey: tasksQueryKey, queryFn: () => apiFetch<TaskDto[]>('/api/tasks') });
+}
+
+/**
+ * The family's members (`GET /api/family-members`), for assignee choices, initials and the filter. Same call
+ * and key as the Family Members screen, so a change made there refreshes this list too.
+ */
+export function useFamilyMembers() {
+  return useQuery({
+    queryKey: ['family-members'],
+    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
+  });
+}
+
+/**
+ * SPEC §7: after a task change, task lists and per-event task lists are refetched. Per-event lists live under
+ * the `events` key (`['events', id, 'tasks']`), so every query whose key mentions tasks is invalidated.
+ */
+function useRefetchTasks() {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey.some((part) => part === 'tasks'),
+    });
+}
+
+/** `POST /api/tasks`. */
+export function useCreateTask() {
+  const refetch = useRefetchTasks();
+  return useMutation({
+    mutationFn: (payload: CreateTaskPayload) =>
+      apiFetch<TaskDto>('/api/tasks', { method: 'POST', body: payload }),
+    onSuccess: refetch,
+  });
+}
+
+/** `PATCH /api/tasks/{id}` with the status alone (Complete; reopening). */
+export function useUpdateTaskStatus() {
+  const refetch = useRefetchTasks();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: TaskStatus }) =>
+      apiFetch<TaskDto>(`/api/tasks/${String(id)}`, { method: 'PATCH', body: { status } }),
+    onSuccess: refetch,
+  });
+}
+
+/** `DELETE /api/tasks/{id}`. */
+export function useDeleteTask() {
+  const refetch = useRefetchTasks();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch(`/api/tasks/${String(id)}`, { method: 'DELETE' }),
+    onSuccess: refetch,
+  });
+}
