@@ -171,6 +171,20 @@ test('the Invitation page without a token says the link is invalid', async ({ pa
   await expect(page.getByRole('heading', { name: 'Invalid or Expired Invitation' })).toBeVisible();
 });
 
+test('signed in, an invitation link says who is signed in; Sign Out leads to the invitation', async ({
+  page,
+  signUp,
+}) => {
+  const account = await signUp({ familyName: 'The Parks' });
+  await page.goto('/register-invitation/not-a-real-token-at-all-xxxxxxxx');
+  await expect(page.getByRole('heading', { name: 'You are already signed in' })).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+  await page.screenshot({ path: `${shots}/invitation-signed-in.png` });
+  await page.getByRole('button', { name: 'Sign Out and Accept Invitation' }).click();
+  await expect(page).toHaveURL(/\/register-invitation\/not-a-real-token-at-all-xxxxxxxx$/);
+  await expect(page.getByRole('heading', { name: 'Invalid or Expired Invitation' })).toBeVisible();
+});
+
 /**
  * A second FamilyHub process of our own, with SMTP_URL pointing at a real SMTP server inside this test
  * process (the shared Playwright server has no SMTP configured and stores mail only in its outbox).
@@ -206,6 +220,9 @@ async function startServerWithSmtp(): Promise<MailServer> {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
+      // Its own embedded database: sharing the main test server's PostgreSQL would let that server's dispatcher
+      // (which has no SMTP configured) deliver the invitation to its log before this one could send it.
+      DATABASE_URL: '',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDist,
       SMTP_URL: sink.url,
