@@ -53,7 +53,7 @@ test('a family registers through both steps, with every validation message, then
 
   // Signed in on `/`: Calendar highlighted, family name and e-mail in the sidebar.
   await expect(page).toHaveURL(/\/$/);
-  const sidebar = page.locator('aside');
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   await expect(sidebar.getByText(account.familyName)).toBeVisible();
   await expect(sidebar.getByText(account.email)).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
@@ -115,7 +115,7 @@ test('the server refuses what the form would: a taken e-mail shows the server me
 test('at 375 px the menu opens as a left drawer and closes', async ({ page, signUp }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const account = await signUp({ familyName: 'The Nguyens' });
-  await expect(page.locator('aside')).toBeHidden();
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden();
   const header = page.locator('header');
   await expect(header.getByText('Calendar')).toBeVisible();
   await header.getByRole('button', { name: 'Open menu' }).click();
@@ -139,5 +139,5 @@ test('signed out, / and unknown paths show the landing page', async ({ page }) =
   await page.goto('/calendar');
   await expect(page).toHaveURL(/\/calendar$/);
   await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
-  await expect(page.locator('aside')).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
 });

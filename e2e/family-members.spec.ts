@@ -178,7 +178,7 @@ test('signed in, an invitation link says who is signed in; Sign Out leads to the
   const account = await signUp({ familyName: 'The Parks' });
   await page.goto('/register-invitation/not-a-real-token-at-all-xxxxxxxx');
   await expect(page.getByRole('heading', { name: 'You are already signed in' })).toBeVisible();
-  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByRole('main').getByText(account.email)).toBeVisible();
   await page.screenshot({ path: `${shots}/invitation-signed-in.png` });
   await page.getByRole('button', { name: 'Sign Out and Accept Invitation' }).click();
   await expect(page).toHaveURL(/\/register-invitation\/not-a-real-token-at-all-xxxxxxxx$/);

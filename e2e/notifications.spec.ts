@@ -37,3 +37,60 @@ test('the Family Members screen shows recent messages with their delivery status
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: 'docs/screenshots/notifications-recent-messages-375.png' });
 });
+
+// The SMS assistant stores each question and its reply in the same history (src/server/assistant); the e2e
+// server has no Twilio to receive texts, so the list is served as the API would return it.
+test('assistant questions and replies read as a conversation in Recent messages', async ({
+  page,
+  signUp,
+}) => {
+  await signUp({ familyName: 'The Riveras' });
+  const base = {
+    family_member_id: 1,
+    member_name: 'Ana',
+    channel: 'sms',
+    subject: null,
+    status: 'sent',
+    attempts: 0,
+    last_error: null,
+    expires_at: null,
+    sent_at: '2026-11-22T08:00:00.000Z',
+    send_after: '2026-11-22T08:00:00.000Z',
+    created_at: '2026-11-22T08:00:00.000Z',
+  };
+  await page.route('**/api/notifications?**', (route) =>
+    route.fulfill({
+      json: {
+        items: [
+          {
+            ...base,
+            id: 2,
+            kind: 'sms_answer',
+            recipient: '+15551230001',
+            body: 'Tomorrow (Mon Nov 23): 4pm Soccer practice (Maya).',
+            status_reason: 'Replied by TwiML',
+          },
+          {
+            ...base,
+            id: 1,
+            kind: 'sms_question',
+            recipient: '+15559990000',
+            body: 'whats on 2moro?',
+            status_reason: 'Received from +15551230001',
+          },
+        ],
+        next_before: null,
+      },
+    }),
+  );
+  await page.goto('/family-members');
+  const card = page.getByRole('region', { name: 'Recent messages' });
+  await expect(card.getByText('Question from Ana')).toBeVisible();
+  await expect(card.getByText('Assistant reply to Ana')).toBeVisible();
+  await expect(card.getByText('Received', { exact: true })).toBeVisible();
+  await expect(card.getByText('Replied', { exact: true })).toBeVisible();
+  // The server-side reasons and the assistant's own number are not shown.
+  await expect(card.getByText(/TwiML|\+15559990000/)).toHaveCount(0);
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: 'docs/screenshots/notifications-assistant-messages.png' });
+});

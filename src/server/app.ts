@@ -7,10 +7,12 @@ import fastifyStatic from '@fastify/static';
 import { registerActivitiesRoutes } from './activities/routes.ts';
 import { registerAssistantRoutes } from './assistant/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerCalendarFeedRoutes } from './calendar-feed/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import type { ServerContext } from './http/context.ts';
 import { apiNotFound, installErrorHandling } from './http/errors.ts';
 import { installSecurity } from './http/security.ts';
+import { collectRoutes } from './http/route-table.ts';
 import { registerMembersRoutes } from './members/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
@@ -28,7 +30,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     logger: ctx.config.LOG_LEVEL === 'silent' ? false : { level: ctx.config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Requests arriving while the app drains get our own 503 shape (installErrorHandling), not Fastify's.
+    return503OnClosing: false,
   });
+  collectRoutes(app);
   installErrorHandling(app);
   installSecurity(app, ctx.config.PUBLIC_URL);
   await app.register(cookie);
@@ -44,6 +49,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerNotesRoutes(app, ctx);
   registerWaitlistRoutes(app, ctx);
   registerAssistantRoutes(app, ctx);
+  registerCalendarFeedRoutes(app, ctx);
 
   const webRoot = ctx.config.WEB_DIST_DIR;
   const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));

@@ -4,6 +4,7 @@ import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { systemClock } from './http/context.ts';
 import { createDispatcher } from './notifications/dispatcher.ts';
 import { providersFromConfig } from './notifications/providers/from-config.ts';
+import { createPlanner } from './scheduler/planner.ts';
 
 /** Starts FamilyHub: opens (and migrates) the database, serves the API and the SPA on PORT. */
 async function main(): Promise<void> {
@@ -26,6 +27,13 @@ async function main(): Promise<void> {
     providers: providersFromConfig(config, app.log),
     logger: app.log,
   });
+  // The reminder planner ticks in every process too (idempotent; never inside buildApp: tests call it).
+  const planner = createPlanner({
+    db: database.db,
+    clock: systemClock,
+    publicUrl: config.PUBLIC_URL,
+    logger: app.log,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -33,6 +41,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close(); // stops accepting, lets in-flight requests finish
+    await planner.stop(); // lets a tick in progress commit
     await dispatcher.stop(); // finishes in-flight sends, hands unstarted claims back
     await database.close();
     process.exit(0);
@@ -42,6 +51,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   dispatcher.start();
+  planner.start();
   console.log(`FamilyHub is running at ${config.PUBLIC_URL} (database: ${database.kind})`);
 }
 

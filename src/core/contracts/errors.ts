@@ -20,4 +20,5 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'unavailable'
   | 'internal';

@@ -9,6 +9,19 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
+/** How a priority reads in forms and badges ('Medium'). */
+export const PRIORITY_LABELS: Readonly<Record<Priority, string>> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+};
+
+/** The priorities as select options (value `medium`, label 'Medium'), in SPEC §3 order. */
+export const PRIORITY_CHOICES: readonly { value: Priority; label: string }[] = PRIORITIES.map((p) => ({
+  value: p,
+  label: PRIORITY_LABELS[p],
+}));
+
 /**
  * SPEC §9 reminder frequencies plus the default `30_minutes_before` (SPEC §3, §7: the New Task screen always
  * sends it).

@@ -1,3 +1,5 @@
+import { HOUR_ORDER, hourLabel, hourValue } from '../calendar/layout.ts';
+
 /** A choice in a select: the value sent and the label shown. */
 export interface Choice {
   value: string;
@@ -5,14 +7,13 @@ export interface Choice {
 }
 
 /**
- * SPEC §9 hours: 24 entries labelled 12 AM to 11 PM, ordered starting at 6 AM with 0 to 5 at the end.
- * Values are two-digit hours `06` … `05`.
+ * SPEC §9 hours: 24 entries labelled 12 AM to 11 PM, ordered starting at 6 AM with 0 to 5 at the end (the
+ * calendar's hour order, so every form's hour select reads the same). Values are two-digit hours `06` … `05`.
  */
-export const HOUR_CHOICES: readonly Choice[] = Array.from({ length: 24 }, (_, i) => {
-  const hour = (i + 6) % 24;
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  return { value: String(hour).padStart(2, '0'), label: `${twelve} ${hour < 12 ? 'AM' : 'PM'}` };
-});
+export const HOUR_CHOICES: readonly Choice[] = HOUR_ORDER.map((hour) => ({
+  value: hourValue(hour),
+  label: hourLabel(hour),
+}));
 
 /** SPEC §9 minute choices: 00, 15, 30, 45. */
 export const MINUTE_CHOICES: readonly Choice[] = ['00', '15', '30', '45'].map((m) => ({
@@ -24,6 +25,12 @@ export const MINUTE_CHOICES: readonly Choice[] = ['00', '15', '30', '45'].map((m
 export const DURATION_MINUTES = [
   15, 30, 45, 60, 75, 90, 105, 120, 135, 150, 165, 180, 240, 300, 360, 480,
 ] as const;
+
+/** SPEC §9 duration choices as select options: value the minutes as text ('90'), label '1 hour 30 minutes'. */
+export const DURATION_CHOICES: readonly Choice[] = DURATION_MINUTES.map((m) => ({
+  value: String(m),
+  label: durationLabel(m),
+}));
 
 /** A duration's label: '15 minutes', '1 hour', '1 hour 15 minutes', '2 hours'. */
 export function durationLabel(minutes: number): string {

@@ -25,6 +25,7 @@ import { families, familyMembers } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { onEventWritten } from '../scheduler/hooks.ts';
 
 type EventRow = typeof events.$inferSelect;
 type TaskRow = typeof tasks.$inferSelect;
@@ -296,6 +297,7 @@ export async function createEvent(ctx: ServerContext, familyId: number, v: Event
       .returning();
     if (!row) throw new Error('event insert returned no row');
     await syncTransportTasks(tx, row, now);
+    await onEventWritten(tx, ctx.config.PUBLIC_URL, null, row, now); // alerts to alert_members, same tx
     return toEventDto(row);
   });
 }
@@ -543,6 +545,7 @@ export async function updateEvent(
           .returning();
         if (!created) throw new Error('event insert returned no row');
         await syncTransportTasks(tx, created, now);
+        await onEventWritten(tx, ctx.config.PUBLIC_URL, row, created, now);
         return toEventDto(created);
       }
       if (!scope.following) {
@@ -576,6 +579,13 @@ export async function updateEvent(
               .returning();
         if (!written) throw new Error('override write returned no row');
         await syncTransportTasks(tx, written, now);
+        await onEventWritten(
+          tx,
+          ctx.config.PUBLIC_URL,
+          existing ?? { ...row, startDate: occurrence },
+          written,
+          now,
+        );
         return toEventDto(written);
       }
       // "This and following" from the first occurrence: the whole series.
@@ -592,6 +602,7 @@ export async function updateEvent(
       await tx.delete(events).where(and(eq(events.familyId, familyId), eq(events.parentEventId, row.id)));
     }
     await syncTransportTasks(tx, updated, now);
+    await onEventWritten(tx, ctx.config.PUBLIC_URL, row, updated, now);
     return toEventDto(updated);
   });
 }

@@ -41,8 +41,66 @@ function body(code: ApiErrorCode, message: string, fields?: Record<string, strin
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-/** Installs the error and not-found handlers so that every failure has the one shape. */
+/** PostgreSQL SQLSTATEs meaning "the server went away or is restarting", not "your query is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * True when `error` (or one of its causes: Drizzle wraps driver errors) says the database connection is down
+ * (a restart, a failover, a terminated backend). Such requests get 503 with Retry-After instead of a 500,
+ * so that clients retry instead of reporting a bug (docs/reliability.md).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth += 1) {
+    const code: unknown = Reflect.get(e, 'code');
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code)))
+      return true;
+    if (
+      /Connection terminated|connection.*(closed|ended)|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    ) {
+      return true;
+    }
+    e = e.cause;
+  }
+  return false;
+}
+
+function unavailableBody(): ApiErrorBody {
+  return body('unavailable', 'FamilyHub is briefly unavailable. Please try again in a moment.');
+}
+
+/**
+ * Installs the error and not-found handlers so that every failure has the one shape, and the drain answer:
+ * once the app is closing (SIGTERM), requests that arrive get 503 `unavailable` with `Connection: close`
+ * while the ones already running finish (the app is built with `return503OnClosing: false` so that this
+ * hook, not Fastify's own differently shaped 503, answers them).
+ */
 export function installErrorHandling(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // Answers to requests that were already running when the drain began close their connection too: a
+  // keep-alive connection left open would hold the shutdown until Fastify's keep-alive timeout (72 s).
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Connection', 'close').header('Retry-After', '1');
+    return reply.status(503).send(unavailableBody());
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
@@ -60,6 +118,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.status(400).send(body('validation_failed', 'The request is malformed.'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '1').send(unavailableBody());
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from './errors.ts';
+import { badRequest, forbidden } from './errors.ts';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -17,6 +17,31 @@ const CONTENT_SECURITY_POLICY = [
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** SPEC §5 has no wording for it; the field named in `fields` tells the form where. */
+export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters';
+
+/**
+ * The path (`a.b.0`) of the first string in a parsed body that holds U+0000, or null. PostgreSQL text cannot
+ * store NUL, so such a body would fail in the database as a 500; refusing it up front makes it a 400.
+ * Iterative, so a deeply nested body cannot overflow the stack.
+ */
+export function findNulCharacter(body: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value: body, path: '' }];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (!item) break;
+    const { value, path } = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || '_';
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        stack.push({ value: child, path: path ? `${path}.${key}` : key });
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * Security headers on every answer (OWASP Secure Headers) and the cross-site request check:
  * a state-changing request whose Origin is not ours is refused with 403 (OWASP CSRF Prevention,
@@ -25,6 +50,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function installSecurity(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
   const https = publicOrigin.startsWith('https:');
+  // The API speaks JSON only (SPEC §7): a text/plain body is answered 415 like any other non-JSON type,
+  // instead of reaching a handler as a string. Routes that read text (calendar import) add it back in their scope.
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
@@ -36,6 +64,14 @@ export function installSecurity(app: FastifyInstance, publicUrl: string): void {
     const host = request.headers.host;
     const sameHost = host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
     if (origin !== publicOrigin && !sameHost) throw forbidden('Cross-site request refused.');
+  });
+
+  app.addHook('preValidation', async (request) => {
+    // Only parsed bodies (JSON, forms): a route that takes a whole text document (calendar import) reads it
+    // with its own parser and answers a NUL in its own words.
+    if (typeof request.body !== 'object' || request.body === null) return;
+    const field = findNulCharacter(request.body);
+    if (field !== null) throw badRequest(NUL_CHARACTER_MESSAGE, { [field]: NUL_CHARACTER_MESSAGE });
   });
 
   app.addHook('onSend', async (_request, reply) => {

@@ -123,6 +123,15 @@ export async function enqueue(tx: DbOrTx, message: OutboundMessage): Promise<Enq
   };
 }
 
+/** The key of `enqueueMany`'s policy-facts cache for one (family, member, channel). */
+export function policyFactsKey(
+  familyId: number,
+  memberId: number | null,
+  channel: NotificationChannel,
+): string {
+  return `${familyId}:${memberId ?? ''}:${channel}`;
+}
+
 /** Rows per INSERT in `enqueueMany` (16 columns each, well under PostgreSQL's 65,535 bind parameters). */
 const INSERT_CHUNK = 1000;
 
@@ -137,11 +146,13 @@ const INSERT_CHUNK = 1000;
 export async function enqueueMany(
   tx: DbOrTx,
   messages: readonly OutboundMessage[],
+  /** Policy facts the caller already read in bulk (the scheduler), keyed by `policyFactsKey`; others are loaded. */
+  preloadedFacts?: ReadonlyMap<string, PolicyFacts>,
 ): Promise<{ created: number; suppressed: number }> {
-  const factsCache = new Map<string, PolicyFacts>();
+  const factsCache = new Map<string, PolicyFacts>(preloadedFacts ?? []);
   const rows: (typeof notifications.$inferInsert)[] = [];
   for (const message of messages) {
-    const cacheKey = `${message.familyId}:${message.familyMemberId ?? ''}:${message.channel}`;
+    const cacheKey = policyFactsKey(message.familyId, message.familyMemberId, message.channel);
     let facts = factsCache.get(cacheKey);
     if (!facts) {
       facts = await loadPolicyFacts(tx, message.familyId, message.familyMemberId, message.channel);

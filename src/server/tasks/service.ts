@@ -17,6 +17,7 @@ import { familyMembers } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { cancelTaskReminders } from '../scheduler/hooks.ts';
 
 type TaskRow = typeof tasks.$inferSelect;
 
@@ -196,6 +197,8 @@ export async function updateTask(
       updatedAt: ctx.clock.now(),
     })
     .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)));
+  // Completed / re-dated / reassigned: pending reminders go; the planner re-plans what is still due.
+  await cancelTaskReminders(ctx.db, familyId, taskId, ctx.clock.now());
   return getTask(ctx, familyId, taskId);
 }
 
@@ -206,4 +209,5 @@ export async function deleteTask(ctx: ServerContext, familyId: number, taskId: n
     .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)))
     .returning({ id: tasks.id });
   if (deleted.length === 0) throw notFound();
+  await cancelTaskReminders(ctx.db, familyId, taskId, ctx.clock.now());
 }

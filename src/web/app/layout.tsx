@@ -69,7 +69,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r pl-[env(safe-area-inset-left)] border-slate-200 bg-white md:block">
+      <aside
+        aria-label="Sidebar"
+        className="fixed inset-y-0 left-0 hidden w-64 border-r pl-[env(safe-area-inset-left)] border-slate-200 bg-white md:block"
+      >
         <SidebarContent />
       </aside>
 

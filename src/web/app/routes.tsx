@@ -28,6 +28,10 @@ const FamilyMembersPage = screen(
   'FamilyMembersPage',
 );
 const InvitationPage = screen(() => import('../features/invitations/invitation-page.tsx'), 'InvitationPage');
+const SignedInInvitationPage = screen(
+  () => import('../features/invitations/signed-in-invitation-page.tsx'),
+  'SignedInInvitationPage',
+);
 const LandingPage = screen(() => import('../features/waitlist/landing-page.tsx'), 'LandingPage');
 
 /** SPEC §2 signed-in routes, inside the app shell. */
@@ -59,6 +63,9 @@ export function SignedInRoutes() {
             {/* Already signed in: the sign-in and register pages lead home. */}
             <Route path="/login" element={<Navigate to="/" replace />} />
             <Route path="/register" element={<Navigate to="/" replace />} />
+            {/* An invitation is for a new account: say who is signed in and offer to sign out. */}
+            <Route path="/register-invitation" element={<SignedInInvitationPage />} />
+            <Route path="/register-invitation/:token" element={<SignedInInvitationPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Tabs } from 'radix-ui';
 import { format, parseISO } from 'date-fns';
 import { CalendarDays, CalendarPlus, Check, Clock, MapPin, Pencil, Plus, Trash2, X } from 'lucide-react';
 import {
@@ -12,14 +11,16 @@ import {
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { filterByAssignees, sortByDueDate } from '../../../core/tasks/sorting.ts';
 import { durationLabel } from '../../../core/tasks/time-choices.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { MemberFilter, useMemberFilter } from '../../components/member-filter.tsx';
+import { MemberInitials } from '../../components/member-initials.tsx';
+import { StatusTabs } from '../../components/status-tabs.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-// The member filter and initials are the Tasks screen's; SPEC §2 gives both lists the same 'Filter by Assignee'.
-import { AssigneeFilter, MemberInitials, useAssigneeFilter } from '../tasks/assignee-filter.tsx';
 import {
   useConvertProposal,
   useDeleteProposal,
@@ -202,7 +203,7 @@ export function ActivitiesPage() {
   const { toast } = useToast();
   const proposalsQuery = useProposals();
   const membersQuery = useFamilyMembers();
-  const filter = useAssigneeFilter(membersQuery.data);
+  const filter = useMemberFilter(membersQuery.data);
   const respond = useRespondToProposal();
   const convert = useConvertProposal();
   const remove = useDeleteProposal();
@@ -213,9 +214,11 @@ export function ActivitiesPage() {
     [membersQuery.data],
   );
   const visible = sortByDueDate(
-    filterByAssignees(proposalsQuery.data ?? [], filter.shown, (p) => [p.assigned_to]).filter(
-      (p) => p.status === tab,
-    ),
+    filterByAssignees(
+      proposalsQuery.data ?? [],
+      new Set([...filter.active].map(String)), // member ids as the wire's string ids
+      (p) => [p.assigned_to],
+    ).filter((p) => p.status === tab),
   );
 
   const fail = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
@@ -279,26 +282,9 @@ export function ActivitiesPage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
-        <Tabs.Root
-          value={tab}
-          onValueChange={(v) => setTab(TABS.find((t) => t.value === v)?.value ?? 'pending')}
-        >
-          <Tabs.List
-            aria-label="Activity request status"
-            className="inline-flex rounded-lg bg-slate-200/70 p-1"
-          >
-            {TABS.map((t) => (
-              <Tabs.Trigger
-                key={t.value}
-                value={t.value}
-                className="min-h-9 rounded-md px-4 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
-              >
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {TABS.map((t) => (
-            <Tabs.Content key={t.value} value={t.value} className="mt-4 focus:outline-none">
+        <StatusTabs label="Activity request status" tabs={TABS} value={tab} onValueChange={setTab}>
+          {(status) => (
+            <>
               {proposalsQuery.isPending ? (
                 <div className="flex justify-center py-12">
                   <Spinner />
@@ -306,9 +292,7 @@ export function ActivitiesPage() {
               ) : proposalsQuery.isError ? (
                 <ErrorAlert>The activity requests could not be loaded. Please reload the page.</ErrorAlert>
               ) : visible.length === 0 ? (
-                <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-                  {emptyText(t.value)}
-                </p>
+                <EmptyState>{emptyText(status)}</EmptyState>
               ) : (
                 <ul className="space-y-3">
                   {visible.map((p) => (
@@ -327,12 +311,12 @@ export function ActivitiesPage() {
                   ))}
                 </ul>
               )}
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+            </>
+          )}
+        </StatusTabs>
         <aside aria-label="Filter by Assignee">
           {membersQuery.data && membersQuery.data.length > 0 ? (
-            <AssigneeFilter members={membersQuery.data} filter={filter} />
+            <MemberFilter title="Filter by Assignee" members={membersQuery.data} filter={filter} />
           ) : null}
         </aside>
       </div>

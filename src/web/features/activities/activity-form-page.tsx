@@ -12,14 +12,14 @@ import {
   toActivityPayload,
 } from '../../../core/contracts/activities.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { PRIORITIES } from '../../../core/contracts/tasks.ts';
+import { PRIORITY_CHOICES } from '../../../core/contracts/tasks.ts';
 import {
-  DURATION_MINUTES,
-  durationLabel,
+  DURATION_CHOICES,
   HOUR_CHOICES,
   MINUTE_CHOICES,
   roundedTimeChoice,
 } from '../../../core/tasks/time-choices.ts';
+import { ChoiceField } from '../../components/choice-select.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -33,8 +33,6 @@ import {
   useProposal,
   useUpdateProposal,
 } from './api.ts';
-
-const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
 /** A path id, or null when it cannot be a proposal id (the page then says it was not found). */
 function parseProposalId(raw: string | undefined): number | null {
@@ -107,10 +105,7 @@ function ActivityForm({
   const fail = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
 
   // A duration typed elsewhere (free text, e.g. '2 hours') stays selectable as it is.
-  const durationChoices: { value: string; label: string }[] = DURATION_MINUTES.map((m) => ({
-    value: String(m),
-    label: durationLabel(m),
-  }));
+  const durationChoices = [...DURATION_CHOICES];
   if (!durationChoices.some((c) => c.value === defaults.duration)) {
     durationChoices.unshift({ value: defaults.duration, label: defaults.duration || 'Not set' });
   }
@@ -176,42 +171,27 @@ function ActivityForm({
           <Field label="Date" error={errors.date?.message} hint="mm/dd/yyyy">
             {(a11y) => <Input {...a11y} type="date" {...register('date')} />}
           </Field>
-          <Field label="Start Hour" error={errors.hour?.message}>
-            {(a11y) => (
-              <Select {...a11y} {...register('hour')}>
-                {HOUR_CHOICES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Start Minute" error={errors.minute?.message}>
-            {(a11y) => (
-              <Select {...a11y} {...register('minute')}>
-                {MINUTE_CHOICES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <ChoiceField
+            label="Start Hour"
+            error={errors.hour?.message}
+            registration={register('hour')}
+            choices={HOUR_CHOICES}
+          />
+          <ChoiceField
+            label="Start Minute"
+            error={errors.minute?.message}
+            registration={register('minute')}
+            choices={MINUTE_CHOICES}
+          />
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Duration" error={errors.duration?.message}>
-            {(a11y) => (
-              <Select {...a11y} {...register('duration')}>
-                {durationChoices.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <ChoiceField
+            label="Duration"
+            error={errors.duration?.message}
+            registration={register('duration')}
+            choices={durationChoices}
+          />
           <Field label="Location" error={errors.location?.message}>
             {(a11y) => <Input {...a11y} placeholder="Optional" {...register('location')} />}
           </Field>
@@ -229,17 +209,12 @@ function ActivityForm({
               </Select>
             )}
           </Field>
-          <Field label="Priority" error={errors.priority?.message}>
-            {(a11y) => (
-              <Select {...a11y} {...register('priority')}>
-                {PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {PRIORITY_LABELS[p]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <ChoiceField
+            label="Priority"
+            error={errors.priority?.message}
+            registration={register('priority')}
+            choices={PRIORITY_CHOICES}
+          />
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { useLogin } from './api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../components/auth-card.tsx';
 
 /** SPEC §2 Login: e-mail and password, 'Sign In' / 'Signing in...', a link to register. */
 export function LoginPage() {

@@ -4,14 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { registerMemberSchema, registerStep1FormSchema } from '../../../core/contracts/auth.ts';
-import { MEMBER_COLORS, MEMBER_ROLES } from '../../../core/members/colors.ts';
+import { MEMBER_COLORS } from '../../../core/members/colors.ts';
 import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { AuthCard } from '../../components/auth-card.tsx';
+import { NewPasswordFields, PhoneField, RoleSelect } from '../../components/member-fields.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useRegister } from './api.ts';
-import { AuthCard } from './auth-card.tsx';
 
 type Step1 = z.input<typeof registerStep1FormSchema>;
 type Step2 = z.input<typeof registerMemberSchema>;
@@ -102,21 +103,12 @@ export function RegisterPage() {
         <Field label="Email" error={e1.email?.message}>
           {(a11y) => <Input type="email" autoComplete="email" {...a11y} {...account.register('email')} />}
         </Field>
-        <Field label="Password" error={e1.password?.message}>
-          {(a11y) => (
-            <Input type="password" autoComplete="new-password" {...a11y} {...account.register('password')} />
-          )}
-        </Field>
-        <Field label="Confirm Password" error={e1.confirmPassword?.message}>
-          {(a11y) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...a11y}
-              {...account.register('confirmPassword')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          password={account.register('password')}
+          confirmPassword={account.register('confirmPassword')}
+          passwordError={e1.password?.message}
+          confirmPasswordError={e1.confirmPassword?.message}
+        />
         <Button type="submit" className="w-full justify-center">
           Continue
         </Button>
@@ -131,17 +123,7 @@ export function RegisterPage() {
         <Field label="Your Name" error={e2.memberName?.message}>
           {(a11y) => <Input autoComplete="name" {...a11y} {...member.register('memberName')} />}
         </Field>
-        <Field label="Role" error={e2.memberRole?.message}>
-          {(a11y) => (
-            <Select {...a11y} {...member.register('memberRole')}>
-              {MEMBER_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {capitalise(role)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <RoleSelect registration={member.register('memberRole')} error={e2.memberRole?.message} />
         <Field label="Colour" error={e2.memberColor?.message}>
           {(a11y) => (
             <Select {...a11y} {...member.register('memberColor')}>
@@ -153,21 +135,7 @@ export function RegisterPage() {
             </Select>
           )}
         </Field>
-        <Field
-          label="Phone (optional)"
-          error={e2.memberPhone?.message}
-          hint="For SMS reminders, e.g. +1234567890"
-        >
-          {(a11y) => (
-            <Input
-              type="tel"
-              autoComplete="tel"
-              placeholder="+1234567890"
-              {...a11y}
-              {...member.register('memberPhone')}
-            />
-          )}
-        </Field>
+        <PhoneField registration={member.register('memberPhone')} error={e2.memberPhone?.message} />
         <div className="flex gap-3">
           <Button variant="secondary" onClick={() => setStep(1)} className="flex-1 justify-center">
             Back

@@ -16,15 +16,16 @@ import {
   type CalendarView,
 } from '../../../core/calendar/layout.ts';
 import { isLocalDate } from '../../../core/time/local-time.ts';
+import { MemberFilter, useMemberFilter } from '../../components/member-filter.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCalendarMembers, useOccurrences } from './api.ts';
-import { MemberFilterPanel, useMemberFilter } from './member-filter.tsx';
 import { MonthView } from './month-view.tsx';
 import { TimeGrid } from './time-grid.tsx';
 import { eventHref } from './event-chip.tsx';
+import { CalendarSync } from './calendar-sync.tsx';
 
 const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day' };
 const UNIT: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day' };
@@ -163,10 +164,18 @@ export function CalendarPage() {
         </div>
         <aside>
           {members.data ? (
-            <MemberFilterPanel members={members.data} filter={filter} />
+            <MemberFilter
+              title="Filter by Family Member"
+              subtitle="Filter by Attendee"
+              members={members.data}
+              filter={filter}
+            />
           ) : members.isError ? (
             <ErrorAlert>Could not load family members.</ErrorAlert>
           ) : null}
+          <div className="mt-4">
+            <CalendarSync />
+          </div>
         </aside>
       </div>
     </div>

@@ -20,7 +20,7 @@ import {
 } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { isMultiDay } from '../../../core/calendar/event-span.ts';
-import { HOUR_ORDER, hourLabel, hourValue, parseView } from '../../../core/calendar/layout.ts';
+import { parseView } from '../../../core/calendar/layout.ts';
 import { memberColorTokens } from '../../../core/members/colors.ts';
 import { initials } from '../../../core/members/initials.ts';
 import {
@@ -28,8 +28,11 @@ import {
   RECURRENCE_LABELS,
   RECURRENCE_PATTERNS,
 } from '../../../core/recurrence/patterns.ts';
+import { PRIORITY_CHOICES } from '../../../core/contracts/tasks.ts';
+import { durationLabel, HOUR_CHOICES } from '../../../core/tasks/time-choices.ts';
 import { addLocalMinutes, isLocalDate, localMinutesBetween } from '../../../core/time/local-time.ts';
 import { serverMessageOr } from '../../app/api.ts';
+import { ChoiceField } from '../../components/choice-select.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -59,20 +62,35 @@ const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
   family: 'Family',
   other: 'Other',
 };
-const PRIORITY_LABELS: Record<(typeof PRIORITIES)[number], string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-};
 
-/** '45 minutes', '1 hour', '1 hour 15 minutes', '8 hours'. */
-export function durationLabel(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const hours = h === 0 ? '' : `${String(h)} hour${h === 1 ? '' : 's'}`;
-  const mins = m === 0 ? '' : `${String(m)} minutes`;
-  return [hours, mins].filter(Boolean).join(' ');
-}
+/**
+ * The Drop-off and Pickup sections (SPEC §2) ask the same things of different fields: who drives, and how long
+ * before the event's start (drop-off) or end (pickup); the task it creates is titled with the SPEC §5 prefix.
+ */
+const TRANSPORT = [
+  {
+    title: 'Drop-off Coordination',
+    toggle: 'Needs drop-off',
+    who: 'Drop-off by',
+    lead: 'Drop-off lead time',
+    anchor: 'start',
+    prefix: DROPOFF_PREFIX,
+    flag: 'has_dropoff',
+    assignee: 'dropoff_assigned_to',
+    minutesBefore: 'dropoff_minutes_before',
+  },
+  {
+    title: 'Pickup Coordination',
+    toggle: 'Needs pickup',
+    who: 'Pickup by',
+    lead: 'Pickup lead time',
+    anchor: 'end',
+    prefix: PICKUP_PREFIX,
+    flag: 'has_pickup',
+    assignee: 'pickup_assigned_to',
+    minutesBefore: 'pickup_minutes_before',
+  },
+] as const;
 
 /** SPEC §9: read-in times rounded to the nearest quarter hour (kept within the hour). */
 function roundedMinute(minute: number): (typeof MINUTE_CHOICES)[number] {
@@ -399,17 +417,12 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
             onCheckedChange={(on) => setValue('is_multi_day', on, { shouldValidate: formState.isSubmitted })}
           />
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Start Hour" error={errors.start_hour?.message}>
-              {(a11y) => (
-                <Select {...a11y} {...register('start_hour')}>
-                  {HOUR_ORDER.map((h) => (
-                    <option key={h} value={hourValue(h)}>
-                      {hourLabel(h)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <ChoiceField
+              label="Start Hour"
+              error={errors.start_hour?.message}
+              registration={register('start_hour')}
+              choices={HOUR_CHOICES}
+            />
             <Field label="Start Minute" error={errors.start_minute?.message}>
               {(a11y) => (
                 <Select {...a11y} {...register('start_minute')}>
@@ -452,17 +465,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
                 </Select>
               )}
             </Field>
-            <Field label="Priority">
-              {(a11y) => (
-                <Select {...a11y} {...register('priority')}>
-                  {PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {PRIORITY_LABELS[p]}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <ChoiceField label="Priority" registration={register('priority')} choices={PRIORITY_CHOICES} />
             <Field label="Organizer">
               {(a11y) => (
                 <Select {...a11y} {...register('organizer_id')}>
@@ -605,83 +608,50 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
           )}
         </Section>
 
-        <TransportSection
-          title="Drop-off Coordination"
-          label="Needs drop-off"
-          on={values.has_dropoff ?? false}
-          onToggle={(on) => setValue('has_dropoff', on)}
-          who={
-            <Field label="Drop-off by" error={errors.dropoff_assigned_to?.message}>
-              {(a11y) => (
-                <Select {...a11y} {...register('dropoff_assigned_to')}>
-                  <option value="">Select a family member</option>
-                  {members.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.name}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          }
-          when={
-            <Field label="Drop-off lead time">
-              {(a11y) => (
-                <Select {...a11y} {...register('dropoff_minutes_before', { valueAsNumber: true })}>
-                  {LEAD_TIME_CHOICES.map((m) => (
-                    <option key={m} value={m}>
-                      {m} minutes before start
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          }
-          note={
-            values.dropoff_assigned_to
-              ? `Creates the task '${DROPOFF_PREFIX}${values.title || '…'}' for ${memberName(values.dropoff_assigned_to)}.`
-              : null
-          }
-        />
-
-        <TransportSection
-          title="Pickup Coordination"
-          label="Needs pickup"
-          on={values.has_pickup ?? false}
-          onToggle={(on) => setValue('has_pickup', on)}
-          who={
-            <Field label="Pickup by" error={errors.pickup_assigned_to?.message}>
-              {(a11y) => (
-                <Select {...a11y} {...register('pickup_assigned_to')}>
-                  <option value="">Select a family member</option>
-                  {members.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.name}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          }
-          when={
-            <Field label="Pickup lead time">
-              {(a11y) => (
-                <Select {...a11y} {...register('pickup_minutes_before', { valueAsNumber: true })}>
-                  {LEAD_TIME_CHOICES.map((m) => (
-                    <option key={m} value={m}>
-                      {m} minutes before end
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          }
-          note={
-            values.pickup_assigned_to
-              ? `Creates the task '${PICKUP_PREFIX}${values.title || '…'}' for ${memberName(values.pickup_assigned_to)}.`
-              : null
-          }
-        />
+        {TRANSPORT.map((t) => {
+          const driver = values[t.assignee];
+          return (
+            <TransportSection
+              key={t.flag}
+              title={t.title}
+              label={t.toggle}
+              on={values[t.flag] ?? false}
+              onToggle={(on) => setValue(t.flag, on)}
+              who={
+                <Field label={t.who} error={errors[t.assignee]?.message}>
+                  {(a11y) => (
+                    <Select {...a11y} {...register(t.assignee)}>
+                      <option value="">Select a family member</option>
+                      {members.map((m) => (
+                        <option key={m.id} value={m.id}>
+                          {m.name}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+              }
+              when={
+                <Field label={t.lead}>
+                  {(a11y) => (
+                    <Select {...a11y} {...register(t.minutesBefore, { valueAsNumber: true })}>
+                      {LEAD_TIME_CHOICES.map((m) => (
+                        <option key={m} value={m}>
+                          {m} minutes before {t.anchor}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+              }
+              note={
+                driver
+                  ? `Creates the task '${t.prefix}${values.title || '…'}' for ${memberName(driver)}.`
+                  : null
+              }
+            />
+          );
+        })}
 
         <Section title="Associated Tasks">
           <AssociatedTasks

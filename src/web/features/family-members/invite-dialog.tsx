@@ -2,11 +2,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { inviteSchema } from '../../../core/contracts/members.ts';
-import { MEMBER_ROLES, roleLabel } from '../../../core/members/colors.ts';
 import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { RoleSelect } from '../../components/member-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field, Input, Select } from '../../components/ui/field.tsx';
+import { Field, Input } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useInvite } from './api.ts';
 import { ColorPicker } from './color-picker.tsx';
@@ -73,17 +73,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
       <Field label="Email" error={errors.email?.message}>
         {(a11y) => <Input type="email" autoComplete="off" {...a11y} {...form.register('email')} />}
       </Field>
-      <Field label="Role" error={errors.role?.message}>
-        {(a11y) => (
-          <Select {...a11y} {...form.register('role')}>
-            {MEMBER_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {roleLabel(role)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <RoleSelect registration={form.register('role')} error={errors.role?.message} />
       <Controller
         control={form.control}
         name="color"

@@ -2,11 +2,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { type FamilyMemberDto, memberCreateSchema } from '../../../core/contracts/members.ts';
-import { MEMBER_ROLES, isMemberColor, roleLabel } from '../../../core/members/colors.ts';
+import { isMemberColor } from '../../../core/members/colors.ts';
 import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { PhoneField, RoleSelect } from '../../components/member-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field, Input, Select } from '../../components/ui/field.tsx';
+import { Field, Input } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useCreateMember, useUpdateMember } from './api.ts';
 import { ColorPicker } from './color-picker.tsx';
@@ -90,17 +91,7 @@ function MemberForm({ member, onDone }: { member: FamilyMemberDto | undefined; o
       <Field label="Name" error={errors.name?.message}>
         {(a11y) => <Input autoComplete="off" {...a11y} {...form.register('name')} />}
       </Field>
-      <Field label="Role" error={errors.role?.message}>
-        {(a11y) => (
-          <Select {...a11y} {...form.register('role')}>
-            {MEMBER_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {roleLabel(role)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <RoleSelect registration={form.register('role')} error={errors.role?.message} />
       <Controller
         control={form.control}
         name="color"
@@ -111,17 +102,12 @@ function MemberForm({ member, onDone }: { member: FamilyMemberDto | undefined; o
       <Field label="Email (optional)" error={errors.email?.message}>
         {(a11y) => <Input type="email" autoComplete="off" {...a11y} {...form.register('email')} />}
       </Field>
-      <Field label="Phone (optional)" error={errors.phone_number?.message} hint="For SMS reminders">
-        {(a11y) => (
-          <Input
-            type="tel"
-            autoComplete="off"
-            placeholder="+1234567890"
-            {...a11y}
-            {...form.register('phone_number')}
-          />
-        )}
-      </Field>
+      <PhoneField
+        registration={form.register('phone_number')}
+        error={errors.phone_number?.message}
+        hint="For SMS reminders"
+        autoComplete="off"
+      />
       <div className="flex justify-end gap-3 pt-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel

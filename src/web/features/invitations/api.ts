@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { SessionDto } from '../../../core/contracts/auth.ts';
 import type { AcceptInvitationPayload, InvitationDetailsDto } from '../../../core/contracts/members.ts';
 import { apiFetch } from '../../app/api.ts';
 
@@ -25,5 +26,33 @@ export function useAcceptInvitation(token: string) {
         method: 'POST',
         body: payload,
       }),
+  });
+}
+
+/**
+ * The signed-in account's e-mail (SPEC §7 `GET /api/auth/session`). Signed-in routes render only once the app
+ * has this reply, so it is read from the same cache entry (key `['session']`) without a second request.
+ */
+export function useSignedInEmail(): string | undefined {
+  const session = useQuery({
+    queryKey: ['session'],
+    queryFn: () => apiFetch<SessionDto>('/api/auth/session'),
+    staleTime: 30_000,
+    retry: false,
+  });
+  return session.data?.email;
+}
+
+/**
+ * Signs out (SPEC §7 `POST /api/auth/logout`) to accept an invitation: then a full page load of the invitation
+ * link, which drops every cached reply of the account that was signed in and shows the signed-out form.
+ */
+export function useSignOutToAccept(token: string | undefined) {
+  return useMutation({
+    mutationFn: () => apiFetch('/api/auth/logout', { method: 'POST' }),
+    onSuccess: () =>
+      window.location.assign(
+        token ? `/register-invitation/${encodeURIComponent(token)}` : '/register-invitation',
+      ),
   });
 }

@@ -7,12 +7,11 @@ import type { z } from 'zod';
 import { acceptInvitationFormSchema, type InvitationDetailsDto } from '../../../core/contracts/members.ts';
 import { roleLabel } from '../../../core/members/colors.ts';
 import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { AuthCard } from '../../components/auth-card.tsx';
+import { NewPasswordFields, PhoneField } from '../../components/member-fields.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-// The centred card is shared by the sign-in, register and invitation pages (see auth-card.tsx).
-import { AuthCard } from '../auth/auth-card.tsx';
 import { useAcceptInvitation, useInvitationDetails } from './api.ts';
 
 type FormInput = z.input<typeof acceptInvitationFormSchema>;
@@ -151,36 +150,13 @@ function AcceptForm({ token, invitation, onAccepted, onGone }: AcceptFormProps) 
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" autoComplete="username" value={invitation.email ?? ''} readOnly hidden />
-        <Field label="Password" error={errors.password?.message}>
-          {(a11y) => (
-            <Input type="password" autoComplete="new-password" {...a11y} {...form.register('password')} />
-          )}
-        </Field>
-        <Field label="Confirm Password" error={errors.confirmPassword?.message}>
-          {(a11y) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...a11y}
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </Field>
-        <Field
-          label="Phone (optional)"
-          error={errors.phone_number?.message}
-          hint="For SMS reminders, e.g. +1234567890"
-        >
-          {(a11y) => (
-            <Input
-              type="tel"
-              autoComplete="tel"
-              placeholder="+1234567890"
-              {...a11y}
-              {...form.register('phone_number')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          password={form.register('password')}
+          confirmPassword={form.register('confirmPassword')}
+          passwordError={errors.password?.message}
+          confirmPasswordError={errors.confirmPassword?.message}
+        />
+        <PhoneField registration={form.register('phone_number')} error={errors.phone_number?.message} />
         <Button type="submit" className="w-full justify-center" disabled={isSubmitting}>
           {isSubmitting ? 'Creating account...' : 'Accept Invitation'}
         </Button>

@@ -28,6 +28,22 @@ function kindLabel(kind: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * The SMS assistant's history rows (src/server/assistant): a member's question, stored as received, and the
+ * reply sent back in the webhook's response. Both are stored as 'sent'; they read as a conversation, not as
+ * notifications the family was sent.
+ */
+const QUESTION_KIND = 'sms_question';
+const ANSWER_KIND = 'sms_answer';
+
+/** The row's headline: 'Task reminder to Ana'; for the assistant 'Question from Ana' and 'Assistant reply to Ana'. */
+function headline(message: NotificationDto): string {
+  if (message.kind === QUESTION_KIND) return `Question from ${message.member_name ?? 'an unknown number'}`;
+  const who = message.member_name ?? message.recipient;
+  if (message.kind === ANSWER_KIND) return `Assistant reply to ${who}`;
+  return `${kindLabel(message.kind)} to ${who}`;
+}
+
 function isSuppressionReason(reason: string | null): reason is SuppressionReason {
   return reason !== null && (suppressionReasons as readonly string[]).includes(reason);
 }
@@ -40,6 +56,11 @@ interface StatusView {
 
 /** The badge and the line under it: whether the message was delivered, and if not, why. */
 function statusView(message: NotificationDto): StatusView {
+  // The stored reasons ('Received from +1…', 'Replied by TwiML') are for the server log, not the family.
+  if (message.kind === QUESTION_KIND)
+    return { label: 'Received', tone: 'bg-green-100 text-green-800', detail: null };
+  if (message.kind === ANSWER_KIND && message.status === 'sent')
+    return { label: 'Replied', tone: 'bg-green-100 text-green-800', detail: null };
   switch (message.status) {
     case 'sent':
       return {
@@ -84,7 +105,8 @@ function MessageRow({ message }: { message: NotificationDto }) {
   const status = statusView(message);
   const ChannelIcon = message.channel === 'sms' ? MessageSquare : Mail;
   const channelName = message.channel === 'sms' ? 'SMS' : 'E-mail';
-  const who = message.member_name ?? message.recipient;
+  // A question's recipient is the assistant's own number: not worth showing.
+  const showRecipient = message.member_name !== null && message.kind !== QUESTION_KIND;
   return (
     <li className="flex gap-3 py-3">
       <span
@@ -96,9 +118,7 @@ function MessageRow({ message }: { message: NotificationDto }) {
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="font-medium text-slate-900">
-            {kindLabel(message.kind)} to {who}
-          </p>
+          <p className="font-medium text-slate-900">{headline(message)}</p>
           <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', status.tone)}>
             {status.label}
           </span>
@@ -108,7 +128,7 @@ function MessageRow({ message }: { message: NotificationDto }) {
         </p>
         <p className="text-xs text-slate-600">
           {channelName}
-          {message.member_name ? ` · ${message.recipient}` : ''} · {whenText(message)}
+          {showRecipient ? ` · ${message.recipient}` : ''} · {whenText(message)}
         </p>
         {status.detail ? <p className="text-xs text-slate-600">{status.detail}</p> : null}
       </div>

@@ -1,4 +1,4 @@
-import type { Priority } from '../../../core/contracts/tasks.ts';
+import { PRIORITY_LABELS, type Priority } from '../../../core/contracts/tasks.ts';
 import { cn } from '../../components/ui/cn.ts';
 
 const PRIORITY_STYLES: Record<Priority, string> = {
@@ -6,8 +6,6 @@ const PRIORITY_STYLES: Record<Priority, string> = {
   medium: 'bg-amber-100 text-amber-900',
   high: 'bg-red-100 text-red-800',
 };
-
-const PRIORITY_LABELS: Record<Priority, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
 /** 'High priority' as a coloured badge (tasks and activity requests). */
 export function PriorityBadge({ priority }: { priority: Priority }) {

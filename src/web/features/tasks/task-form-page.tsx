@@ -5,7 +5,7 @@ import { ArrowLeft, Check } from 'lucide-react';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import {
   ASSIGNEE_REQUIRED_TOAST,
-  PRIORITIES,
+  PRIORITY_CHOICES,
   TASK_FORM_DEFAULTS,
   taskFormSchema,
   toCreateTaskPayload,
@@ -13,22 +13,16 @@ import {
 } from '../../../core/contracts/tasks.ts';
 import { memberColorTokens } from '../../../core/members/colors.ts';
 import { initials } from '../../../core/members/initials.ts';
-import {
-  DURATION_MINUTES,
-  durationLabel,
-  HOUR_CHOICES,
-  MINUTE_CHOICES,
-} from '../../../core/tasks/time-choices.ts';
+import { DURATION_CHOICES, HOUR_CHOICES, MINUTE_CHOICES } from '../../../core/tasks/time-choices.ts';
+import { ChoiceField } from '../../components/choice-select.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
+import { Field, Input, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useCreateTask, useFamilyMembers } from './api.ts';
-
-const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
 const DEFAULTS: TaskFormValues = {
   title: '',
@@ -149,53 +143,33 @@ function TaskForm({ members }: { members: FamilyMemberDto[] }) {
           <Field label="Due Date" error={errors.due_date?.message}>
             {(a11y) => <Input {...a11y} type="date" {...register('due_date')} />}
           </Field>
-          <Field label="Hour" error={errors.hour?.message}>
-            {(a11y) => (
-              <Select {...a11y} {...register('hour')}>
-                {HOUR_CHOICES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Minute" error={errors.minute?.message}>
-            {(a11y) => (
-              <Select {...a11y} {...register('minute')}>
-                {MINUTE_CHOICES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <ChoiceField
+            label="Hour"
+            error={errors.hour?.message}
+            registration={register('hour')}
+            choices={HOUR_CHOICES}
+          />
+          <ChoiceField
+            label="Minute"
+            error={errors.minute?.message}
+            registration={register('minute')}
+            choices={MINUTE_CHOICES}
+          />
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Priority" error={errors.priority?.message}>
-            {(a11y) => (
-              <Select {...a11y} {...register('priority')}>
-                {PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {PRIORITY_LABELS[p]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Estimated Duration" error={errors.estimated_duration_minutes?.message}>
-            {(a11y) => (
-              <Select {...a11y} {...register('estimated_duration_minutes', { valueAsNumber: true })}>
-                {DURATION_MINUTES.map((m) => (
-                  <option key={m} value={m}>
-                    {durationLabel(m)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <ChoiceField
+            label="Priority"
+            error={errors.priority?.message}
+            registration={register('priority')}
+            choices={PRIORITY_CHOICES}
+          />
+          <ChoiceField
+            label="Estimated Duration"
+            error={errors.estimated_duration_minutes?.message}
+            registration={register('estimated_duration_minutes', { valueAsNumber: true })}
+            choices={DURATION_CHOICES}
+          />
         </div>
 
         <Field label="Description" error={errors.description?.message}>

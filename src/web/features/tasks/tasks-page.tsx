@@ -1,12 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Tabs } from 'radix-ui';
 import { format, parseISO } from 'date-fns';
 import { Bell, CalendarDays, CheckCircle2, Clock, Link2, Plus, Trash2 } from 'lucide-react';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import type { TaskDto, TaskStatus } from '../../../core/contracts/tasks.ts';
 import { filterByAssignees, sortByDueDate } from '../../../core/tasks/sorting.ts';
 import { durationLabel } from '../../../core/tasks/time-choices.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { MemberFilter, useMemberFilter } from '../../components/member-filter.tsx';
+import { MemberInitials } from '../../components/member-initials.tsx';
+import { StatusTabs } from '../../components/status-tabs.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -14,7 +17,6 @@ import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { AssigneeFilter, MemberInitials, useAssigneeFilter } from './assignee-filter.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 import { useDeleteTask, useFamilyMembers, useTasks, useUpdateTaskStatus } from './api.ts';
 
@@ -130,7 +132,7 @@ export function TasksPage() {
   const { toast } = useToast();
   const tasksQuery = useTasks();
   const membersQuery = useFamilyMembers();
-  const filter = useAssigneeFilter(membersQuery.data);
+  const filter = useMemberFilter(membersQuery.data);
   const updateStatus = useUpdateTaskStatus();
   const deleteTask = useDeleteTask();
   const [tab, setTab] = useState<TaskStatus>('open');
@@ -142,11 +144,13 @@ export function TasksPage() {
   const visible = useMemo(
     () =>
       sortByDueDate(
-        filterByAssignees(tasksQuery.data ?? [], filter.shown, (t) => t.assigned_to_ids).filter(
-          (t) => t.status === tab,
-        ),
+        filterByAssignees(
+          tasksQuery.data ?? [],
+          new Set([...filter.active].map(String)), // assigned_to_ids are strings on the wire
+          (t) => t.assigned_to_ids,
+        ).filter((t) => t.status === tab),
       ),
-    [tasksQuery.data, filter.shown, tab],
+    [tasksQuery.data, filter.active, tab],
   );
 
   function complete(task: TaskDto) {
@@ -180,20 +184,9 @@ export function TasksPage() {
     <div>
       <PageHeader title="Family Tasks" actions={addTask} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
-        <Tabs.Root value={tab} onValueChange={(v) => setTab(v === 'completed' ? 'completed' : 'open')}>
-          <Tabs.List aria-label="Task status" className="inline-flex rounded-lg bg-slate-200/70 p-1">
-            {TABS.map((t) => (
-              <Tabs.Trigger
-                key={t.value}
-                value={t.value}
-                className="min-h-9 rounded-md px-4 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
-              >
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {TABS.map((t) => (
-            <Tabs.Content key={t.value} value={t.value} className="mt-4 focus:outline-none">
+        <StatusTabs label="Task status" tabs={TABS} value={tab} onValueChange={setTab}>
+          {(status) => (
+            <>
               {tasksQuery.isPending ? (
                 <div className="flex justify-center py-12">
                   <Spinner />
@@ -201,10 +194,7 @@ export function TasksPage() {
               ) : tasksQuery.isError ? (
                 <ErrorAlert>The tasks could not be loaded. Please reload the page.</ErrorAlert>
               ) : visible.length === 0 ? (
-                <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-                  <p className="text-slate-700">No {t.value} tasks found.</p>
-                  <div className="mt-4 flex justify-center">{addTask}</div>
-                </div>
+                <EmptyState action={addTask}>No {status} tasks found.</EmptyState>
               ) : (
                 <ul className="space-y-3">
                   {visible.map((task) => (
@@ -223,12 +213,12 @@ export function TasksPage() {
                   ))}
                 </ul>
               )}
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+            </>
+          )}
+        </StatusTabs>
         <aside aria-label="Filter by Assignee" className="lg:order-none">
           {membersQuery.data && membersQuery.data.length > 0 ? (
-            <AssigneeFilter members={membersQuery.data} filter={filter} />
+            <MemberFilter title="Filter by Assignee" members={membersQuery.data} filter={filter} />
           ) : null}
         </aside>
       </div>

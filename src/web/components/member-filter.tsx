@@ -1,17 +1,30 @@
 import { useState } from 'react';
 import { Check } from 'lucide-react';
-import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { memberColorTokens } from '../../../core/members/colors.ts';
-import { initials } from '../../../core/members/initials.ts';
-import { Card } from '../../components/ui/card.tsx';
-import { cn } from '../../components/ui/cn.ts';
+import type { FamilyMemberDto } from '../../core/contracts/members.ts';
+import { memberColorTokens } from '../../core/members/colors.ts';
+import { initials } from '../../core/members/initials.ts';
+import { Card } from './ui/card.tsx';
+import { cn } from './ui/cn.ts';
+
+/** The state `useMemberFilter` returns; `MemberFilter` renders it. Ids are family member ids. */
+export interface MemberFilterState {
+  /** The members whose toggles are on. */
+  selected: ReadonlySet<number>;
+  /**
+   * The set to filter by: empty (show everything) when nothing or every member is selected, so an item with no
+   * member, or whose member has since been removed, still shows by default.
+   */
+  active: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  selectAll: () => void;
+  clearAll: () => void;
+}
 
 /**
- * SPEC §4 member filter: toggle adds/removes an id, Select All selects all, Clear All empties; all members are
- * selected once when they first load. `active` is the set to filter by: empty (everything shows) when nothing
- * or every member is selected, so an event with no organizer or attendees still shows by default.
+ * SPEC §4 member filter state, shared by the Calendar, Tasks and Activity Signups screens: a toggle adds or
+ * removes an id, Select All selects all, Clear All empties; all members are selected once, when they first load.
  */
-export function useMemberFilter(members: FamilyMemberDto[] | undefined) {
+export function useMemberFilter(members: FamilyMemberDto[] | undefined): MemberFilterState {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [seeded, setSeeded] = useState(false);
   if (members && !seeded) {
@@ -36,18 +49,21 @@ export function useMemberFilter(members: FamilyMemberDto[] | undefined) {
   };
 }
 
-/** The 'Filter by Family Member' panel: a toggle per member (initials, or a check mark when selected). */
-export function MemberFilterPanel({
-  members,
-  filter,
-}: {
+interface MemberFilterProps {
+  /** The panel's heading: 'Filter by Family Member' (Calendar) or 'Filter by Assignee' (Tasks, Activity Signups). */
+  title: string;
+  /** An optional line under the heading (the Calendar's 'Filter by Attendee'). */
+  subtitle?: string;
   members: FamilyMemberDto[];
-  filter: ReturnType<typeof useMemberFilter>;
-}) {
+  filter: MemberFilterState;
+}
+
+/** SPEC §4 member filter panel: a toggle per member (initials, or a check mark when selected), Select All, Clear All. */
+export function MemberFilter({ title, subtitle, members, filter }: MemberFilterProps) {
   return (
     <Card className="p-4">
-      <h2 className="text-sm font-semibold text-slate-900">Filter by Family Member</h2>
-      <p className="text-xs text-slate-600">Filter by Attendee</p>
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      {subtitle && <p className="text-xs text-slate-600">{subtitle}</p>}
       <ul className="mt-3 space-y-1">
         {members.map((member) => {
           const on = filter.selected.has(member.id);

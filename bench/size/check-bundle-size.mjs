@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Page-weight budgets of issue 14, checked on the built SPA (bytes are stable, seconds are not):
+//   - the landing page: the entry chunk and every chunk it imports, plus the landing page's chunk and its imports;
+//   - the signed-in shell: the entry, the app layout and the calendar (the home screen), with their imports.
+// Sizes are gzip level 9 of each JavaScript file, counted once per page. The chunk graph comes from Vite's
+// manifest (`vite build --manifest`): `imports` are the static imports a chunk needs before it runs;
+// `dynamicImports` (other screens) are not counted, since a screen loads its own code when it is opened.
+//
+// Usage: node bench/size/check-bundle-size.mjs [built-dir]   (no dir: builds a scratch copy first)
+// Exits 1 when a page is over its ceiling. Used by scripts/test.mjs.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const KB = 1024;
+
+/**
+ * The budgets. `target` is issue 14's figure; `ceiling` is what fails the check. They differ only where the
+ * target is not met yet (docs/performance.md says why): the ceiling then holds the current size plus a little,
+ * so that the check still fails on a regression while the gap is being closed.
+ */
+const PAGES = [
+  {
+    name: 'Landing page',
+    chunks: ['index.html', 'features/waitlist/landing-page.tsx'],
+    targetKb: 100,
+    ceilingKb: 165,
+  },
+  {
+    name: 'Signed-in shell (calendar)',
+    chunks: ['index.html', 'app/layout.tsx', 'features/calendar/calendar-page.tsx'],
+    targetKb: 200,
+    ceilingKb: 200,
+  },
+];
+
+function buildScratch() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'familyhub-size-'));
+  const result = spawnSync('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, WEB_OUT_DIR: dir },
+  });
+  if (result.status !== 0) process.exit(1);
+  return dir;
+}
+
+const dir = process.argv[2] ? path.resolve(process.argv[2]) : buildScratch();
+const manifestFile = path.join(dir, '.vite', 'manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error(`No Vite manifest at ${manifestFile}: build with \`vite build --manifest\`.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+const gzipCache = new Map();
+function gzipSize(file) {
+  if (!gzipCache.has(file)) {
+    const bytes = fs.readFileSync(path.join(dir, file));
+    gzipCache.set(file, zlib.gzipSync(bytes, { level: 9 }).length);
+  }
+  return gzipCache.get(file);
+}
+
+/** The JavaScript files a page loads before it shows: the chunks and their static imports, each once. */
+function filesOf(keys) {
+  const seen = new Set();
+  const files = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Chunk ${key} is not in the Vite manifest (renamed? update bench/size).`);
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...files];
+}
+
+let failed = false;
+for (const page of PAGES) {
+  const files = filesOf(page.chunks).sort((a, b) => gzipSize(b) - gzipSize(a));
+  const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
+  const over = total > page.ceilingKb * KB;
+  failed ||= over;
+  const verdict = over
+    ? `OVER the ${page.ceilingKb} KB ceiling`
+    : total <= page.targetKb * KB
+      ? `within the ${page.targetKb} KB target`
+      : `target ${page.targetKb} KB NOT met (ceiling ${page.ceilingKb} KB)`;
+  console.log(`${page.name}: ${(total / KB).toFixed(1)} KB gzip in ${files.length} files, ${verdict}`);
+  if (over || process.env.SIZE_VERBOSE) {
+    for (const file of files) console.log(`  ${(gzipSize(file) / KB).toFixed(1).padStart(7)} KB  ${file}`);
+  }
+}
+process.exit(failed ? 1 : 0);

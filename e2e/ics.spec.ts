@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures.ts';
+
+const shots = 'docs/screenshots';
+const FIXTURE = path.resolve('../shared/fixtures/ics/node-ical/example-rrule.ics');
+
+test('feed link: create, copy, regenerate (old link stops working)', async ({ page, signUp, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUp();
+  await page.goto('/calendar');
+  await page.getByRole('button', { name: 'Create family calendar feed link' }).click();
+  const url = page.getByLabel('Family calendar feed URL');
+  await expect(url).toHaveValue(/\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+  const first = await url.inputValue();
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Feed link copied', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+
+  const feed = await page.request.get(new URL(first).pathname);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  expect(await feed.text()).toContain('BEGIN:VTIMEZONE');
+
+  await page.getByRole('button', { name: 'Regenerate family calendar feed link' }).click();
+  await expect(url).not.toHaveValue(first);
+  expect((await page.request.get(new URL(first).pathname)).status()).toBe(404);
+  await page.screenshot({ path: `${shots}/ics-feed.png`, fullPage: true });
+});
+
+test('import an .ics file: the report; re-import updates nothing; a broken event gets its reason', async ({
+  page,
+  signUp,
+}) => {
+  await signUp();
+  await page.goto('/calendar');
+  const input = page.getByLabel('Import .ics file');
+  await input.setInputFiles({
+    name: 'school.ics',
+    mimeType: 'text/calendar',
+    buffer: fs.readFileSync(FIXTURE),
+  });
+  const report = page.getByRole('status', { name: 'Import report' });
+  await expect(report).toContainText('Imported 3, updated 0, unchanged 0, skipped 0.');
+  await page.screenshot({ path: `${shots}/ics-import.png`, fullPage: true });
+  await input.setInputFiles({
+    name: 'school.ics',
+    mimeType: 'text/calendar',
+    buffer: fs.readFileSync(FIXTURE),
+  });
+  await expect(report).toContainText('Imported 0, updated 0, unchanged 3, skipped 0.');
+
+  const broken =
+    'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nSUMMARY:No start\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+  await input.setInputFiles({ name: 'broken.ics', mimeType: 'text/calendar', buffer: Buffer.from(broken) });
+  await expect(report).toContainText('skipped 1.');
+  await report.getByText('Skipped events').click();
+  await expect(report).toContainText('No start: No start time (DTSTART)');
+});
+
+test('a large file imports in batches with visible progress, within the plan limit', async ({
+  page,
+  signUp,
+}) => {
+  await signUp();
+  await page.goto('/calendar');
+  // Slow each batch down a little so the progress between batches can be seen.
+  await page.route('**/api/calendar/import', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.getByLabel('Import .ics file').setInputFiles({
+    name: 'birthdays.ics',
+    mimeType: 'text/calendar',
+    buffer: fs.readFileSync(path.resolve('../shared/fixtures/ics/ical4j/mathBirthdays.ics')),
+  });
+  await expect(page.getByText(/Importing… (300|600|900|1200) \/ 1321 events/)).toBeVisible();
+  await expect(page.getByLabel('Import progress')).toBeVisible();
+  const report = page.getByRole('status', { name: 'Import report' });
+  // The free plan allows 50 new events a month: the rest are listed as skipped with the reason.
+  await expect(report).toContainText('Imported 50, updated 0, unchanged 0, skipped 1271.', {
+    timeout: 30_000,
+  });
+  await report.getByText('Skipped events').click();
+  await expect(
+    report.getByText(/Plan limit reached: your plan allows 50 new events per month/).first(),
+  ).toBeVisible();
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Which feed: the whole family's calendar, or the signed-in member's own events. */
+export const FEED_SCOPES = ['family', 'member'] as const;
+export type FeedScope = (typeof FEED_SCOPES)[number];
+
+/** Body of `POST /api/calendar/feeds/regenerate`. */
+export const regenerateFeedSchema = z.object({
+  scope: z.enum(FEED_SCOPES, 'scope must be family or member'),
+});
+
+/** One feed's state on the wire. The URL is only known right after it was (re)generated: the token is stored hashed. */
+export interface FeedStatusDto {
+  scope: FeedScope;
+  active: boolean;
+  created_at: string | null;
+}
+
+/** Answer of `POST /api/calendar/feeds/regenerate`: the new secret URL (shown once). */
+export interface FeedCreatedDto {
+  scope: FeedScope;
+  url: string;
+  created_at: string;
+}
+
+/** Answer of `POST /api/calendar/import` (SPEC-style snake_case). */
+export interface ImportReportDto {
+  /** New rows: events, series (one each) and overridden occurrences of a series. */
+  imported: number;
+  /** Existing events (same source UID) whose fields changed. */
+  updated: number;
+  /** Existing events the file left as they were. */
+  unchanged: number;
+  skipped: Array<{ uid: string | null; title: string | null; reason: string }>;
+  warnings: string[];
+}
+
+/** Largest .ics upload accepted (bytes); the web client sends files in batches well below it. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

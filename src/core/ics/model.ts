@@ -1,0 +1,55 @@
+/**
+ * The event fields the iCalendar mapping reads and writes (a subset of SPEC §3 Event, camelCase like the
+ * Drizzle row). Times are local wall-clock text `YYYY-MM-DDTHH:mm:00` in the family's zone.
+ */
+export interface IcsEventRecord {
+  id: number;
+  title: string;
+  description: string | null;
+  startDate: string;
+  endDate: string | null;
+  durationMinutes: number;
+  isAllDay: boolean;
+  location: string | null;
+  organizerId: number | null;
+  attendees: string[];
+  hasPickup: boolean;
+  pickupAssignedTo: number | null;
+  pickupMinutesBefore: number;
+  hasDropoff: boolean;
+  dropoffAssignedTo: number | null;
+  dropoffMinutesBefore: number;
+  rrule: string | null;
+  exdates: string[];
+  parentEventId: number | null;
+  recurrenceId: string | null;
+  sourceUid: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A family member as the feed names them (CN) and as import matches ORGANIZER/ATTENDEE names back. */
+export interface IcsMember {
+  id: number;
+  name: string;
+  email: string | null;
+}
+
+/**
+ * The line that starts the block the feed appends to DESCRIPTION (drop-off / pickup). Import drops it and
+ * everything after, so exporting and re-importing does not grow the description.
+ */
+export const FAMILYHUB_BLOCK_MARKER = '-- FamilyHub --';
+
+/** UID of an event that was created in FamilyHub (not imported): `event-<id>@<host>`; stable for its life. */
+export function ownUid(id: number, host: string): string {
+  return `event-${id}@${host}`;
+}
+
+/** The event id of an `ownUid` for this host, or null for any other UID. */
+export function parseOwnUid(uid: string, host: string): number | null {
+  const m = /^event-([1-9][0-9]{0,9})@(.+)$/.exec(uid);
+  if (!m || m[2] !== host) return null;
+  const id = Number(m[1]);
+  return id <= 2_147_483_647 ? id : null;
+}

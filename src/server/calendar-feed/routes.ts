@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { MAX_IMPORT_BYTES, regenerateFeedSchema } from '../../core/contracts/calendar-feed.ts';
+import { IcsFormatError } from '../../core/ics/import.ts';
+import { requireAuth } from '../http/auth-context.ts';
+import type { ServerContext } from '../http/context.ts';
+import { badRequest, notFound, parseInput } from '../http/errors.ts';
+import { FEED_MAX_AGE_SECONDS, importCalendar, listFeeds, regenerateFeed, renderFeed } from './service.ts';
+
+/** True when an If-None-Match header names this ETag (or `*`); weak validators compare equal (RFC 9110 §13.1.2). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
+}
+
+/**
+ * Issue 12 calls:
+ * - `GET /api/calendar/feeds` (signed in): the family feed's and the user's own feed's state;
+ * - `POST /api/calendar/feeds/regenerate` `{scope:'family'|'member'}`: a new secret URL, the old one stops working;
+ * - `GET /api/calendar/feed/{token}.ics` (no session: the token is the credential): the RFC 5545 feed, with
+ *   ETag / If-None-Match (304) and Cache-Control so calendar apps poll cheaply;
+ * - `POST /api/calendar/import` (body: the .ics text, `text/calendar` or `text/plain`, at most
+ *   `MAX_IMPORT_BYTES`): the import report.
+ */
+export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/api/calendar/feeds', async (request) => {
+    const { familyId, userId } = requireAuth(request);
+    return listFeeds(ctx, familyId, userId);
+  });
+
+  app.post('/api/calendar/feeds/regenerate', async (request, reply) => {
+    const { familyId, userId } = requireAuth(request);
+    const { scope } = parseInput(regenerateFeedSchema, request.body);
+    return reply.status(201).send(await regenerateFeed(ctx, familyId, userId, scope));
+  });
+
+  app.get('/api/calendar/feed/:file', async (request, reply) => {
+    const file = (request.params as { file?: unknown }).file; // Fastify types params as unknown without a schema
+    const token = typeof file === 'string' && file.endsWith('.ics') ? file.slice(0, -4) : '';
+    const feed = await renderFeed(ctx, token);
+    if (!feed) throw notFound('Feed not found');
+    reply
+      .header('ETag', feed.etag)
+      .header('Cache-Control', `private, max-age=${FEED_MAX_AGE_SECONDS}`)
+      .header('Referrer-Policy', 'no-referrer');
+    if (matches(request.headers['if-none-match'], feed.etag)) return reply.status(304).send();
+    return reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Content-Disposition', 'inline; filename="familyhub.ics"')
+      .send(feed.body);
+  });
+
+  // The .ics body is read as text only in this scope (and with a larger limit than JSON calls).
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('text/plain'); // replaced below with the larger limit
+    scope.addContentTypeParser(
+      ['text/calendar', 'text/plain', 'application/octet-stream'],
+      { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post('/api/calendar/import', { bodyLimit: MAX_IMPORT_BYTES }, async (request) => {
+      const { familyId } = requireAuth(request);
+      const text = request.body;
+      if (typeof text !== 'string' || text.trim() === '') {
+        throw badRequest('Choose an .ics file to import', { file: 'Choose an .ics file to import' });
+      }
+      try {
+        return await importCalendar(ctx, familyId, text);
+      } catch (error) {
+        if (error instanceof IcsFormatError) throw badRequest(error.message, { file: error.message });
+        throw error;
+      }
+    });
+  });
+}

@@ -1,0 +1,460 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type {
+  FeedCreatedDto,
+  FeedScope,
+  FeedStatusDto,
+  ImportReportDto,
+} from '../../core/contracts/calendar-feed.ts';
+import { buildFeed } from '../../core/ics/export.ts';
+import { parseIcs, type ParsedIcsEvent } from '../../core/ics/import.ts';
+import { type IcsMember, parseOwnUid } from '../../core/ics/model.ts';
+import { seriesUntil } from '../../core/recurrence/patterns.ts';
+import { addLocalDays, instantToLocal, localToInstant } from '../../core/time/local-time.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
+import { events } from '../db/schema/events.ts';
+import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
+import type { ServerContext } from '../http/context.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+
+type EventRow = typeof events.$inferSelect;
+
+/** Feed token: 32 random bytes (256 bits), base64url (43 characters). */
+const TOKEN_BYTES = 32;
+/** How long calendar apps may keep a feed before asking again (seconds); also the feed's REFRESH-INTERVAL. */
+export const FEED_MAX_AGE_SECONDS = 900;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function uidHost(ctx: ServerContext): string {
+  return new URL(ctx.config.PUBLIC_URL).hostname;
+}
+
+/** The signed-in user's member profile id, or null for an account without one. */
+async function memberOfUser(db: DbOrTx, familyId: number, userId: number): Promise<number | null> {
+  const [user] = await db
+    .select({ memberId: userAccounts.familyMemberId })
+    .from(userAccounts)
+    .where(and(eq(userAccounts.id, userId), eq(userAccounts.familyId, familyId)));
+  return user?.memberId ?? null;
+}
+
+/** `GET /api/calendar/feeds`: whether the family feed and the user's own feed exist (never the token). */
+export async function listFeeds(
+  ctx: ServerContext,
+  familyId: number,
+  userId: number,
+): Promise<FeedStatusDto[]> {
+  const memberId = await memberOfUser(ctx.db, familyId, userId);
+  const rows = await ctx.db.select().from(calendarFeeds).where(eq(calendarFeeds.familyId, familyId));
+  const family = rows.find((r) => r.memberId === null);
+  const own = memberId === null ? undefined : rows.find((r) => r.memberId === memberId);
+  return [
+    { scope: 'family', active: !!family, created_at: family?.createdAt.toISOString() ?? null },
+    { scope: 'member', active: !!own, created_at: own?.createdAt.toISOString() ?? null },
+  ];
+}
+
+/**
+ * `POST /api/calendar/feeds/regenerate`: a new secret URL for the family feed or the user's own feed. The old
+ * token's row is replaced in the same transaction, so the old URL answers 404 from now on.
+ * @returns the URL `<PUBLIC_URL>/api/calendar/feed/<token>.ics` (the token is stored only as its SHA-256).
+ * @throws HttpError 400 for `member` when the account has no member profile.
+ */
+export async function regenerateFeed(
+  ctx: ServerContext,
+  familyId: number,
+  userId: number,
+  scope: FeedScope,
+): Promise<FeedCreatedDto> {
+  const memberId = scope === 'member' ? await memberOfUser(ctx.db, familyId, userId) : null;
+  if (scope === 'member' && memberId === null) {
+    throw badRequest('Your account has no member profile', { scope: 'Your account has no member profile' });
+  }
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(calendarFeeds)
+      .where(
+        and(
+          eq(calendarFeeds.familyId, familyId),
+          memberId === null ? isNull(calendarFeeds.memberId) : eq(calendarFeeds.memberId, memberId),
+        ),
+      );
+    await tx
+      .insert(calendarFeeds)
+      .values({ familyId, memberId, tokenHash: hashToken(token), createdAt: now });
+  });
+  const base = ctx.config.PUBLIC_URL.replace(/\/$/, '');
+  return { scope, url: `${base}/api/calendar/feed/${token}.ics`, created_at: now.toISOString() };
+}
+
+function membersAsIcs(rows: Array<typeof familyMembers.$inferSelect>): IcsMember[] {
+  return rows.map((m) => ({ id: m.id, name: m.name, email: m.email }));
+}
+
+/** True when the member organises, attends, drops off or picks up for the event. */
+function involves(row: EventRow, memberId: number): boolean {
+  return (
+    row.organizerId === memberId ||
+    row.attendees.includes(String(memberId)) ||
+    (row.hasPickup && row.pickupAssignedTo === memberId) ||
+    (row.hasDropoff && row.dropoffAssignedTo === memberId)
+  );
+}
+
+/**
+ * The family's whole calendar as RFC 5545 text (see `buildFeed`), optionally only one member's events (a
+ * series counts when the member is on the series; its overrides come with it).
+ */
+export async function exportFamilyCalendar(
+  ctx: ServerContext,
+  familyId: number,
+  memberId: number | null = null,
+): Promise<string> {
+  const [family] = await ctx.db.select().from(families).where(eq(families.id, familyId));
+  if (!family) throw notFound();
+  const members = await ctx.db.select().from(familyMembers).where(eq(familyMembers.familyId, familyId));
+  let rows = await ctx.db.select().from(events).where(eq(events.familyId, familyId)).orderBy(events.id);
+  if (memberId !== null) {
+    const kept = new Set(
+      rows.filter((r) => r.parentEventId === null && involves(r, memberId)).map((r) => r.id),
+    );
+    rows = rows.filter((r) => (r.parentEventId === null ? kept.has(r.id) : kept.has(r.parentEventId)));
+  }
+  const stamp = rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), family.createdAt);
+  const member = memberId !== null ? members.find((m) => m.id === memberId) : undefined;
+  return buildFeed({
+    name: member ? `${family.name} – ${member.name}` : family.name,
+    timeZone: family.timezone,
+    host: uidHost(ctx),
+    stamp,
+    members: membersAsIcs(members),
+    events: rows,
+  });
+}
+
+/**
+ * `GET /api/calendar/feed/{token}.ics`: the feed a token opens, with its ETag (a hash of the body).
+ * @returns null for an unknown (or regenerated) token; the route answers 404.
+ */
+export async function renderFeed(
+  ctx: ServerContext,
+  token: string,
+): Promise<{ body: string; etag: string } | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [feed] = await ctx.db
+    .select()
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, hashToken(token)));
+  if (!feed) return null;
+  const body = await exportFamilyCalendar(ctx, feed.familyId, feed.memberId);
+  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  return { body, etag };
+}
+
+/** The columns an imported VEVENT writes (also what "unchanged" compares). */
+function importedColumns(e: ParsedIcsEvent) {
+  const until = e.rrule ? seriesUntil(e.rrule) : null;
+  return {
+    title: e.title,
+    description: e.description,
+    startDate: e.startDate,
+    endDate: e.endDate,
+    durationMinutes: e.durationMinutes,
+    isAllDay: e.isAllDay,
+    location: e.location,
+    organizerId: e.organizerId,
+    attendees: e.attendees,
+    isRecurring: e.rrule !== null,
+    // Imported rules are arbitrary RFC 5545 rules, not one of the form's patterns.
+    recurrencePattern: null,
+    recurrenceEndDate: until ? until.slice(0, 10) : null,
+    rrule: e.rrule,
+    exdates: e.exdates,
+  };
+}
+
+type Columns = ReturnType<typeof importedColumns>;
+
+function sameColumns(row: EventRow, c: Partial<Columns>): boolean {
+  return (Object.keys(c) as Array<keyof Columns>).every(
+    (k) => JSON.stringify(row[k]) === JSON.stringify(c[k]),
+  );
+}
+
+/** New top-level events the family created this calendar month (same rule as `POST /api/events`). */
+async function createdThisMonth(tx: DbOrTx, familyId: number, timeZone: string, now: Date): Promise<number> {
+  const today = instantToLocal(now, timeZone);
+  const next = addLocalDays(`${today.slice(0, 7)}-01`, 32).slice(0, 7);
+  const from = localToInstant(`${today.slice(0, 7)}-01T00:00:00`, timeZone);
+  const to = localToInstant(`${next}-01T00:00:00`, timeZone);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(
+      and(
+        eq(events.familyId, familyId),
+        isNull(events.parentEventId),
+        gte(events.createdAt, from),
+        lt(events.createdAt, to),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * `POST /api/calendar/import`: imports an .ics text into the family's calendar, in one transaction.
+ * - Times are converted to the family's zone (src/core/ics/import.ts); the VEVENT's UID is kept in
+ *   `source_uid`, so importing the same file again updates those events instead of duplicating them. Our own
+ *   feed's UIDs (`event-<id>@<host>`) match the family's own events.
+ * - A series is one row (RRULE + EXDATEs); an overridden occurrence is an override row of its series; a
+ *   cancelled occurrence becomes an EXDATE. An override whose series is neither in the file nor already
+ *   imported is kept as a one-off event.
+ * - Plan limit (SPEC: `families.max_events_per_month`): every NEW top-level event (a one-off or a whole
+ *   series) counts once toward this month's allowance, exactly like `POST /api/events`; overrides and
+ *   updates of already-imported events do not count. Once the allowance is used up, the remaining new events
+ *   are skipped with the reason, and the rest of the file still imports.
+ * @throws HttpError 400 when the text is not iCalendar at all.
+ */
+export async function importCalendar(
+  ctx: ServerContext,
+  familyId: number,
+  text: string,
+): Promise<ImportReportDto> {
+  const [family] = await ctx.db.select().from(families).where(eq(families.id, familyId));
+  if (!family) throw notFound();
+  const members = membersAsIcs(
+    await ctx.db.select().from(familyMembers).where(eq(familyMembers.familyId, familyId)),
+  );
+  const parsed = parseIcs(text, family.timezone, members);
+  const report: ImportReportDto = {
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: [...parsed.skipped],
+    warnings: parsed.warnings,
+  };
+  const host = uidHost(ctx);
+  const now = ctx.clock.now();
+
+  await ctx.db.transaction(async (tx) => {
+    // Locks the family row: concurrent imports and creations cannot both take the last slots of the month.
+    await tx.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('update');
+    let remaining = family.maxEventsPerMonth - (await createdThisMonth(tx, familyId, family.timezone, now));
+
+    const uids = [...new Set(parsed.events.map((e) => e.uid))];
+    const ownIds = uids.map((u) => parseOwnUid(u, host)).filter((id): id is number => id !== null);
+    const existing: EventRow[] = [];
+    for (const part of chunks(uids, 1000)) {
+      existing.push(
+        ...(await tx
+          .select()
+          .from(events)
+          .where(and(eq(events.familyId, familyId), inArray(events.sourceUid, part)))),
+      );
+    }
+    for (const part of chunks(ownIds, 1000)) {
+      existing.push(
+        ...(await tx
+          .select()
+          .from(events)
+          .where(and(eq(events.familyId, familyId), inArray(events.id, part)))),
+      );
+    }
+    const mastersByUid = new Map<string, EventRow>();
+    for (const row of existing) {
+      if (row.parentEventId !== null) continue;
+      const own = row.sourceUid === null ? row.id : null;
+      const uid = own !== null ? `event-${own}@${host}` : row.sourceUid;
+      if (uid !== null && (row.recurrenceId === null || !mastersByUid.has(uid))) mastersByUid.set(uid, row);
+    }
+
+    // A cancelled occurrence in the file is an EXDATE of its series (so re-importing compares equal).
+    const cancelledByUid = new Map<string, string[]>();
+    for (const e of parsed.events) {
+      if (e.recurrenceId === null || !e.cancelled) continue;
+      cancelledByUid.set(e.uid, [...(cancelledByUid.get(e.uid) ?? []), e.recurrenceId]);
+    }
+    // Series and one-off events first, so overrides find their series.
+    const seen = new Set<string>();
+    const toInsert: Array<{ e: ParsedIcsEvent; c: Columns }> = [];
+    for (const e of parsed.events) {
+      if (e.recurrenceId !== null) continue;
+      if (seen.has(e.uid)) {
+        report.skipped.push({ uid: e.uid, title: e.title, reason: 'Duplicate UID in the file' });
+        continue;
+      }
+      seen.add(e.uid);
+      if (e.cancelled) {
+        report.skipped.push({ uid: e.uid, title: e.title, reason: 'Cancelled event' });
+        continue;
+      }
+      const c = importedColumns(e);
+      const cancelled = cancelledByUid.get(e.uid);
+      if (c.rrule !== null && cancelled) c.exdates = [...new Set([...c.exdates, ...cancelled])].sort();
+      const row = mastersByUid.get(e.uid);
+      if (row) {
+        if (sameColumns(row, c)) report.unchanged++;
+        else {
+          const [written] = await tx
+            .update(events)
+            .set({ ...c, updatedAt: now })
+            .where(eq(events.id, row.id))
+            .returning();
+          if (written) mastersByUid.set(e.uid, written);
+          report.updated++;
+        }
+      } else if (remaining <= 0) {
+        report.skipped.push({
+          uid: e.uid,
+          title: e.title,
+          reason: `Plan limit reached: your plan allows ${family.maxEventsPerMonth} new events per month`,
+        });
+      } else {
+        remaining--;
+        toInsert.push({ e, c });
+      }
+    }
+    for (const part of chunks(toInsert, 500)) {
+      const rows = await tx
+        .insert(events)
+        .values(
+          part.map(({ e, c }) => ({ ...c, familyId, sourceUid: e.uid, createdAt: now, updatedAt: now })),
+        )
+        .returning();
+      for (const row of rows) if (row.sourceUid) mastersByUid.set(row.sourceUid, row);
+      report.imported += rows.length;
+    }
+
+    // Overrides (RECURRENCE-ID) and cancelled occurrences.
+    const overrideRows = new Map<string, EventRow>();
+    const seriesIds = [...new Set([...mastersByUid.values()].map((r) => r.id))];
+    for (const part of chunks(seriesIds, 1000)) {
+      const rows = await tx
+        .select()
+        .from(events)
+        .where(and(eq(events.familyId, familyId), inArray(events.parentEventId, part)));
+      for (const row of rows) overrideRows.set(`${row.parentEventId}|${row.recurrenceId}`, row);
+    }
+    const exdatesToAdd = new Map<number, Set<string>>();
+    for (const e of parsed.events) {
+      if (e.recurrenceId === null) continue;
+      const series = mastersByUid.get(e.uid);
+      if (!series || series.rrule === null) {
+        if (e.cancelled) {
+          report.skipped.push({
+            uid: e.uid,
+            title: e.title,
+            reason: 'Cancelled occurrence of an unknown series',
+          });
+          continue;
+        }
+        // No series to attach to: a one-off event (counts toward the plan limit like any new event).
+        const key = `${e.uid}|${e.recurrenceId}`;
+        const c = { ...importedColumns(e), rrule: null, isRecurring: false, exdates: [] };
+        const [row] = await tx
+          .select()
+          .from(events)
+          .where(
+            and(
+              eq(events.familyId, familyId),
+              eq(events.sourceUid, e.uid),
+              eq(events.recurrenceId, e.recurrenceId),
+              isNull(events.parentEventId),
+            ),
+          );
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (row) {
+          if (sameColumns(row, c)) report.unchanged++;
+          else {
+            await tx
+              .update(events)
+              .set({ ...c, updatedAt: now })
+              .where(eq(events.id, row.id));
+            report.updated++;
+          }
+        } else if (remaining <= 0) {
+          report.skipped.push({
+            uid: e.uid,
+            title: e.title,
+            reason: `Plan limit reached: your plan allows ${family.maxEventsPerMonth} new events per month`,
+          });
+        } else {
+          remaining--;
+          await tx.insert(events).values({
+            ...c,
+            familyId,
+            sourceUid: e.uid,
+            recurrenceId: e.recurrenceId,
+            createdAt: now,
+            updatedAt: now,
+          });
+          report.imported++;
+        }
+        continue;
+      }
+      const key = `${series.id}|${e.recurrenceId}`;
+      const current = overrideRows.get(key);
+      if (e.cancelled) {
+        if (current) await tx.delete(events).where(eq(events.id, current.id));
+        if (!series.exdates.includes(e.recurrenceId)) {
+          const set = exdatesToAdd.get(series.id) ?? new Set<string>();
+          set.add(e.recurrenceId);
+          exdatesToAdd.set(series.id, set);
+        }
+        continue;
+      }
+      const c = {
+        ...importedColumns(e),
+        rrule: null,
+        isRecurring: false,
+        exdates: [],
+        recurrenceEndDate: null,
+      };
+      if (current) {
+        if (sameColumns(current, c)) report.unchanged++;
+        else {
+          await tx
+            .update(events)
+            .set({ ...c, updatedAt: now })
+            .where(eq(events.id, current.id));
+          report.updated++;
+        }
+      } else {
+        const [row] = await tx
+          .insert(events)
+          .values({
+            ...c,
+            familyId,
+            parentEventId: series.id,
+            recurrenceId: e.recurrenceId,
+            sourceUid: series.sourceUid,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (row) overrideRows.set(key, row);
+        report.imported++;
+      }
+    }
+    for (const [id, add] of exdatesToAdd) {
+      const series = [...mastersByUid.values()].find((r) => r.id === id);
+      if (!series) continue;
+      const exdates = [...new Set([...series.exdates, ...add])].sort();
+      await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, id));
+    }
+  });
+  return report;
+}

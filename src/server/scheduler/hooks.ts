@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { and, eq, like, or, sql } from 'drizzle-orm';
+import { instantToLocal, localToInstant } from '../../core/time/local-time.ts';
+import type { DbOrTx } from '../db/client.ts';
+import type { events } from '../db/schema/events.ts';
+import { notifications } from '../db/schema/notifications.ts';
+import { enqueueMany, type OutboundMessage } from '../notifications/outbox.ts';
+import { channelFor, loadAudience, membersOf, policyFactsOf } from './audience.ts';
+import { eventAlertMessage } from './messages.ts';
+
+type EventRow = typeof events.$inferSelect;
+
+/**
+ * Cancels the not-yet-sent reminders planned for one task or event: each pending row whose dedupe key starts
+ * with one of `prefixes` becomes `suppressed` with `reason`, and its dedupe key gets `#cancelled:{id}`
+ * appended so the planner can plan the same message again if the change left it still due (a title edit).
+ * Rows already sent keep their key, so a change after sending never sends twice.
+ * @returns how many rows were cancelled.
+ */
+export async function cancelPending(
+  db: DbOrTx,
+  familyId: number,
+  prefixes: readonly string[],
+  reason: string,
+  now: Date,
+): Promise<number> {
+  if (prefixes.length === 0) return 0;
+  const cancelled = await db
+    .update(notifications)
+    .set({
+      status: 'suppressed',
+      statusReason: reason,
+      dedupeKey: sql`${notifications.dedupeKey} || '#cancelled:' || ${notifications.id}`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        // family_id first: the (family_id, created_at) index keeps this to one family's rows.
+        eq(notifications.familyId, familyId),
+        eq(notifications.status, 'pending'),
+        or(...prefixes.map((p) => like(notifications.dedupeKey, `${p.replace(/[\\%_]/g, '\\$&')}%`))),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return cancelled.length;
+}
+
+/** Dedupe-key prefix of every reminder the planner makes for a task. */
+export const taskKeyPrefix = (taskId: number) => `task:${taskId}:`;
+/** Dedupe-key prefix of every reminder (event, pickup, drop-off) the planner makes for an event row. */
+export const eventKeyPrefix = (eventId: number) => `event:${eventId}:`;
+
+/**
+ * Call after a task was changed or deleted (tasks service): its pending reminders are cancelled; the
+ * planner's next tick plans again whatever the task still calls for (re-dated → the new time only;
+ * completed or deleted → nothing).
+ */
+export async function cancelTaskReminders(
+  db: DbOrTx,
+  familyId: number,
+  taskId: number,
+  now: Date,
+): Promise<number> {
+  return cancelPending(
+    db,
+    familyId,
+    [taskKeyPrefix(taskId)],
+    'Task changed before the reminder was sent',
+    now,
+  );
+}
+
+/** The event fields whose change is announced to `alert_members` (issue 8: date, time or location). */
+function announced(row: EventRow): string {
+  return JSON.stringify([row.startDate, row.endDate, row.durationMinutes, row.isAllDay, row.location ?? '']);
+}
+
+/**
+ * Call inside the transaction that created (`before` null) or changed an event: cancels the event's pending
+ * reminders when it changed (the planner re-plans them), and when it is new or its date, time or location
+ * changed, enqueues one alert to each member in `alert_members` (SMS if they can get one, else e-mail),
+ * in the same transaction. Dedupe key `event-alert:{id}:{member}:{updatedAt ms}:{hash of date/time/location}`.
+ * @returns how many alerts were written.
+ */
+export async function onEventWritten(
+  tx: DbOrTx,
+  publicUrl: string,
+  before: EventRow | null,
+  after: EventRow,
+  now: Date,
+): Promise<number> {
+  if (before) {
+    const prefixes = [eventKeyPrefix(after.id)];
+    if (before.id !== after.id && before.id !== after.parentEventId) prefixes.push(eventKeyPrefix(before.id));
+    if (after.parentEventId !== null && after.recurrenceId !== null) {
+      // An edited occurrence: only that occurrence's reminders of the series make way for the override's.
+      for (const kind of ['event', 'pickup', 'dropoff']) {
+        prefixes.push(`${eventKeyPrefix(after.parentEventId)}${kind}:${after.recurrenceId}:`);
+      }
+    }
+    await cancelPending(
+      tx,
+      after.familyId,
+      [...new Set(prefixes)],
+      'Event changed before the reminder was sent',
+      now,
+    );
+    if (announced(before) === announced(after)) return 0;
+  }
+  if (after.alertMembers.length === 0) return 0;
+  const audience = await loadAudience(tx, [after.familyId]);
+  const family = audience.families.get(after.familyId);
+  if (!family) return 0;
+  const today = instantToLocal(now, family.timezone).slice(0, 10);
+  // The announced fields name the version, so two changes within one millisecond are still two alerts.
+  const version = createHash('sha256').update(announced(after)).digest('hex').slice(0, 12);
+  const messages: OutboundMessage[] = membersOf(audience, family.id, after.alertMembers).map((member) => {
+    const content = eventAlertMessage({
+      channel: channelFor(family, member),
+      publicUrl,
+      familyName: family.name,
+      title: after.title,
+      start: after.startDate,
+      allDay: after.isAllDay,
+      location: after.location,
+      today,
+      change: before ? 'changed' : 'created',
+    });
+    return {
+      ...content,
+      familyId: family.id,
+      familyMemberId: member.id,
+      dedupeKey: `event-alert:${after.id}:${member.id}:${after.updatedAt.getTime()}:${version}`,
+      now,
+      // An alert about an event that has already started is no longer news.
+      expiresAt: after.isAllDay ? null : localToInstant(after.startDate, family.timezone),
+    };
+  });
+  const result = await enqueueMany(tx, messages, policyFactsOf(audience));
+  return result.created;
+}

@@ -1,0 +1,478 @@
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countSmsSegments } from '../../core/notifications/sms-segments.ts';
+import { familyMembers, families } from '../db/schema/families.ts';
+import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
+import { tasks } from '../db/schema/tasks.ts';
+import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
+import { createSmtpProvider } from '../notifications/providers/smtp.ts';
+import { createTwilioProvider } from '../notifications/providers/twilio.ts';
+import { addMember, createFamily, setSmsEnabled, type TestFamily } from '../notifications/testing/family.ts';
+import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
+import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
+import { createTestServer, type TestServer } from '../test/harness.ts';
+import { createPlanner, LATE_SUMMARY_REASON, type Planner } from './planner.ts';
+
+let server: TestServer;
+let smtp: SmtpSink;
+let twilio: FakeTwilio;
+const dispatchers: Dispatcher[] = [];
+const PUBLIC_URL = 'https://familyhub.example';
+
+function planner(): Planner {
+  return createPlanner({ db: server.database.db, clock: server.clock, publicUrl: PUBLIC_URL });
+}
+
+function dispatcher(): Dispatcher {
+  const d = createDispatcher({
+    db: server.database.db,
+    clock: server.clock,
+    random: () => 0.5,
+    providers: {
+      email: createSmtpProvider({
+        url: smtp.url,
+        from: 'FamilyHub <no-reply@familyhub.test>',
+        messageIdDomain: 'familyhub.test',
+        timeoutMs: 2000,
+      }),
+      sms: createTwilioProvider({
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+        from: twilio.from,
+        baseUrl: twilio.baseUrl,
+        sendsPerSecond: 0,
+      }),
+    },
+  });
+  dispatchers.push(d);
+  return d;
+}
+
+interface Household extends TestFamily {
+  /** A second member with e-mail and phone and the daily summary on. */
+  parent: number;
+  kid: number;
+}
+
+/** A family in `timezone` with a second parent (summary on, e-mail + phone) and a child. */
+async function household(timezone: string, name: string, sms = false, summary = true): Promise<Household> {
+  const f = await createFamily(server, { familyName: name });
+  const db = server.database.db;
+  await db.update(families).set({ timezone }).where(eq(families.id, f.familyId));
+  await setSmsEnabled(db, f.familyId, sms);
+  const parent = await addMember(db, f.familyId, {
+    name: 'Ben',
+    email: `ben-${f.familyId}@example.com`,
+    phoneNumber: '+15551230000',
+  });
+  await db.update(familyMembers).set({ dailySummaryEnabled: summary }).where(eq(familyMembers.id, parent));
+  const kid = await addMember(db, f.familyId, { name: 'Mia' });
+  return { ...f, parent, kid };
+}
+
+async function rowsOf(familyId: number, kind?: string) {
+  const all = await server.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.familyId, familyId))
+    .orderBy(notifications.id);
+  return kind ? all.filter((r) => r.kind === kind) : all;
+}
+
+async function call(f: TestFamily, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+  return server.app.inject({ method, url, payload, headers: { cookie: f.cookie } });
+}
+
+beforeAll(async () => {
+  server = await createTestServer({ PUBLIC_URL });
+  smtp = await startSmtpSink();
+  twilio = await startFakeTwilio();
+});
+beforeEach(() => {
+  smtp.messages.length = 0;
+  twilio.sent.length = 0;
+});
+afterEach(async () => {
+  await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
+});
+afterAll(async () => {
+  await smtp.stop();
+  await twilio.close();
+  await server.close();
+});
+
+describe('daily summary', () => {
+  it('goes out at 7:30 local for families in three time zones on the same UTC day', async () => {
+    server.clock.set('2026-11-22T23:00:00Z');
+    const london = await household('Europe/London', 'London');
+    const la = await household('America/Los_Angeles', 'Angeles');
+    const tokyo = await household('Asia/Tokyo', 'Tokyo');
+    const p = planner();
+    const summaryRows = async () =>
+      // A summary for a local date whose 10:00 had already passed when the family was first planned is
+      // recorded as expired (LA's Nov 22, Tokyo's Nov 23 here); count the ones that will go out.
+      (await Promise.all([london, la, tokyo].map((f) => rowsOf(f.familyId, 'daily_summary')))).map(
+        (r) => r.filter((row) => row.status !== 'expired').length,
+      );
+
+    server.clock.set('2026-11-23T07:29:00Z');
+    await p.tick();
+    expect(await summaryRows()).toEqual([0, 0, 0]);
+    server.clock.set('2026-11-23T07:30:00Z'); // 07:30 in London
+    await p.tick();
+    expect(await summaryRows()).toEqual([1, 0, 0]);
+    server.clock.set('2026-11-23T15:29:00Z');
+    await p.tick();
+    expect(await summaryRows()).toEqual([1, 0, 0]);
+    server.clock.set('2026-11-23T15:30:00Z'); // 07:30 in Los Angeles
+    await p.tick();
+    expect(await summaryRows()).toEqual([1, 1, 0]);
+    server.clock.set('2026-11-23T22:30:00Z'); // 07:30 on Nov 24 in Tokyo
+    await p.tick();
+    expect(await summaryRows()).toEqual([1, 1, 1]);
+
+    const live = async (f: Household) =>
+      (await rowsOf(f.familyId, 'daily_summary')).filter((r) => r.status !== 'expired');
+    const [l] = await live(london);
+    const [a] = await live(la);
+    const [t] = await live(tokyo);
+    expect([l?.dedupeKey, a?.dedupeKey, t?.dedupeKey]).toEqual([
+      `summary:${london.parent}:2026-11-23`,
+      `summary:${la.parent}:2026-11-23`,
+      `summary:${tokyo.parent}:2026-11-24`,
+    ]);
+    expect(l?.sendAfter.toISOString()).toBe('2026-11-23T07:30:00.000Z');
+    expect(l?.expiresAt?.toISOString()).toBe('2026-11-23T10:00:00.000Z');
+    expect(a?.sendAfter.toISOString()).toBe('2026-11-23T15:30:00.000Z');
+    expect(t?.sendAfter.toISOString()).toBe('2026-11-23T22:30:00.000Z');
+    // Only the member who asked for it.
+    expect(l?.familyMemberId).toBe(london.parent);
+  });
+
+  it('is sent at 07:30 local on a DST day (Europe/London, 2026-10-25)', async () => {
+    server.clock.set('2026-10-24T12:00:00Z');
+    const f = await household('Europe/London', 'Autumn');
+    const p = planner();
+    server.clock.set('2026-10-25T06:30:00Z'); // 06:30 GMT: yesterday this was 07:30 BST
+    await p.tick();
+    expect(await rowsOf(f.familyId, 'daily_summary')).toHaveLength(0);
+    server.clock.set('2026-10-25T07:30:00Z');
+    await p.tick();
+    const [row] = await rowsOf(f.familyId, 'daily_summary');
+    expect(row?.sendAfter.toISOString()).toBe('2026-10-25T07:30:00.000Z');
+  });
+
+  it('a process that was down at 7:30 and plans at 7:50 still sends it, by e-mail through SMTP', async () => {
+    server.clock.set('2026-11-24T00:00:00Z');
+    const f = await household('Europe/London', 'Latecomers');
+    // Something to summarise: a task due today and one overdue, assigned to Ben.
+    const db = server.database.db;
+    await db.insert(tasks).values([
+      {
+        familyId: f.familyId,
+        title: 'Pack lunch',
+        dueDate: '2026-11-24T08:15:00',
+        assignedToIds: [String(f.parent)],
+      },
+      {
+        familyId: f.familyId,
+        title: 'Return books',
+        dueDate: '2026-11-21T17:00:00',
+        assignedToIds: [String(f.parent)],
+      },
+    ]);
+    server.clock.set('2026-11-24T07:50:00Z');
+    const planned = await planner().tick();
+    expect(planned.summaries).toBeGreaterThanOrEqual(1);
+    expect(await dispatcher().dispatchOnce()).toMatchObject({ sent: expect.any(Number) });
+    const mail = smtp.messages.find((m) => m.subject?.includes('Latecomers'));
+    expect(mail?.subject).toBe('Your day, Tue, Nov 24: the Latecomers family on FamilyHub');
+    expect(mail?.text).toContain('Good morning Ben,');
+    expect(mail?.text).toContain('Tasks due today:\n- Pack lunch (by 8:15 AM)');
+    expect(mail?.text).toContain('Overdue tasks:\n- Return books (due Nov 21)');
+    expect(mail?.text).toContain(`Open FamilyHub: ${PUBLIC_URL}/calendar`);
+    expect(mail?.html).toContain('<li>Pack lunch (by 8:15 AM)</li>');
+    // The log records the send once the planner sees it went out.
+    await planner().tick();
+    const [log] = await db.select().from(dailySummaryLog).where(eq(dailySummaryLog.familyMemberId, f.parent));
+    expect(log?.sentAt?.toISOString()).toBe('2026-11-24T07:50:00.000Z');
+  });
+
+  it('after 10:00 local it is not sent late: the row is expired with the reason', async () => {
+    server.clock.set('2026-11-25T00:00:00Z');
+    const f = await household('Europe/London', 'Sleepers');
+    server.clock.set('2026-11-25T10:05:00Z');
+    await planner().tick();
+    const [row] = await rowsOf(f.familyId, 'daily_summary');
+    expect(row).toMatchObject({ status: 'expired', statusReason: LATE_SUMMARY_REASON });
+    await dispatcher().dispatchOnce();
+    expect(smtp.messages.filter((m) => m.subject?.includes('Sleepers'))).toHaveLength(0);
+    const logs = await server.database.db
+      .select()
+      .from(dailySummaryLog)
+      .where(eq(dailySummaryLog.familyMemberId, f.parent));
+    expect(logs).toMatchObject([{ summaryDate: '2026-11-25', sentAt: null }]);
+  });
+
+  it('two processes planning at once produce exactly one summary per member', async () => {
+    server.clock.set('2026-11-26T00:00:00Z');
+    const f = await household('Europe/London', 'Twins');
+    server.clock.set('2026-11-26T07:31:00Z');
+    const [a, b] = await Promise.all([planner().tick(), planner().tick()]);
+    await Promise.all([planner().tick(), planner().tick()]); // and restarts
+    expect(await rowsOf(f.familyId, 'daily_summary')).toHaveLength(1);
+    const logs = await server.database.db
+      .select()
+      .from(dailySummaryLog)
+      .where(
+        and(eq(dailySummaryLog.familyMemberId, f.parent), eq(dailySummaryLog.summaryDate, '2026-11-26')),
+      );
+    expect(logs).toHaveLength(1);
+    expect((a?.summaries ?? 0) + (b?.summaries ?? 0)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is an SMS within 3 segments when the member has a phone and SMS is on', async () => {
+    server.clock.set('2026-11-27T00:00:00Z');
+    const f = await household('Europe/London', 'Texters', true);
+    await server.database.db.insert(tasks).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        familyId: f.familyId,
+        title: `Chore ${i + 1}`,
+        dueDate: '2026-11-27T18:00:00',
+        assignedToIds: [String(f.parent)],
+      })),
+    );
+    server.clock.set('2026-11-27T07:30:00Z');
+    await planner().tick();
+    await dispatcher().dispatchOnce();
+    const sms = twilio.sent.find((m) => m.body.includes('Texters'));
+    expect(sms?.to).toBe('+15551230000');
+    expect(sms?.body).toMatch(
+      /^FamilyHub, the Texters family: Ben's day, Fri, Nov 27\. Tasks due: Chore 1 \(by 6:00 PM\);/,
+    );
+    expect(sms?.body).toMatch(/\+\d+ more\. https:\/\/familyhub\.example\/calendar$/);
+    expect(countSmsSegments(sms?.body ?? '').segments).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('task reminders', () => {
+  const taskPayload = (f: Household, overrides: object = {}) => ({
+    title: 'Dentist forms',
+    description: '',
+    assigned_to: f.parent,
+    assigned_to_ids: [String(f.parent)],
+    due_date: '2026-12-01T09:00:00',
+    estimated_duration_minutes: 30,
+    status: 'open',
+    priority: 'medium',
+    send_sms_reminder: true,
+    reminder_frequency: '30_minutes_before',
+    ...overrides,
+  });
+
+  it('reminds the assignee by SMS 30 minutes before, through the Twilio fake', async () => {
+    server.clock.set('2026-12-01T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Reminded', true, false);
+    const res = await call(f, 'POST', '/api/tasks', taskPayload(f));
+    expect(res.statusCode, res.body).toBe(201);
+    server.clock.set('2026-12-01T16:10:00Z'); // 08:10 PST: reminder at 08:30 is 20 min away, beyond the horizon
+    await planner().tick();
+    expect(await rowsOf(f.familyId, 'task_reminder')).toHaveLength(0);
+    server.clock.set('2026-12-01T16:20:00Z');
+    await planner().tick();
+    const [row] = await rowsOf(f.familyId, 'task_reminder');
+    expect(row?.sendAfter.toISOString()).toBe('2026-12-01T16:30:00.000Z');
+    await dispatcher().dispatchOnce();
+    const reminders = () => twilio.sent.filter((m) => m.body.includes('Reminder:')).map((m) => m.body);
+    expect(reminders()).toEqual([]);
+    server.clock.set('2026-12-01T16:30:00Z');
+    await dispatcher().dispatchOnce();
+    expect(reminders()).toEqual([
+      `FamilyHub (the Reminded family): Reminder: "Dentist forms" is due at 9:00 AM today. ${PUBLIC_URL}/tasks`,
+    ]);
+    await planner().tick();
+    const [task] = await server.database.db.select().from(tasks).where(eq(tasks.familyId, f.familyId));
+    expect(task?.lastReminderSent?.toISOString()).toBe('2026-12-01T16:30:00.000Z');
+  });
+
+  it('one planner across ticks still plans a task created inside the window it already covered', async () => {
+    server.clock.set('2026-12-05T16:00:00Z');
+    const f = await household('America/Los_Angeles', 'Latecreators', true, false);
+    const p = planner();
+    await p.tick(); // offers reminders due up to 16:15
+    server.clock.set('2026-12-05T16:05:00Z');
+    const res = await call(f, 'POST', '/api/tasks', taskPayload(f, { due_date: '2026-12-05T08:40:00' }));
+    expect(res.statusCode, res.body).toBe(201);
+    server.clock.set('2026-12-05T16:06:00Z');
+    await p.tick();
+    const rows = await rowsOf(f.familyId, 'task_reminder');
+    expect(rows.map((r) => r.sendAfter.toISOString())).toEqual(['2026-12-05T16:10:00.000Z']);
+    await p.tick(); // nothing offered twice
+    expect(await rowsOf(f.familyId, 'task_reminder')).toHaveLength(1);
+  });
+
+  it('a task completed before its reminder sends nothing', async () => {
+    server.clock.set('2026-12-02T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Finishers', true, false);
+    const created = await call(f, 'POST', '/api/tasks', taskPayload(f, { due_date: '2026-12-02T09:00:00' }));
+    const id = created.json<{ id: number }>().id;
+    server.clock.set('2026-12-02T16:20:00Z');
+    await planner().tick();
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'pending' }]);
+    const done = await call(f, 'PATCH', `/api/tasks/${id}`, { status: 'completed' });
+    expect(done.statusCode, done.body).toBe(200);
+    server.clock.set('2026-12-02T16:30:00Z');
+    await planner().tick();
+    await dispatcher().dispatchOnce();
+    expect(twilio.sent.filter((m) => m.body.includes('Finishers'))).toHaveLength(0);
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([
+      { status: 'suppressed', statusReason: 'Task changed before the reminder was sent' },
+    ]);
+  });
+
+  it('a deleted task sends nothing', async () => {
+    server.clock.set('2026-12-03T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Deleters', true, false);
+    const created = await call(f, 'POST', '/api/tasks', taskPayload(f, { due_date: '2026-12-03T09:00:00' }));
+    server.clock.set('2026-12-03T16:20:00Z');
+    await planner().tick();
+    expect((await call(f, 'DELETE', `/api/tasks/${created.json<{ id: number }>().id}`)).statusCode).toBe(200);
+    server.clock.set('2026-12-03T16:30:00Z');
+    await planner().tick();
+    await dispatcher().dispatchOnce();
+    expect(twilio.sent.filter((m) => m.body.includes('Deleters'))).toHaveLength(0);
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'suppressed' }]);
+  });
+
+  it('a re-dated task is reminded at the new time only', async () => {
+    server.clock.set('2026-12-04T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Movers', true, false);
+    const created = await call(f, 'POST', '/api/tasks', taskPayload(f, { due_date: '2026-12-04T09:00:00' }));
+    const id = created.json<{ id: number }>().id;
+    server.clock.set('2026-12-04T16:20:00Z');
+    await planner().tick();
+    const moved = await call(f, 'PATCH', `/api/tasks/${id}`, { due_date: '2026-12-04T11:00:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const d = dispatcher();
+    // Tick and dispatch around the old time and the new one (every planner/dispatcher step in between is idle).
+    for (const at of ['16:21', '16:30', '16:31', '18:10', '18:20', '18:30', '18:35']) {
+      server.clock.set(`2026-12-04T${at}:00Z`);
+      await planner().tick();
+      await d.dispatchOnce();
+    }
+    expect(twilio.sent.filter((m) => m.body.includes('Movers')).map((m) => m.body)).toEqual([
+      `FamilyHub (the Movers family): Reminder: "Dentist forms" is due at 11:00 AM today. ${PUBLIC_URL}/tasks`,
+    ]);
+    const rows = await rowsOf(f.familyId, 'task_reminder');
+    expect(rows.map((r) => [r.status, r.sendAfter.toISOString()])).toEqual([
+      ['suppressed', '2026-12-04T16:30:00.000Z'],
+      ['sent', '2026-12-04T18:30:00.000Z'],
+    ]);
+  });
+
+  it('reminders follow DST: 1 hour before 03:30 on the spring-forward day in Los Angeles', async () => {
+    server.clock.set('2026-03-07T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Springers', false, false);
+    await call(
+      f,
+      'POST',
+      '/api/tasks',
+      taskPayload(f, { due_date: '2026-03-08T03:30:00', reminder_frequency: '1_hour_before' }),
+    );
+    server.clock.set('2026-03-08T09:25:00Z'); // 01:25 PST
+    await planner().tick();
+    const [row] = await rowsOf(f.familyId, 'task_reminder');
+    expect(row?.sendAfter.toISOString()).toBe('2026-03-08T09:30:00.000Z');
+    expect(row?.channel).toBe('email');
+  });
+});
+
+describe('events', () => {
+  it('alerts alert_members once on create and on a time change, and reminds them 30 min before', async () => {
+    server.clock.set('2026-12-05T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Eventful', false, false);
+    const created = await call(f, 'POST', '/api/events', {
+      title: 'Piano recital',
+      start_date: '2026-12-06T14:00:00',
+      duration_minutes: 60,
+      location: 'Town hall',
+      organizer_id: f.memberId,
+      attendees: [String(f.kid)],
+      alert_members: [String(f.parent)],
+      category: 'activity',
+      priority: 'medium',
+      has_pickup: true,
+      pickup_assigned_to: f.parent,
+      pickup_minutes_before: 15,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    expect(await rowsOf(f.familyId, 'event_alert')).toHaveLength(1);
+    // A title edit is not announced; a time change is.
+    const base = created.json<Record<string, unknown>>();
+    const edit = (extra: object) => call(f, 'PATCH', `/api/events/${id}`, { ...base, ...extra });
+    expect((await edit({ title: 'Piano recital!' })).statusCode).toBe(200);
+    expect(await rowsOf(f.familyId, 'event_alert')).toHaveLength(1);
+    expect((await edit({ title: 'Piano recital!', start_date: '2026-12-06T15:00:00' })).statusCode).toBe(200);
+    expect(await rowsOf(f.familyId, 'event_alert')).toHaveLength(2);
+    await dispatcher().dispatchOnce();
+    const alerts = smtp.messages.filter((m) => m.subject?.includes('Eventful')).map((m) => m.subject);
+    expect(alerts).toEqual([
+      'New event: Piano recital (the Eventful family)',
+      'Event changed: Piano recital! (the Eventful family)',
+    ]);
+    expect(smtp.messages.at(-1)?.text).toContain(
+      'Event changed: "Piano recital!" is now 3:00 PM on Sun, Dec 6 at Town hall.',
+    );
+
+    // 15:00 PST = 23:00Z: reminder at 22:30Z; pickup 15 min before the 16:00 end = 23:45Z.
+    server.clock.set('2026-12-06T22:20:00Z');
+    await planner().tick();
+    expect((await rowsOf(f.familyId, 'event_reminder')).map((r) => r.sendAfter.toISOString())).toEqual([
+      '2026-12-06T22:30:00.000Z',
+    ]);
+    server.clock.set('2026-12-06T23:35:00Z');
+    await planner().tick();
+    const [pickup] = await rowsOf(f.familyId, 'pickup_reminder');
+    expect(pickup?.sendAfter.toISOString()).toBe('2026-12-06T23:45:00.000Z');
+    expect(pickup?.body).toContain('Pick up Mia for "Piano recital!" at 4:00 PM today at Town hall.');
+  });
+
+  it('reminds each occurrence of a weekly series, at the same wall-clock time across DST', async () => {
+    server.clock.set('2026-10-20T12:00:00Z');
+    const f = await household('Europe/London', 'Weekly', false, false);
+    const created = await call(f, 'POST', '/api/events', {
+      title: 'Swim club',
+      start_date: '2026-10-19T18:00:00',
+      duration_minutes: 60,
+      organizer_id: f.memberId,
+      attendees: [String(f.kid)],
+      alert_members: [String(f.parent)],
+      category: 'activity',
+      priority: 'medium',
+      is_recurring: true,
+      recurrence_pattern: 'weekly',
+      recurrence_end_date: '2026-12-31',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const p = planner();
+    server.clock.set('2026-10-19T16:25:00Z'); // before DST ends: 18:00 BST = 17:00Z
+    // (this occurrence is before "now" of creation; planning is by time, so it is planned if in the window)
+    server.clock.set('2026-10-26T17:25:00Z'); // after: 18:00 GMT = 18:00Z, reminder 17:30Z
+    await p.tick();
+    const rows = await rowsOf(f.familyId, 'event_reminder');
+    expect(rows.map((r) => [r.sendAfter.toISOString(), r.dedupeKey.split(':').slice(3).join(':')])).toEqual([
+      ['2026-10-26T17:30:00.000Z', `2026-10-26T18:00:00:${f.parent}`],
+    ]);
+  });
+});
+
+describe('cancelled keys', () => {
+  it('cancelled reminders keep their history under a renamed key', async () => {
+    const rows = await server.database.db
+      .select({ key: notifications.dedupeKey })
+      .from(notifications)
+      .where(like(notifications.dedupeKey, '%#cancelled:%'));
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
