@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { format } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { expect, newAccount, test } from './fixtures.ts';
+import { dismissToast, expect, newAccount, test } from './fixtures.ts';
 
 // Issue 14: axe on every screen and dialog, zero serious or critical violations (WCAG 2.1 A/AA rules and
 // axe's best practices). Minor and moderate findings are printed, not failed: they are worth reading, but the
@@ -78,12 +78,6 @@ async function seedFamily(page: Page): Promise<void> {
     const res = await page.request.post(url, { data });
     expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
   }
-}
-
-/** Closes a toast if one is showing: it would otherwise be checked on every following screen. */
-async function dismissToast(page: Page): Promise<void> {
-  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
-  if (await close.count()) await close.first().click();
 }
 
 test('signed-out screens: landing, sign in, register (both steps), invitation link', async ({ page }) => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../src/server/notifications/testing/smtp-sink.ts';
-import { expect, newAccount, test } from './fixtures.ts';
+import { dismissToast, expect, newAccount, test } from './fixtures.ts';
 
 const shots = 'docs/screenshots';
 
@@ -28,12 +28,6 @@ async function expectToast(page: Page, title: string, description?: string) {
     .getByRole('button', { name: 'Close' })
     .click();
   await expect(region.getByText(title, { exact: true })).toBeHidden();
-}
-
-/** Closes a toast left open behind a dialog, if it is still there. */
-async function dismissToast(page: Page) {
-  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
-  if (await close.count()) await close.click();
 }
 
 test('add, edit, toggle Daily Reminders, delete a member; plan limit; global settings', async ({

@@ -47,4 +47,17 @@ export const test = base.extend<{ signUp: (overrides?: Partial<Account>) => Prom
   },
 });
 
+/** Closes the toast on screen (there is at most one), so that what follows sees and clicks the page itself. */
+export async function dismissToast(page: Page): Promise<void> {
+  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
+  if ((await close.count()) > 0) await close.first().click();
+  await expect(close).toHaveCount(0);
+}
+
+/** Adds a member to the signed-in family through the API (the Family Members screen is tested on its own). */
+export async function addMember(page: Page, name: string, color: string): Promise<void> {
+  const res = await page.request.post('/api/family-members', { data: { name, color, role: 'child' } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 export { expect };

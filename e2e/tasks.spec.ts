@@ -1,20 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { addMember, dismissToast, expect, test } from './fixtures.ts';
 
 const shots = 'docs/screenshots';
-
-/** Closes the toast on screen, so that a screenshot shows the page itself. */
-async function dismissToast(page: Page): Promise<void> {
-  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
-  if ((await close.count()) > 0) await close.click();
-  await expect(close).toHaveCount(0);
-}
-
-/** Adds a member to the signed-in family through the API (the Family Members screen is tested on its own). */
-async function addMember(page: Page, name: string, color: string): Promise<void> {
-  const res = await page.request.post('/api/family-members', { data: { name, color, role: 'child' } });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 function taskCard(page: Page, title: string): Locator {
   return page.getByTestId('task-card').filter({ has: page.getByRole('heading', { name: title }) });
