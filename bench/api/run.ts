@@ -18,10 +18,10 @@ import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { openDatabase, wrapPglite, type Database } from '../../src/server/db/client.ts';
+import { wrapPglite, type Database } from '../../src/server/db/client.ts';
+import { openScratchPostgres } from '../scratch-database.ts';
 
 const MONTH = { start: '2026-12-01', end: '2026-12-31' };
 const CONNECTIONS = 50;
@@ -80,24 +80,6 @@ function rowsOf<T>(result: unknown): T[] {
     return result.rows as T[]; // shape checked just above; the element type is the caller's SELECT list
   }
   throw new Error('unexpected execute() result');
-}
-
-async function scratchPostgres(url: string): Promise<Database> {
-  const name = `familyhub_apibench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '', poolSize: 10 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
 }
 
 /**
@@ -240,7 +222,7 @@ async function run(label: string, database: Database, families: number, targetRp
 }
 
 if (process.env.DATABASE_URL) {
-  const postgres = await scratchPostgres(process.env.DATABASE_URL);
+  const postgres = await openScratchPostgres(process.env.DATABASE_URL);
   try {
     await run('PostgreSQL', postgres, 10_000, 2000);
   } finally {

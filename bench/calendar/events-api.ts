@@ -9,10 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
-import { openDatabase, wrapPglite, type Database } from '../../src/server/db/client.ts';
+import { wrapPglite, type Database } from '../../src/server/db/client.ts';
+import { openScratchPostgres } from '../scratch-database.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { userAccounts } from '../../src/server/db/schema/families.ts';
 import { buildRrule, type RecurrencePattern } from '../../src/core/recurrence/patterns.ts';
@@ -21,24 +21,6 @@ import { addLocalDays } from '../../src/core/time/local-time.ts';
 const MONTH_START = '2026-12-01';
 const MONTH_END = '2026-12-31';
 const RUNS = 40;
-
-async function withPostgres(url: string): Promise<Database> {
-  const name = `familyhub_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '', poolSize: 5 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 async function run(label: string, database: Database): Promise<void> {
   const config = testConfig({
@@ -139,7 +121,7 @@ try {
   await pglite.close();
 }
 if (process.env.DATABASE_URL) {
-  const postgres = await withPostgres(process.env.DATABASE_URL);
+  const postgres = await openScratchPostgres(process.env.DATABASE_URL, 5);
   try {
     await run('PostgreSQL', postgres);
   } finally {

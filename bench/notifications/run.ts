@@ -9,12 +9,11 @@
  * Database: embedded PGlite (in memory) by default; with DATABASE_URL, a scratch PostgreSQL database that is
  * dropped afterwards. Numbers go in docs/performance.md.
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openDatabase, wrapPglite } from '../../src/server/db/client.ts';
+import { type Database, wrapPglite } from '../../src/server/db/client.ts';
+import { openScratchPostgres } from '../scratch-database.ts';
 import { familyMembers, families } from '../../src/server/db/schema/families.ts';
 import { notifications } from '../../src/server/db/schema/notifications.ts';
 import { createDispatcher } from '../../src/server/notifications/dispatcher.ts';
@@ -46,21 +45,8 @@ async function openScratch(): Promise<{ database: Database; drop: () => Promise<
     const database = await wrapPglite(await PGlite.create());
     return { database, drop: () => database.close() };
   }
-  const name = `familyhub_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: scratch.toString(), dataDir: '', poolSize: 10 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+  const database = await openScratchPostgres(url);
+  return { database, drop: () => database.close() };
 }
 
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);

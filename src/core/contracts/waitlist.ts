@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini, not zod: this contract is the only one the landing page loads, and the mini build's functional
+// API tree-shakes to a fraction of the classic one (issue 14's page-weight budget). Same rules, same messages.
+import * as z from 'zod/mini';
 
 /** SPEC §5 family size options, in the order the form shows them. */
 export const FAMILY_SIZES = ['2-3', '4-5', '6+'] as const;
@@ -23,36 +25,39 @@ const UTM_MAX = 100;
  * Attribution data comes from links other people wrote: a malformed or over-long value must never stop a
  * visitor from joining, so it is trimmed and cut to its column size, and an empty one becomes null.
  */
-const utmValue = z
-  .unknown()
-  .optional()
-  .transform((v) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, UTM_MAX) : null));
+const utmValue = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((v) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, UTM_MAX) : null)),
+);
 
 /** A referral code from the landing URL; unknown or malformed ones simply credit nobody. */
-const referralValue = z
-  .unknown()
-  .optional()
-  .transform((v) =>
+const referralValue = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((v) =>
     typeof v === 'string' && v.trim() && v.trim().length <= REFERRAL_CODE_MAX ? v.trim() : null,
-  );
+  ),
+);
 
 /**
  * SPEC §5 Waitlist form fields with its messages: email, family size (2-3, 4-5, 6+), biggest challenge.
  * The e-mail is normalised (trimmed, lowercased) so that one address is one entry.
  */
 export const waitlistFormSchema = z.object({
-  email: z
-    .string('Please enter a valid email address')
-    .trim()
-    .toLowerCase()
-    .email('Please enter a valid email address')
-    .max(255, 'Please enter a valid email address'),
+  // Trimmed and lowercased first, then checked as an address (a pipe: a format check runs before `.check`s).
+  email: z.pipe(
+    z.string('Please enter a valid email address').check(z.trim(), z.toLowerCase()),
+    z
+      .email('Please enter a valid email address')
+      .check(z.maxLength(255, 'Please enter a valid email address')),
+  ),
   family_size: z.enum(FAMILY_SIZES, 'Please select your family size'),
   biggest_challenge: z
     .string('Please tell us your biggest challenge')
-    .trim()
-    .min(1, 'Please tell us your biggest challenge')
-    .max(1000, 'Please keep it under 1000 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please tell us your biggest challenge'),
+      z.maxLength(1000, 'Please keep it under 1000 characters'),
+    ),
 });
 export type WaitlistFormValues = z.input<typeof waitlistFormSchema>;
 
@@ -61,7 +66,7 @@ export type WaitlistFormValues = z.input<typeof waitlistFormSchema>;
  * attribution the landing URL carried: `ref` (a referrer's code) and `utm_source`, `utm_medium`,
  * `utm_campaign`. The extra fields are optional and never fail validation.
  */
-export const waitlistJoinSchema = waitlistFormSchema.extend({
+export const waitlistJoinSchema = z.extend(waitlistFormSchema, {
   ref: referralValue,
   utm_source: utmValue,
   utm_medium: utmValue,

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { safeParse, type z } from 'zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../core/contracts/errors.ts';
 
 /** An error that maps to one HTTP answer in the shape of `ApiErrorBody`. */
@@ -23,10 +23,10 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 
 /**
  * Parses `input` with `schema`, or throws a 400 whose `fields` holds the first message per field
- * (the zod schema's own messages, which are SPEC §5's).
+ * (the zod schema's own messages, which are SPEC §5's). Takes classic and `zod/mini` schemas alike.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = safeParse(schema, input ?? {});
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

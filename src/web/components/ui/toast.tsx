@@ -1,25 +1,11 @@
-import { useSyncExternalStore } from 'react';
-import { Toast as RadixToast } from 'radix-ui';
-import { X } from 'lucide-react';
-import { cn } from './cn.ts';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { ToastInput, ToastItem } from './toast-viewport.tsx';
 
-/** SPEC §9 toast rules. */
+/** SPEC §9 toast rules (the duration and swipe threshold live with the viewport). */
 const TOAST_LIMIT = 1;
-const TOAST_DURATION_MS = 5000;
 const TOAST_REMOVE_DELAY_MS = 1_000_000;
-const SWIPE_THRESHOLD_PX = 50;
 
-export interface ToastInput {
-  title: string;
-  description?: string | undefined;
-  variant?: 'default' | 'destructive';
-  action?: { label: string; onClick: () => void };
-}
-
-interface ToastItem extends ToastInput {
-  id: number;
-  open: boolean;
-}
+export type { ToastInput };
 
 let items: ToastItem[] = [];
 let nextId = 1;
@@ -30,7 +16,8 @@ function emit(next: ToastItem[]) {
   for (const listener of listeners) listener();
 }
 
-function dismiss(id: number) {
+/** Closes toast `id` (when it times out, is swiped away or closed). */
+function dismiss(id: number): void {
   emit(items.map((item) => (item.id === id ? { ...item, open: false } : item)));
   // Kept (closed) for a while after dismissal, as SPEC §9 says, then dropped.
   setTimeout(() => emit(items.filter((item) => item.id !== id)), TOAST_REMOVE_DELAY_MS);
@@ -46,7 +33,14 @@ export function useToast(): { toast: typeof toast } {
   return { toast };
 }
 
-/** Mount once, inside the app's root: renders the current toast in a Radix viewport labelled Notifications (F8). */
+// Radix's toast code is its own chunk, loaded with the first toast: most visits (the landing page among them)
+// never show one, and issue 14's page-weight budget counts every byte the first page loads.
+const ToastViewport = lazy(async () => ({ default: (await import('./toast-viewport.tsx')).ToastViewport }));
+
+/**
+ * Mount once, inside the app's root: renders the current toast in a Radix viewport labelled Notifications (F8).
+ * Renders nothing until the first toast (closed toasts are kept, so the viewport then stays mounted).
+ */
 export function Toaster() {
   const current = useSyncExternalStore(
     (listener) => {
@@ -55,56 +49,10 @@ export function Toaster() {
     },
     () => items,
   );
+  if (current.length === 0) return null;
   return (
-    <RadixToast.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={SWIPE_THRESHOLD_PX}
-      label="Notifications"
-    >
-      {current.map((item) => (
-        <RadixToast.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => {
-            if (!open) dismiss(item.id);
-          }}
-          className={cn(
-            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg',
-            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition-opacity',
-            item.variant === 'destructive'
-              ? 'border-red-600 bg-red-600 text-white'
-              : 'border-slate-200 bg-white text-slate-900',
-          )}
-        >
-          <div className="grid gap-1">
-            <RadixToast.Title className="text-sm font-semibold">{item.title}</RadixToast.Title>
-            {item.description ? (
-              <RadixToast.Description className="text-sm opacity-90">
-                {item.description}
-              </RadixToast.Description>
-            ) : null}
-          </div>
-          {item.action ? (
-            <RadixToast.Action altText={item.action.label} asChild>
-              <button
-                type="button"
-                onClick={item.action.onClick}
-                className="rounded-md border border-current px-3 py-1 text-sm font-medium"
-              >
-                {item.action.label}
-              </button>
-            </RadixToast.Action>
-          ) : null}
-          <RadixToast.Close
-            aria-label="Close"
-            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </RadixToast.Close>
-        </RadixToast.Root>
-      ))}
-      <RadixToast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
-    </RadixToast.Provider>
+    <Suspense fallback={null}>
+      <ToastViewport items={current} onDismiss={dismiss} />
+    </Suspense>
   );
 }
