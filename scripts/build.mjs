@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// `npm run build` and the first half of `npm start`: builds what the production server runs.
+//
+//   dist/web/                  the SPA (Vite)
+//   dist/server/main.mjs       the server bundled by esbuild (npm packages stay external, read from
+//                              node_modules), with a source map; dist/server/migrations/ beside it
+//
+// Each part is rebuilt only when its inputs changed since the last build (a SHA-256 of their paths and
+// contents, kept in dist/.build-<part>): a restart with `npm start` then serves in a few seconds instead of
+// rebuilding the SPA first (issue 14's restart budget). `--force` rebuilds both.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.join(root, 'dist');
+const force = process.argv.includes('--force');
+
+/** Every file below `entries` (files or folders, relative to the root), sorted, tests excluded. */
+function filesOf(entries) {
+  const files = [];
+  const walk = (relative) => {
+    const absolute = path.join(root, relative);
+    if (!fs.existsSync(absolute)) return;
+    if (fs.statSync(absolute).isDirectory()) {
+      for (const name of fs.readdirSync(absolute)) walk(path.join(relative, name));
+    } else if (!/\.test\.tsx?$/.test(relative)) {
+      files.push(relative);
+    }
+  };
+  entries.forEach(walk);
+  return files.sort();
+}
+
+/** SHA-256 over the inputs' paths and contents: equal digests mean an identical build. */
+function digestOf(entries) {
+  const hash = createHash('sha256');
+  for (const file of filesOf(entries)) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, file)))
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Runs `build` unless the stamp of `part` matches its inputs' digest and `output` exists; then stamps it. */
+async function buildIfChanged(part, inputs, output, build) {
+  const stamp = path.join(dist, `.build-${part}`);
+  const digest = digestOf(inputs);
+  const current = fs.existsSync(output) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest;
+  if (current && !force) {
+    console.log(`${part}: up to date (${path.relative(root, output)})`);
+    return;
+  }
+  fs.rmSync(stamp, { force: true });
+  await build();
+  fs.mkdirSync(dist, { recursive: true });
+  fs.writeFileSync(stamp, digest);
+}
+
+const shared = ['src/core', 'package-lock.json', 'tsconfig.json'];
+
+await buildIfChanged(
+  'web',
+  ['src/web', 'vite.config.ts', ...shared],
+  path.join(dist, 'web', 'index.html'),
+  () => {
+    const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  },
+);
+
+await buildIfChanged('server', ['src/server', ...shared], path.join(dist, 'server', 'main.mjs'), async () => {
+  const out = path.join(dist, 'server');
+  fs.rmSync(out, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(out, 'main.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  // The bundle resolves its migrations folder beside itself (src/server/db/client.ts, `migrationsFolder`).
+  fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  console.log('server: bundled to dist/server/main.mjs');
+});
