@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   attendeeBadges,
@@ -6,6 +7,7 @@ import {
   hourLabel,
   layoutDayColumn,
   matchesMemberFilter,
+  itemsByDate,
   monthCellItems,
   monthGrid,
   occursOn,
@@ -84,6 +86,59 @@ describe('month grid', () => {
       true,
       false,
     ]);
+  });
+});
+
+describe('itemsByDate', () => {
+  const grid = monthGrid('2026-11-15')
+    .flat()
+    .map((c) => c.date); // Sun 1 Nov … Sat 5 Dec
+  /** The rule it replaces: every item tested against every day, then ordered all-day first, then by start. */
+  const timed = (id: number, start: string, end: string | null, allDay = false) => ({
+    ...ev(id, start, end),
+    is_all_day: allDay,
+  });
+  const naive = (items: ReturnType<typeof timed>[], day: string) =>
+    items
+      .filter((item) => occursOn(item, day))
+      .sort(
+        (a, b) => Number(b.is_all_day) - Number(a.is_all_day) || a.start_date.localeCompare(b.start_date),
+      );
+
+  it('gives each day of the grid what occursOn gives it, in the same order, for any items', () => {
+    // Starts from 3 days before the grid to 3 days after, lasting 0 minutes to 5 days, some all-day.
+    const item = fc
+      .record({
+        id: fc.integer({ min: 1, max: 1000 }),
+        startMinute: fc.integer({ min: -3 * 1440, max: 38 * 1440 }),
+        minutes: fc.oneof(fc.constant(0), fc.constant(1440), fc.integer({ min: 1, max: 5 * 1440 })),
+        allDay: fc.boolean(),
+        noEnd: fc.boolean(),
+      })
+      .map(({ id, startMinute, minutes, allDay, noEnd }) => {
+        const at = (m: number) => new Date(Date.UTC(2026, 10, 1) + m * 60_000).toISOString().slice(0, 19);
+        return timed(id, at(startMinute), noEnd ? null : at(startMinute + minutes), allDay);
+      });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 40 }), (items) => {
+        const byDate = itemsByDate(items, grid);
+        expect([...byDate.keys()]).toEqual(grid);
+        for (const day of grid) expect(byDate.get(day)).toEqual(naive(items, day));
+      }),
+    );
+  });
+
+  it('puts a trip on each day it overlaps and an item before the grid only on the days it reaches', () => {
+    const trip = timed(1, '2026-11-20T12:00:00', '2026-11-23T00:00:00');
+    const before = timed(2, '2026-10-30T09:00:00', '2026-11-02T10:00:00');
+    const byDate = itemsByDate([trip, before], grid);
+    expect(grid.filter((d) => byDate.get(d)?.includes(trip))).toEqual([
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
+    expect(grid.filter((d) => byDate.get(d)?.includes(before))).toEqual(['2026-11-01', '2026-11-02']);
+    expect(itemsByDate([trip], []).size).toBe(0);
   });
 });
 

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { monthCellItems, monthGrid, occursOn } from '../../../core/calendar/layout.ts';
+import { itemsByDate, monthCellItems, monthGrid } from '../../../core/calendar/layout.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { EventChip } from './event-chip.tsx';
 
@@ -33,7 +33,15 @@ export function MonthView({
   onAddOnDay,
   onOpenEvent,
 }: MonthViewProps) {
-  const weeks = monthGrid(date);
+  const cells = useMemo(() => monthGrid(date).flat(), [date]);
+  const byDate = useMemo(
+    () =>
+      itemsByDate(
+        items,
+        cells.map((cell) => cell.date),
+      ),
+    [items, cells],
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -63,14 +71,8 @@ export function MonthView({
         ))}
       </div>
       <div className="grid grid-cols-7">
-        {weeks.flat().map((cell) => {
-          const dayItems = items
-            .filter((item) => occursOn(item, cell.date))
-            .sort(
-              (a, b) =>
-                Number(b.is_all_day) - Number(a.is_all_day) || a.start_date.localeCompare(b.start_date),
-            );
-          const { shown, more } = monthCellItems(dayItems);
+        {cells.map((cell) => {
+          const { shown, more } = monthCellItems(byDate.get(cell.date) ?? []);
           const isToday = cell.date === today;
           return (
             <div
