@@ -93,6 +93,47 @@ describe('parseIcs', () => {
   });
 });
 
+describe('parseIcs: a series whose start changes day in the family zone (RFC 5545 §3.3.10)', () => {
+  const series = (start: string, rule: string) =>
+    parseIcs(
+      cal(
+        `BEGIN:VEVENT\r\nUID:t\r\nSUMMARY:Lesson\r\nDTSTART;TZID=${start}\r\nRRULE:${rule}\r\nEND:VEVENT\r\n`,
+      ),
+      LA,
+      [],
+    );
+
+  it('moves BYDAY (and WKST for multi-week rules) with DTSTART: Tokyo Monday 08:00 is Sunday in Los Angeles', () => {
+    const weekly = series('Asia/Tokyo:20270104T080000', 'FREQ=WEEKLY;BYDAY=MO;COUNT=10');
+    expect(weekly.events[0]).toMatchObject({
+      startDate: '2027-01-03T15:00:00',
+      rrule: 'FREQ=WEEKLY;COUNT=10;BYDAY=SU',
+    });
+    expect(weekly.warnings).toEqual([]);
+    const fortnightly = series('Asia/Tokyo:20270104T080000', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,SU');
+    expect(fortnightly.events[0]?.rrule).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=SU,SA;WKST=SU');
+    // Europe → Los Angeles the same day: the rule is left alone.
+    expect(series('Europe/Berlin:20270104T180000', 'FREQ=WEEKLY;BYDAY=MO').events[0]?.rrule).toBe(
+      'FREQ=WEEKLY;BYDAY=MO',
+    );
+  });
+
+  it('moves BYMONTHDAY, wrapping at the month edge, and makes a MONTHLY implicit day explicit', () => {
+    expect(series('Asia/Tokyo:20270101T080000', 'FREQ=MONTHLY;BYMONTHDAY=1,15').events[0]).toMatchObject({
+      startDate: '2026-12-31T15:00:00',
+      rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1,14',
+    });
+    expect(series('Asia/Tokyo:20270101T080000', 'FREQ=MONTHLY').events[0]?.rrule).toBe(
+      'FREQ=MONTHLY;BYMONTHDAY=-1',
+    );
+    const edge = series('Asia/Tokyo:20270129T080000', 'FREQ=MONTHLY;BYMONTHDAY=29');
+    expect(edge.events[0]?.rrule).toBe('FREQ=MONTHLY;BYMONTHDAY=28');
+    expect(edge.warnings).toEqual([
+      '"Lesson": its repeat rule was moved 1 day to the family\'s time zone; check occurrences near month ends',
+    ]);
+  });
+});
+
 describe('buildFeed → parseIcs', () => {
   it('gives back the same events (all-day, multi-day, series with EXDATE and override)', () => {
     const events: IcsEventRecord[] = [

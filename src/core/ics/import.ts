@@ -73,7 +73,11 @@ function fnv1a(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-type Converted = { kind: 'date'; day: string } | { kind: 'time'; local: string };
+/**
+ * A converted DATE or DATE-TIME. For a time, `sourceDay` is the day the value names in its own zone (UTC, the
+ * TZID's zone, or the family zone for floating / unknown zones), which RRULE's BYxxx parts are read in.
+ */
+type Converted = { kind: 'date'; day: string } | { kind: 'time'; local: string; sourceDay: string };
 
 interface Reader {
   familyZone: string;
@@ -93,24 +97,32 @@ function convert(t: ICAL.Time, tzid: string | null, r: Reader): Converted {
   const zone = t.zone;
   if (zone === ICAL.Timezone.utcTimezone || zone?.tzid === 'UTC' || zone?.tzid === 'Z') {
     const instant = new Date(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute));
-    return { kind: 'time', local: instantToLocal(instant, r.familyZone) };
+    return { kind: 'time', local: instantToLocal(instant, r.familyZone), sourceDay: localDateOf(wall) };
   }
   if (tzid) {
     if (zone && zone !== ICAL.Timezone.localTimezone && zone.tzid !== 'floating') {
       try {
         const unix = t.toUnixTime();
         if (Number.isFinite(unix))
-          return { kind: 'time', local: instantToLocal(new Date(unix * 1000), r.familyZone) };
+          return {
+            kind: 'time',
+            local: instantToLocal(new Date(unix * 1000), r.familyZone),
+            sourceDay: localDateOf(wall),
+          };
       } catch {
         // A VTIMEZONE ical.js cannot evaluate: fall back to the TZID as an IANA name below.
       }
     }
     const name = tzid.replace(/^\//, '');
     if (isIanaZone(name))
-      return { kind: 'time', local: instantToLocal(localToInstant(wall, name), r.familyZone) };
+      return {
+        kind: 'time',
+        local: instantToLocal(localToInstant(wall, name), r.familyZone),
+        sourceDay: localDateOf(wall),
+      };
     r.warnings.add(`Unknown time zone "${tzid}": its times were read as ${r.familyZone} time`);
   }
-  return { kind: 'time', local: wall };
+  return { kind: 'time', local: wall, sourceDay: localDateOf(wall) };
 }
 
 function propTime(vevent: ICAL.Component, name: string, r: Reader): Converted | null {
@@ -166,6 +178,94 @@ function importRrule(recur: ICAL.Recur, allDay: boolean, r: Reader): string {
   return parts.join(';');
 }
 
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+/** Parts that pick days by a calendar frame a day shift does not map exactly (a month, a year, a week number). */
+const FRAMED_PARTS = ['BYMONTH', 'BYYEARDAY', 'BYWEEKNO', 'BYSETPOS'] as const;
+
+function shiftWeekday(day: string, offset: number): string {
+  const i = WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number]);
+  if (i < 0) throw new Error(`Unreadable weekday ${day} in the repeat rule`);
+  return WEEKDAYS[(((i + offset) % 7) + 7) % 7] ?? day;
+}
+
+/**
+ * Moves the day-picking parts of an RRULE by `offset` days, for a series whose DTSTART changed day when it was
+ * converted from its own zone to the family zone (Tokyo Monday 08:00 is Sunday 15:00 in Los Angeles).
+ * RFC 5545 §3.3.10 evaluates BYxxx parts in DTSTART's zone, but the family's series are expanded in the family
+ * zone, so the parts are shifted like DTSTART was:
+ * - BYDAY weekdays (ordinals kept) and WKST, so WEEKLY/DAILY rules, INTERVAL weeks included, map exactly;
+ * - BYMONTHDAY values, and the implicit day of a MONTHLY rule without BYDAY/BYMONTHDAY (made explicit), with
+ *   a day pushed past the month's edge written from the other end (1 − 1 day → −1, the last day).
+ * Where a shifted rule cannot name exactly the same days (BYDAY ordinals in a MONTHLY/YEARLY rule, days 29–31,
+ * month-edge wraps under BYMONTH, BYYEARDAY/BYWEEKNO/BYSETPOS, a YEARLY date across the end of February), the
+ * closest rule is kept and a warning names the event.
+ * @param rrule RRULE value (no `RRULE:`), as `importRrule` returns it.
+ * @param offset family-zone start day minus source-zone start day, in days (−2…2 for real zones).
+ * @param sourceDay / familyDay DTSTART's day (`YYYY-MM-DD`) in its own zone / in the family zone.
+ */
+function shiftRuleDays(
+  rrule: string,
+  offset: number,
+  sourceDay: string,
+  familyDay: string,
+  title: string,
+  r: Reader,
+): string {
+  if (offset === 0) return rrule;
+  const parts = new Map<string, string>();
+  for (const part of rrule.split(';')) {
+    const at = part.indexOf('=');
+    parts.set(part.slice(0, at).toUpperCase(), part.slice(at + 1));
+  }
+  const freq = parts.get('FREQ');
+  const framed = FRAMED_PARTS.some((name) => parts.has(name));
+  let exact = !framed;
+  const byday = parts.get('BYDAY');
+  if (byday) {
+    const days = byday.split(',').map((value) => {
+      const m = /^([+-]?\d{1,2})?([A-Z]{2})$/.exec(value.toUpperCase());
+      if (!m?.[2]) throw new Error(`Unreadable weekday ${value} in the repeat rule`);
+      if (m[1] && (freq === 'MONTHLY' || freq === 'YEARLY')) exact = false;
+      return `${m[1] ?? ''}${shiftWeekday(m[2], offset)}`;
+    });
+    parts.set('BYDAY', days.join(','));
+  }
+  if (parts.has('WKST') || (byday && freq === 'WEEKLY' && Number(parts.get('INTERVAL') ?? '1') > 1))
+    parts.set('WKST', shiftWeekday(parts.get('WKST') ?? 'MO', offset));
+  let monthdays = parts.get('BYMONTHDAY');
+  if (!monthdays && !byday && freq === 'MONTHLY' && !framed)
+    monthdays = String(Number(sourceDay.slice(8, 10)));
+  if (monthdays) {
+    const wraps = !parts.has('BYMONTH') && (freq === 'MONTHLY' || freq === 'YEARLY');
+    const shifted = monthdays.split(',').map((value) => {
+      const n = Number(value);
+      const m = n + offset;
+      if (n > 0 && m >= 1) {
+        if (Math.max(n, m) > 28) exact = false;
+        return m > 31 ? m - 31 : m; // the 31st + 1 day: the closest rule is the 1st
+      }
+      if (n < 0 && m <= -1) {
+        if (Math.min(n, m) < -28) exact = false;
+        return m < -31 ? m + 31 : m;
+      }
+      if (!wraps) exact = false;
+      return n > 0 ? m - 1 : m + 1; // past the month's edge: counted from its other end
+    });
+    parts.set('BYMONTHDAY', shifted.join(','));
+  }
+  // A YEARLY date taken from DTSTART maps exactly unless the shift crosses the end of February (leap days).
+  const days = [sourceDay, familyDay];
+  const leapEdge =
+    days.some((d) => d.slice(5) === '02-29') ||
+    (sourceDay.slice(5, 7) !== familyDay.slice(5, 7) && days.some((d) => d.slice(5, 7) === '02'));
+  if (freq === 'YEARLY' && !byday && !monthdays && leapEdge) exact = false;
+  if (!exact)
+    r.warnings.add(
+      `"${title}": its repeat rule was moved ${Math.abs(offset)} day${Math.abs(offset) === 1 ? '' : 's'} to the family's time zone; check occurrences near month ends`,
+    );
+  return [...parts].map(([name, value]) => `${name}=${value}`).join(';');
+}
+
 function memberIdByName(members: readonly IcsMember[], prop: ICAL.Property | null): number | null {
   if (!prop) return null;
   const cn = prop.getParameter('cn');
@@ -185,7 +285,11 @@ function readEvent(vevent: ICAL.Component, members: readonly IcsMember[], r: Rea
       end =
         start.kind === 'date'
           ? { kind: 'date', day: addLocalDays(start.day, Math.max(1, Math.round(seconds / 86400))) }
-          : { kind: 'time', local: addMinutes(start.local, Math.round(seconds / 60)) };
+          : {
+              kind: 'time',
+              local: addMinutes(start.local, Math.round(seconds / 60)),
+              sourceDay: start.sourceDay,
+            };
     }
   }
   let isAllDay = start.kind === 'date';
@@ -223,6 +327,11 @@ function readEvent(vevent: ICAL.Component, members: readonly IcsMember[], r: Rea
     const recur = rrules[0]?.getFirstValue();
     if (!(recur instanceof ICAL.Recur)) throw new Error('Unreadable repeat rule (RRULE)');
     rrule = importRrule(recur, isAllDay, r);
+    if (start.kind === 'time' && !isAllDay) {
+      const offset =
+        localMinutesBetween(`${start.sourceDay}T00:00`, `${localDateOf(startDate)}T00:00`) / 1440;
+      rrule = shiftRuleDays(rrule, offset, start.sourceDay, localDateOf(startDate), title, r);
+    }
     try {
       expandSeries({ start: startDate, rrule }, startDate, addMinutes(startDate, 1));
     } catch {

@@ -104,6 +104,32 @@ function fixture(name: string): string {
   return fs.readFileSync(path.join(FIXTURES, name), 'utf8');
 }
 
+/**
+ * The occurrences of an .ics text in Los Angeles time, `[title, local start]` sorted, for the days
+ * `start`..`end` (inclusive, `YYYY-MM-DD`), expanded by Debian's python3-icalendar + recurring-ical-events.
+ * @throws Error with the install line when the Python modules are missing (the test fails, never skips).
+ */
+function independentExpansion(text: string, start: string, end: string): Array<[string, string]> {
+  let out: string;
+  try {
+    const dayAfter = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    out = execFileSync(PYTHON, [ORACLE, 'America/Los_Angeles', start, dayAfter], {
+      input: text,
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? ''); // execFileSync's error carries the child's stderr
+    throw new Error(
+      `The independent ICS check could not run (${PYTHON}): ${stderr || String(error)}\n` +
+        'Install: apt-get install -y python3-icalendar python3-recurring-ical-events',
+    );
+  }
+  return (JSON.parse(out) as Array<[string, string]>).sort((x, y) =>
+    (x[1] + x[0]).localeCompare(y[1] + y[0]),
+  );
+}
+
 describe('feed URLs', () => {
   it('creates, serves with caching headers, and regenerates (old URL stops working)', async () => {
     const f = await newFamily();
@@ -313,6 +339,32 @@ describe('import', () => {
     expect(count).toHaveLength(3);
   });
 
+  it('moves the weekday of a series whose start changes day in the family zone (Tokyo MO 08:00 → LA Sunday)', async () => {
+    const f = await newFamily();
+    const tokyo =
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tokyo school//EN\r\n' +
+      'BEGIN:VEVENT\r\nUID:piano@tokyo.example\r\nDTSTAMP:20261201T000000Z\r\nSUMMARY:Piano with grandma\r\n' +
+      'DTSTART;TZID=Asia/Tokyo:20261109T080000\r\nDTEND;TZID=Asia/Tokyo:20261109T090000\r\n' +
+      'RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270208T000000Z\r\nEXDATE;TZID=Asia/Tokyo:20261228T080000\r\n' +
+      'END:VEVENT\r\nEND:VCALENDAR\r\n';
+    expect((await importIcs(f, tokyo)).json<ImportReportDto>()).toMatchObject({ imported: 1, warnings: [] });
+    const ours = (await call(f, 'GET', '/api/events?start=2026-11-01&end=2027-02-28'))
+      .json<EventOccurrenceDto[]>()
+      .map((o) => [o.title, o.start_date] as [string, string]);
+    // Sunday 15:00 (Monday 08:00 in Tokyo), never a Monday. The window stays inside Los Angeles winter time:
+    // series are expanded on family wall-clock time, so from March this one would stay at 15:00 PDT while
+    // Tokyo's 08:00 is 16:00 PDT (the DST limit in docs/ics.md).
+    expect(ours.map(([, start]) => new Date(`${start.slice(0, 10)}T12:00:00Z`).getUTCDay())).toEqual(
+      ours.map(() => 0),
+    );
+    expect(ours[0]?.[1]).toBe('2026-11-08T15:00:00');
+    expect(ours.at(-1)?.[1]).toBe('2027-02-07T15:00:00');
+    expect(ours.some(([, start]) => start.startsWith('2026-12-27'))).toBe(false); // the EXDATE
+    expect(ours).toHaveLength(13);
+    // The source file itself, expanded by the independent parser in Los Angeles time, gives the same.
+    expect(ours).toEqual(independentExpansion(tokyo, '2026-11-01', '2027-02-28'));
+  });
+
   it('answers 400 for non-iCalendar bodies and counts new events toward the plan limit', async () => {
     const f = await newFamily('America/Los_Angeles', 2);
     const empty = await importIcs(f, '  ');
@@ -412,24 +464,7 @@ describe('round trip', () => {
             ],
         )
         .sort((x, y) => (x[1] + x[0]).localeCompare(y[1] + y[0]));
-      let out: string;
-      try {
-        const dayAfter = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-        out = execFileSync(PYTHON, [ORACLE, 'America/Los_Angeles', start, dayAfter], {
-          input: feed,
-          encoding: 'utf8',
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
-      } catch (error) {
-        const stderr = String((error as { stderr?: unknown }).stderr ?? ''); // execFileSync's error carries the child's stderr
-        throw new Error(
-          `The independent ICS check could not run (${PYTHON}): ${stderr || String(error)}\n` +
-            'Install: apt-get install -y python3-icalendar python3-recurring-ical-events',
-        );
-      }
-      const theirs = (JSON.parse(out) as Array<[string, string]>).sort((x, y) =>
-        (x[1] + x[0]).localeCompare(y[1] + y[0]),
-      );
+      const theirs = independentExpansion(feed, start, end);
       expect(ours.length, `${start}..${end}`).toBeGreaterThan(0);
       expect(ours, `${start}..${end}`).toEqual(theirs);
     }
