@@ -1,6 +1,4 @@
-import { expect, newAccount, test } from './fixtures.ts';
-
-const shots = 'docs/screenshots';
+import { expect, newAccount, test, shots } from './fixtures.ts';
 
 test('a family registers through both steps, with every validation message, then signs out and in', async ({
   page,

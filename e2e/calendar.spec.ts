@@ -1,8 +1,7 @@
 import { addDays, format, startOfWeek } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, shots } from './fixtures.ts';
 
-const shots = 'docs/screenshots';
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
 
 interface Member {

@@ -5,9 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../src/server/notifications/testing/smtp-sink.ts';
-import { dismissToast, expect, newAccount, test } from './fixtures.ts';
-
-const shots = 'docs/screenshots';
+import { dismissToast, expect, newAccount, test, shots } from './fixtures.ts';
 
 function card(page: Page, name: string) {
   return page.getByRole('article', { name });

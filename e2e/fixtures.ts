@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Where the journeys' screenshots go: `docs/screenshots/` (committed, looked at when a screen changes) with
+ * `UPDATE_SCREENSHOTS=1`, otherwise this run's own folder, so that running the tests leaves the tree clean.
+ */
+export const shots =
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? 'docs/screenshots'
+    : path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'screenshots');
 
 export interface Account {
   familyName: string;

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, test, shots } from './fixtures.ts';
 
-const shots = 'docs/screenshots';
 const FIXTURE = path.resolve('../shared/fixtures/ics/node-ical/example-rrule.ics');
 
 test('feed link: create, copy, regenerate (old link stops working)', async ({ page, signUp, context }) => {

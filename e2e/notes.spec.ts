@@ -1,7 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-
-const shots = 'docs/screenshots';
+import { expect, test, shots } from './fixtures.ts';
 
 /** The board's note titles, in display order. */
 function boardTitles(page: Page): Locator {

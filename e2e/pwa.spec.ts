@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { format } from 'date-fns';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, shots } from './fixtures.ts';
 
 // Issue 11: the installable offline PWA. The service worker is vite-plugin-pwa's (vite.config.ts), so these
 // run against the production build that playwright.config.ts serves.
 
-const shots = 'docs/screenshots';
 const OFFLINE_TEXT = 'You are offline.';
 
 /** The built web app the test server serves (the same rule as playwright.config.ts). */

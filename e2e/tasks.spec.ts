@@ -1,7 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addMember, dismissToast, expect, test } from './fixtures.ts';
-
-const shots = 'docs/screenshots';
+import { addMember, dismissToast, expect, test, shots } from './fixtures.ts';
 
 function taskCard(page: Page, title: string): Locator {
   return page.getByTestId('task-card').filter({ has: page.getByRole('heading', { name: title }) });

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-
-const shots = 'docs/screenshots';
+import { expect, test, shots } from './fixtures.ts';
 
 function uniqueEmail(name: string): string {
   return `${name}-${randomBytes(4).toString('hex')}@example.com`;
