@@ -1,11 +1,18 @@
 /**
- * Daily-summary bench (issue 8). Seeds a scratch PostgreSQL database with N families (default 100,000) in four
- * time zones, 4 members each (the 2 parents have the daily summary on; a quarter of the families text), a
- * realistic week (Sun 2026-11-22 – Sat 11-28) of one-off events, one weekly series per family, pickups and
+ * Daily-summary and reminder-planner bench (issue 8). Seeds a scratch PostgreSQL database with N families (default
+ * 100,000) in four time zones, 4 members each (the 2 parents have the daily summary on; a quarter of the families
+ * text), a realistic week (Sun 2026-11-22 – Sat 11-28) of one-off events, one weekly series per family, pickups and
  * drop-offs, and open tasks (some overdue), all with `generate_series` SQL. Then, for each zone at its 07:30 on
  * Wed 2026-11-25, it times `planDailySummaries(zone)`: claiming the log rows, reading the day's events and tasks,
- * writing one summary per member into the outbox. Prints per-zone and total planning time, the cost of a second process
- * planning the same minute, and the cost of one ordinary planner tick (task, event, pickup reminders).
+ * writing one summary per member into the outbox. Prints per-zone and total planning time and the cost of a second
+ * process planning the same minute.
+ *
+ * Then the per-minute reminder tick. The seed also sets every row's `next_reminder_at` cursor the way a planner that
+ * has been running since 16:00Z would have left it (in SQL, with PostgreSQL's `AT TIME ZONE`; the week has no DST
+ * change), except for 1% of the events and tasks, left NULL as if just written. It times the ticks of 16:05Z (the
+ * first of a new process: computes those 1% and plans what falls due), 16:06Z–16:08Z (nothing falls due: the seeded
+ * times are on quarter hours), 16:15Z (the 16:30 reminders fall due) and 16:16Z, and then a tick after 20,000 events
+ * and 20,000 tasks were set back to NULL (the rate at which the cursors of a migrated database are computed).
  *
  * Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/daily-summary/run.ts [--families 100000]
  * The scratch database is dropped afterwards (pass --keep to keep it). Numbers go in docs/performance.md.
@@ -118,16 +125,84 @@ try {
       `${''.padEnd(20)} second process: ${repeat.summaries} new, ${seconds(performance.now() - t)}`,
     );
   }
-  // An ordinary minute afterwards: the whole tick (reminders for every zone, bookkeeping; summaries done).
-  current = new Date('2026-11-25T16:05:00Z');
+  // The reminder cursors as a planner running since T0 would have left them (see the header).
+  const T0 = `TIMESTAMPTZ '2026-11-25T16:00:00Z'`;
+  const NEVER = `TIMESTAMPTZ '9999-12-31T00:00:00Z'`;
   t = performance.now();
-  const tick = await planner.tick();
-  console.log(`one planner tick at ${current.toISOString()}: ${seconds(performance.now() - t)}`, tick);
-  // The next minute: steady state (only what became due in that minute is new).
-  current = new Date('2026-11-25T16:06:00Z');
+  for (const statement of [
+    // One-off events: the earliest of the event, drop-off and pickup reminders from T0 on.
+    `UPDATE events e SET next_reminder_at = coalesce((
+       SELECT min(a) FROM (VALUES
+         (CASE WHEN e.alert_members <> '[]'::jsonb THEN s.at - interval '30 minutes' END),
+         (CASE WHEN e.has_dropoff AND e.dropoff_assigned_to IS NOT NULL THEN s.at - e.dropoff_minutes_before * interval '1 minute' END),
+         (CASE WHEN e.has_pickup AND e.pickup_assigned_to IS NOT NULL THEN s.at + (e.duration_minutes - e.pickup_minutes_before) * interval '1 minute' END)
+       ) v(a) WHERE a >= ${T0}), ${NEVER})
+     FROM (SELECT e2.id, e2.start_date::timestamp AT TIME ZONE f.timezone AS at
+           FROM events e2 JOIN families f ON f.id = e2.family_id WHERE e2.rrule IS NULL) s
+     WHERE s.id = e.id`,
+    // The weekly series (Wednesdays 16:30–18:00, pickup at 17:45): this Wednesday's pickup, or next week's.
+    `UPDATE events e SET next_reminder_at = CASE
+       WHEN (TIMESTAMP '2026-11-25 17:45' AT TIME ZONE f.timezone) >= ${T0} THEN TIMESTAMP '2026-11-25 17:45' AT TIME ZONE f.timezone
+       ELSE TIMESTAMP '2026-12-02 17:45' AT TIME ZONE f.timezone END
+     FROM families f WHERE f.id = e.family_id AND e.rrule IS NOT NULL`,
+    // Open tasks (30 minutes before, the default).
+    `UPDATE tasks t SET next_reminder_at = CASE
+       WHEN (t.due_date::timestamp AT TIME ZONE f.timezone) - interval '30 minutes' >= ${T0}
+       THEN (t.due_date::timestamp AT TIME ZONE f.timezone) - interval '30 minutes' ELSE ${NEVER} END
+     FROM families f WHERE f.id = t.family_id AND t.status = 'open'`,
+    // 1% written since the last tick: not computed yet.
+    `UPDATE events SET next_reminder_at = NULL WHERE id % 100 = 0`,
+    `UPDATE tasks SET next_reminder_at = NULL WHERE id % 100 = 0 AND status = 'open'`,
+    'VACUUM ANALYZE events',
+    'VACUUM ANALYZE tasks',
+  ])
+    await raw.query(statement);
+  console.log(`reminder cursors seeded in ${seconds(performance.now() - t)}`);
+  const due = async (at: Date) => {
+    const to = new Date(at.getTime() + 15 * 60_000).toISOString();
+    const r = await raw.query<{ events: string; tasks: string; unplanned: string }>(
+      `SELECT (SELECT count(*) FROM events WHERE next_reminder_at <= $1) AS events,
+              (SELECT count(*) FROM tasks WHERE next_reminder_at <= $1) AS tasks,
+              (SELECT count(*) FROM events WHERE next_reminder_at IS NULL AND NOT is_all_day)
+                + (SELECT count(*) FROM tasks WHERE next_reminder_at IS NULL AND status = 'open') AS unplanned`,
+      [to],
+    );
+    return r.rows[0];
+  };
+  for (const minute of ['05', '06', '07', '08', '15', '16']) {
+    current = new Date(`2026-11-25T16:${minute}:00Z`);
+    const before = await due(current);
+    t = performance.now();
+    const tick = await planner.tick();
+    console.log(
+      `tick at ${current.toISOString()}: ${seconds(performance.now() - t)}; rows due by the horizon`,
+      before,
+      tick,
+    );
+  }
+  // The plans of the two due-time reads (on the data as the ticks left it).
+  for (const table of ['events', 'tasks']) {
+    const plan = await raw.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, COSTS OFF) SELECT * FROM ${table} JOIN families f ON f.id = ${table}.family_id
+       WHERE ${table}.next_reminder_at <= TIMESTAMPTZ '2026-11-25T16:40:00Z' AND ${table}.id > 0 ORDER BY ${table}.id LIMIT 2000`,
+    );
+    console.log(`plan (${table}):\n  ${plan.rows.map((r) => r['QUERY PLAN']).join('\n  ')}`);
+  }
+  // The rate at which cursors are computed (a migrated database computes every row's once, in its first tick).
+  await raw.query(
+    `UPDATE events SET next_reminder_at = NULL WHERE id IN (SELECT id FROM events ORDER BY id LIMIT 20000)`,
+  );
+  await raw.query(
+    `UPDATE tasks SET next_reminder_at = NULL WHERE id IN (SELECT id FROM tasks WHERE status = 'open' ORDER BY id LIMIT 20000)`,
+  );
+  current = new Date('2026-11-25T16:17:00Z');
   t = performance.now();
-  const next = await planner.tick();
-  console.log(`next tick at ${current.toISOString()}: ${seconds(performance.now() - t)}`, next);
+  const refill = await planner.tick();
+  const refillMs = performance.now() - t;
+  console.log(
+    `tick with 40,000 cursors to compute: ${seconds(refillMs)} (${Math.round(40_000 / (refillMs / 1000))} rows/s)`,
+    refill,
+  );
   const byChannel = await raw.query<{ channel: string; status: string; n: string }>(
     `SELECT channel, status, count(*) AS n FROM notifications GROUP BY 1, 2 ORDER BY 1, 2`,
   );

@@ -11,6 +11,7 @@ import { registerCalendarFeedRoutes } from './calendar-feed/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import type { ServerContext } from './http/context.ts';
 import { apiNotFound, installErrorHandling } from './http/errors.ts';
+import { installFamilyScope } from './http/family-scope.ts';
 import { installSecurity } from './http/security.ts';
 import { collectRoutes } from './http/route-table.ts';
 import { registerMembersRoutes } from './members/routes.ts';
@@ -34,6 +35,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
   collectRoutes(app);
+  // Before any route: every family route's handler runs in its family's row-level-security scope.
+  installFamilyScope(app, ctx.db);
   installErrorHandling(app);
   installSecurity(app, ctx.config.PUBLIC_URL);
   await app.register(cookie);

@@ -53,21 +53,29 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     'Too many attempts. Please wait a minute and try again.',
   );
 
-  app.post('/api/auth/register', { preHandler: limitAttempts }, async (request, reply) => {
-    const input = parseInput(registerSchema, request.body);
-    const rawId = await register(ctx, input);
-    if (request.auth) await destroySession(ctx.db, request.auth.sid);
-    setSessionCookie(reply, rawId);
-    return reply.status(201).send({ ok: true });
-  });
+  app.post(
+    '/api/auth/register',
+    { preHandler: limitAttempts, config: { crossFamily: true } },
+    async (request, reply) => {
+      const input = parseInput(registerSchema, request.body);
+      const rawId = await register(ctx, input);
+      if (request.auth) await destroySession(ctx.db, request.auth.sid);
+      setSessionCookie(reply, rawId);
+      return reply.status(201).send({ ok: true });
+    },
+  );
 
-  app.post('/api/auth/login', { preHandler: limitAttempts }, async (request, reply) => {
-    const input = parseInput(loginSchema, request.body);
-    const rawId = await login(ctx, input);
-    if (request.auth) await destroySession(ctx.db, request.auth.sid);
-    setSessionCookie(reply, rawId);
-    return { ok: true };
-  });
+  app.post(
+    '/api/auth/login',
+    { preHandler: limitAttempts, config: { crossFamily: true } },
+    async (request, reply) => {
+      const input = parseInput(loginSchema, request.body);
+      const rawId = await login(ctx, input);
+      if (request.auth) await destroySession(ctx.db, request.auth.sid);
+      setSessionCookie(reply, rawId);
+      return { ok: true };
+    },
+  );
 
   app.post('/api/auth/logout', async (request, reply) => {
     if (request.auth) await destroySession(ctx.db, request.auth.sid);

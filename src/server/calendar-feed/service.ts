@@ -17,6 +17,11 @@ import { events } from '../db/schema/events.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import {
+  cancelDeletedEventsReminders,
+  cancelOccurrenceReminders,
+  onEventWritten,
+} from '../scheduler/hooks.ts';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -312,7 +317,11 @@ export async function importCalendar(
             .set({ ...c, updatedAt: now })
             .where(eq(events.id, row.id))
             .returning();
-          if (written) mastersByUid.set(e.uid, written);
+          if (written) {
+            mastersByUid.set(e.uid, written);
+            // As for an edit in the app: pending reminders are re-planned, alert_members told of a new time.
+            await onEventWritten(tx, ctx.config.PUBLIC_URL, row, written, now);
+          }
           report.updated++;
         }
       } else if (remaining <= 0) {
@@ -408,7 +417,10 @@ export async function importCalendar(
       const key = `${series.id}|${e.recurrenceId}`;
       const current = overrideRows.get(key);
       if (e.cancelled) {
-        if (current) await tx.delete(events).where(eq(events.id, current.id));
+        if (current) {
+          await cancelDeletedEventsReminders(tx, familyId, [current.id], now);
+          await tx.delete(events).where(eq(events.id, current.id));
+        }
         if (!series.exdates.includes(e.recurrenceId)) {
           const set = exdatesToAdd.get(series.id) ?? new Set<string>();
           set.add(e.recurrenceId);
@@ -426,10 +438,12 @@ export async function importCalendar(
       if (current) {
         if (sameColumns(current, c)) report.unchanged++;
         else {
-          await tx
+          const [written] = await tx
             .update(events)
             .set({ ...c, updatedAt: now })
-            .where(eq(events.id, current.id));
+            .where(eq(events.id, current.id))
+            .returning();
+          if (written) await onEventWritten(tx, ctx.config.PUBLIC_URL, current, written, now);
           report.updated++;
         }
       } else {
@@ -453,6 +467,11 @@ export async function importCalendar(
       const series = [...mastersByUid.values()].find((r) => r.id === id);
       if (!series) continue;
       const exdates = [...new Set([...series.exdates, ...add])].sort();
+      for (const occurrence of add) {
+        if (!series.exdates.includes(occurrence)) {
+          await cancelOccurrenceReminders(tx, familyId, id, occurrence, false, now);
+        }
+      }
       await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, id));
     }
   });

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { APP_ROLE, scopedDb } from './scope.ts';
 
 /** A Drizzle database on either engine. Feature code sees only this type, never the driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -21,6 +22,10 @@ export type Tx = PgTransaction<
 export type DbOrTx = Db | Tx;
 
 export interface Database {
+  /**
+   * Runs as the role `familyhub_app` (row-level security binds it) and follows the active family scope
+   * (`withFamilyScope` in scope.ts): inside one, every query goes to that scope's transaction.
+   */
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
@@ -58,12 +63,17 @@ export async function openDatabase(options: {
   }
 }
 
-/** Wraps an open PGlite (for example one restored from a test snapshot), migrating it. */
+/**
+ * Wraps an open PGlite (for example one restored from a test snapshot), migrating it. PGlite is one
+ * connection whose user is a superuser (which row-level security never binds), so after migrating the
+ * session switches to the app role for good.
+ */
 export async function wrapPglite(client: PGlite, onClose: () => void = () => {}): Promise<Database> {
-  const db = drizzlePglite(client) as unknown as Db; // the PGlite driver's type is a PgDatabase subtype
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  await client.exec(`SET ROLE ${APP_ROLE}`);
+  const db = drizzlePglite(client) as unknown as Db; // the PGlite driver's type is a PgDatabase subtype
   return {
-    db,
+    db: scopedDb(db),
     kind: 'pglite',
     async close() {
       await client.close();
@@ -73,18 +83,28 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Migrations run as the configured user, on a connection of their own, under an advisory lock.
+  const migrator = new pg.Client({ connectionString: url });
+  await migrator.connect();
+  try {
+    await migrator.query('SELECT pg_advisory_lock(7301)');
+    await migratePg(drizzlePg(migrator), { migrationsFolder });
+  } finally {
+    await migrator.query('SELECT pg_advisory_unlock(7301)').catch(() => {});
+    await migrator.end().catch(() => {});
+  }
+  // Every app connection starts as the app role (a startup parameter: no statement can run before it, and
+  // RESET ROLE returns to it), so that row-level security binds even when DATABASE_URL names a superuser.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
   // A dropped connection must not crash the process; the pool replaces it on next use.
   pool.on('error', () => {});
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock(7301)');
-    await migratePg(drizzlePg(client), { migrationsFolder });
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(7301)').catch(() => {});
-    client.release();
+  const { rows } = await pool.query<{ role: string }>('SELECT current_user AS role');
+  if (rows[0]?.role !== APP_ROLE) {
+    await pool.end();
+    // e.g. DATABASE_URL carries its own `options`, which replace ours.
+    throw new Error(`Database connections run as ${rows[0]?.role ?? '?'}, not ${APP_ROLE}`);
   }
-  return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: scopedDb(drizzlePg(pool) as unknown as Db), kind: 'postgres', close: () => pool.end() };
 }
 
 /** Lock files this process holds, so that our own pid in a lock file is told apart from a stale one. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { eventEnd, eventSpanMinutes, isMultiDay } from '../../core/calendar/event-span.ts';
 import {
   DROPOFF_PREFIX,
@@ -25,7 +25,11 @@ import { families, familyMembers } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { onEventWritten } from '../scheduler/hooks.ts';
+import {
+  cancelDeletedEventsReminders,
+  cancelOccurrenceReminders,
+  onEventWritten,
+} from '../scheduler/hooks.ts';
 
 type EventRow = typeof events.$inferSelect;
 type TaskRow = typeof tasks.$inferSelect;
@@ -481,6 +485,26 @@ function requireOccurrence(row: EventRow, occurrence: string): void {
   }
 }
 
+/**
+ * Deletes the family's event rows matching `where` (a series takes its overrides with it, and every event its
+ * tasks, by the foreign keys' cascades), first cancelling the pending reminders of all of them in the same
+ * transaction (issue 8).
+ */
+async function deleteEventRows(tx: DbOrTx, familyId: number, where: SQL, now: Date): Promise<void> {
+  const doomed = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.familyId, familyId), where));
+  if (doomed.length === 0) return;
+  const ids = doomed.map((r) => r.id);
+  const overrides = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.familyId, familyId), inArray(events.parentEventId, ids)));
+  await cancelDeletedEventsReminders(tx, familyId, [...ids, ...overrides.map((o) => o.id)], now);
+  await tx.delete(events).where(and(eq(events.familyId, familyId), inArray(events.id, ids)));
+}
+
 /** Ends a series before the day of `occurrence` (UNTIL = the previous day 23:59:59, local) and drops later overrides. */
 async function endSeriesBefore(tx: DbOrTx, row: EventRow, occurrence: string, now: Date): Promise<void> {
   const lastDay = addLocalDays(localDateOf(occurrence), -1);
@@ -493,15 +517,13 @@ async function endSeriesBefore(tx: DbOrTx, row: EventRow, occurrence: string, no
       updatedAt: now,
     })
     .where(eq(events.id, row.id));
-  await tx
-    .delete(events)
-    .where(
-      and(
-        eq(events.familyId, row.familyId),
-        eq(events.parentEventId, row.id),
-        gte(events.recurrenceId, occurrence),
-      ),
-    );
+  await cancelOccurrenceReminders(tx, row.familyId, row.id, occurrence, true, now);
+  await deleteEventRows(
+    tx,
+    row.familyId,
+    and(eq(events.parentEventId, row.id), gte(events.recurrenceId, occurrence)) ?? sql`false`,
+    now,
+  );
 }
 
 /**
@@ -599,7 +621,7 @@ export async function updateEvent(
       .returning();
     if (!updated) throw notFound('Event not found');
     if (isSeries && ruleChanged) {
-      await tx.delete(events).where(and(eq(events.familyId, familyId), eq(events.parentEventId, row.id)));
+      await deleteEventRows(tx, familyId, eq(events.parentEventId, row.id), now);
     }
     await syncTransportTasks(tx, updated, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, row, updated, now);
@@ -614,6 +636,8 @@ export async function updateEvent(
  *   with `following`, the series ends before it (from the first occurrence: the whole series);
  * - an override without parameters: removed, and its occurrence stays removed (EXDATE on the series);
  * - otherwise the row itself (a series row takes its overrides with it).
+ * The pending reminders of what is removed (events, occurrences, and the tasks that go with them) are cancelled in
+ * the same transaction (issue 8); other occurrences keep theirs.
  * @returns what was removed: 'series' or 'occurrence' or 'event'.
  * @throws HttpError 404 for another family's id or an unknown occurrence.
  */
@@ -628,7 +652,7 @@ export async function deleteEvent(
   return ctx.db.transaction(async (tx) => {
     if (scope.deleteAll) {
       const seriesId = row.parentEventId ?? row.id;
-      await tx.delete(events).where(and(eq(events.familyId, familyId), eq(events.id, seriesId)));
+      await deleteEventRows(tx, familyId, eq(events.id, seriesId), now);
       return row.rrule !== null || row.parentEventId !== null ? 'series' : 'event';
     }
     const series = row.parentEventId !== null ? await loadEvent(tx, familyId, row.parentEventId) : row;
@@ -637,26 +661,25 @@ export async function deleteEvent(
       if (row.parentEventId === null) requireOccurrence(series, occurrence);
       if (scope.following) {
         if (occurrence <= series.startDate) {
-          await tx.delete(events).where(eq(events.id, series.id));
+          await deleteEventRows(tx, familyId, eq(events.id, series.id), now);
           return 'series';
         }
         await endSeriesBefore(tx, series, occurrence, now);
         return 'following';
       }
-      await tx
-        .delete(events)
-        .where(
-          and(
-            eq(events.familyId, familyId),
-            eq(events.parentEventId, series.id),
-            eq(events.recurrenceId, occurrence),
-          ),
-        );
+      // Only this occurrence's reminders (and its override's, with the override's tasks) are cancelled.
+      await cancelOccurrenceReminders(tx, familyId, series.id, occurrence, false, now);
+      await deleteEventRows(
+        tx,
+        familyId,
+        and(eq(events.parentEventId, series.id), eq(events.recurrenceId, occurrence)) ?? sql`false`,
+        now,
+      );
       const exdates = [...new Set([...series.exdates, occurrence])].sort();
       await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, series.id));
       return 'occurrence';
     }
-    await tx.delete(events).where(eq(events.id, row.id));
+    await deleteEventRows(tx, familyId, eq(events.id, row.id), now);
     return row.rrule !== null ? 'series' : 'event';
   });
 }

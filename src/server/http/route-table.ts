@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** Marked `config: { crossFamily: true }`: runs without a family scope (http/family-scope.ts). */
+  crossFamily: boolean;
 }
 
 declare module 'fastify' {
@@ -27,6 +29,7 @@ export function collectRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method: String(method), url: route.url });
+    const crossFamily = route.config?.crossFamily === true;
+    for (const method of methods) routes.push({ method: String(method), url: route.url, crossFamily });
   });
 }

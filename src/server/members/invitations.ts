@@ -11,6 +11,7 @@ import type {
 } from '../../core/contracts/members.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { emailHasAccount } from '../db/cross-family.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -128,11 +129,8 @@ export async function invite(
 ): Promise<InvitationDto> {
   return ctx.db.transaction(async (tx) => {
     const family = await assertRoomForOneMore(tx, familyId);
-    const [account] = await tx
-      .select({ id: userAccounts.id })
-      .from(userAccounts)
-      .where(eq(userAccounts.email, input.email));
-    if (account) throw conflict(ACCOUNT_EXISTS_MESSAGE);
+    // Accounts of every family: a question row-level security lets a family's request ask only this way.
+    if (await emailHasAccount(tx, input.email)) throw conflict(ACCOUNT_EXISTS_MESSAGE);
     const [invited] = await tx
       .select({ id: familyMembers.id })
       .from(familyMembers)

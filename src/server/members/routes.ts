@@ -118,7 +118,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.get(
     '/api/family-members/invitations/validate/:token',
-    { preHandler: limitTokenUse },
+    { preHandler: limitTokenUse, config: { crossFamily: true } },
     async (request, reply) => {
       // The reply names a person and an e-mail: keep it out of shared caches.
       reply.header('Cache-Control', 'no-store');
@@ -128,7 +128,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.post(
     '/api/family-members/invitations/:token/accept',
-    { preHandler: limitTokenUse },
+    { preHandler: limitTokenUse, config: { crossFamily: true } },
     async (request, reply) => {
       const input = parseInput(acceptInvitationSchema, request.body);
       await acceptInvitation(ctx, pathToken(request), input);

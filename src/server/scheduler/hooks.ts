@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { instantToLocal, localToInstant } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { events } from '../db/schema/events.ts';
 import { notifications } from '../db/schema/notifications.ts';
+import { tasks } from '../db/schema/tasks.ts';
 import { enqueueMany, type OutboundMessage } from '../notifications/outbox.ts';
 import { channelFor, loadAudience, membersOf, policyFactsOf } from './audience.ts';
 import { eventAlertMessage } from './messages.ts';
@@ -49,9 +50,15 @@ export async function cancelPending(
 export const taskKeyPrefix = (taskId: number) => `task:${taskId}:`;
 /** Dedupe-key prefix of every reminder (event, pickup, drop-off) the planner makes for an event row. */
 export const eventKeyPrefix = (eventId: number) => `event:${eventId}:`;
+/** Dedupe-key prefixes of the reminders of one occurrence (local start `occurrence`) of a series. */
+const occurrencePrefixes = (seriesId: number, occurrence: string) =>
+  ['event', 'pickup', 'dropoff'].map((kind) => `${eventKeyPrefix(seriesId)}${kind}:${occurrence}:`);
+/** The occurrence's local start in an event reminder's key `event:{id}:{kind}:{YYYY-MM-DDTHH:mm:ss}:{member}`. */
+const occurrenceOfKey = (key: string) => key.split(':').slice(3, 6).join(':');
 
 /**
- * Call after a task was changed or deleted (tasks service): its pending reminders are cancelled; the
+ * Call inside the transaction that changed or deleted a task (tasks service): its pending reminders are
+ * cancelled together with the write, so no crash can leave one behind; the
  * planner's next tick plans again whatever the task still calls for (re-dated → the new time only;
  * completed or deleted → nothing).
  */
@@ -68,6 +75,73 @@ export async function cancelTaskReminders(
     'Task changed before the reminder was sent',
     now,
   );
+}
+
+/**
+ * Call inside the transaction that removes occurrences of a series (events service): with `following` false
+ * the occurrence starting at `occurrence` (local text) became an EXDATE; with `following` true the series ends
+ * before it, so it and every later occurrence are gone. Their pending event, pickup and drop-off reminders are
+ * cancelled; the other occurrences' stay.
+ * @returns how many rows were cancelled.
+ */
+export async function cancelOccurrenceReminders(
+  tx: DbOrTx,
+  familyId: number,
+  seriesId: number,
+  occurrence: string,
+  following: boolean,
+  now: Date,
+): Promise<number> {
+  const reason = 'Occurrence deleted before the reminder was sent';
+  if (!following) {
+    return cancelPending(tx, familyId, occurrencePrefixes(seriesId, occurrence), reason, now);
+  }
+  const pending = await tx
+    .select({ key: notifications.dedupeKey })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.familyId, familyId),
+        eq(notifications.status, 'pending'),
+        like(notifications.dedupeKey, `${eventKeyPrefix(seriesId)}%`),
+      ),
+    );
+  const later = pending.map((r) => r.key).filter((key) => occurrenceOfKey(key) >= occurrence);
+  return cancelPending(tx, familyId, later, reason, now);
+}
+
+/**
+ * Call inside the transaction that deletes the event rows `eventIds` (a series' overrides included), before
+ * deleting them: the pending reminders of those events, and of the tasks that go with them (SPEC §8: an
+ * event's tasks are deleted with it, by the foreign key's cascade), are cancelled.
+ * @returns how many rows were cancelled.
+ */
+export async function cancelDeletedEventsReminders(
+  tx: DbOrTx,
+  familyId: number,
+  eventIds: readonly number[],
+  now: Date,
+): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  const linked = await tx
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.familyId, familyId), inArray(tasks.eventId, [...eventIds])));
+  const ofEvents = await cancelPending(
+    tx,
+    familyId,
+    eventIds.map(eventKeyPrefix),
+    'Event deleted before the reminder was sent',
+    now,
+  );
+  const ofTasks = await cancelPending(
+    tx,
+    familyId,
+    linked.map((t) => taskKeyPrefix(t.id)),
+    'Task deleted with its event before the reminder was sent',
+    now,
+  );
+  return ofEvents + ofTasks;
 }
 
 /** The event fields whose change is announced to `alert_members` (issue 8: date, time or location). */
@@ -94,9 +168,7 @@ export async function onEventWritten(
     if (before.id !== after.id && before.id !== after.parentEventId) prefixes.push(eventKeyPrefix(before.id));
     if (after.parentEventId !== null && after.recurrenceId !== null) {
       // An edited occurrence: only that occurrence's reminders of the series make way for the override's.
-      for (const kind of ['event', 'pickup', 'dropoff']) {
-        prefixes.push(`${eventKeyPrefix(after.parentEventId)}${kind}:${after.recurrenceId}:`);
-      }
+      prefixes.push(...occurrencePrefixes(after.parentEventId, after.recurrenceId));
     }
     await cancelPending(
       tx,

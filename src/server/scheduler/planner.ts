@@ -1,16 +1,13 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { REMINDER_FREQUENCIES, type ReminderFrequency } from '../../core/contracts/tasks.ts';
 import {
   DAILY_SUMMARY_LOCAL_TIME,
   dailySummaryWindow,
-  EVENT_REMINDER_MINUTES,
-  localBoundsOf,
-  minutesBefore,
   taskReminderInstant,
 } from '../../core/reminders/reminder-times.ts';
 import type { SummaryInput, SummaryTransport } from '../../core/reminders/summary.ts';
 import { addLocalDays, instantToLocal, localToInstant } from '../../core/time/local-time.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { events } from '../db/schema/events.ts';
 import { families } from '../db/schema/families.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
@@ -35,7 +32,13 @@ import {
   taskReminderMessage,
   transportMessage,
 } from './messages.ts';
-import { cachingExpander, loadOccurrences, type Occurrence } from './occurrences.ts';
+import {
+  type EventReminder,
+  loadOccurrences,
+  NEVER,
+  type Occurrence,
+  reminderSchedule,
+} from './occurrences.ts';
 
 /** A pino-style logger (Fastify's `app.log` fits). */
 export interface PlannerLogger {
@@ -69,7 +72,7 @@ export interface PlanResult {
   taskReminders: number;
   eventReminders: number;
   transportReminders: number;
-  /** Pending reminders of deleted events cancelled. */
+  /** Pending reminders of events deleted outside the events service (e.g. with their family) cancelled. */
   cancelled: number;
 }
 
@@ -90,34 +93,36 @@ export const LATE_SUMMARY_REASON =
 
 const MINUTE = 60_000;
 const EVENT_KINDS = ['event_reminder', 'pickup_reminder', 'dropoff_reminder'];
-/** The longest pickup / drop-off lead time the events contract accepts (180 minutes), and then some. */
-const MAX_LEAD_MINUTES = 240;
-/** Pickups are planned for events up to this long (longer multi-day events get theirs in the daily summary). */
-const PICKUP_LOOKBACK_MINUTES = 12 * 60;
+/** Rows read (and cursors written) per query by the reminder sweep. */
+const PAGE = 2000;
+
+type EventRow = typeof events.$inferSelect;
 
 const asFrequency = (value: string): ReminderFrequency =>
   (REMINDER_FREQUENCIES as readonly string[]).includes(value)
     ? (value as ReminderFrequency)
     : '30_minutes_before'; // narrowed by includes
 
-/** The family ids in a zone, as a condition on a `family_id` column (an indexed subquery, no id list in memory). */
-function inZone(db: DbOrTx, column: typeof events.familyId | typeof tasks.familyId, timeZone: string) {
-  return inArray(
-    column,
-    db.select({ id: families.id }).from(families).where(eq(families.timezone, timeZone)),
-  );
-}
+/** Tasks whose cursor is not computed and that can carry a reminder: `tasks_reminder_unplanned_idx`'s predicate. */
+const taskUnplanned = sql`${tasks.nextReminderAt} is null and ${tasks.status} = 'open' and ${tasks.sendSmsReminder} and ${tasks.transportKind} is null and ${tasks.dueDate} is not null`;
+/** Events whose cursor is not computed and that can carry a reminder: `events_reminder_unplanned_idx`'s predicate. */
+const eventUnplanned = sql`${events.nextReminderAt} is null and ${events.isAllDay} = false and (${events.alertMembers} <> '[]'::jsonb or ${events.hasPickup} or ${events.hasDropoff})`;
 
 /**
- * The reminder planner (ARCHITECTURE.md "Notifications"). Each tick, per time zone in use:
- * - the 7:30 daily summary for each member with `daily_summary_enabled`, claimed through the unique
- *   `daily_summary_log (family_member_id, summary_date)` row in the same transaction as its outbox row, so
- *   any number of processes, restarts and late ticks produce exactly one per member per local date;
- * - task reminders, event reminders (30 min before, occurrences of series included) and pickup / drop-off
- *   reminders whose time falls in [now − grace, now + horizon], each with a dedupe key that names its cause
- *   (the outbox ignores a key it already has).
- * Work per tick is what is due: the zone's families are only read for the summary once per zone per local
- * day per process, and reminders come from indexed local-time ranges.
+ * The reminder planner (ARCHITECTURE.md "Notifications"). Each tick:
+ * - per time zone whose local time has passed 7:30, the daily summary for each member with
+ *   `daily_summary_enabled`, claimed through the unique `daily_summary_log (family_member_id, summary_date)`
+ *   row in the same transaction as its outbox row, so any number of processes, restarts and late ticks
+ *   produce exactly one per member per local date;
+ * - across all families at once, task reminders, event reminders (30 min before, occurrences of series
+ *   included) and pickup / drop-off reminders whose time falls in [now − grace, now + horizon], each with a
+ *   dedupe key that names its cause (the outbox ignores a key it already has).
+ * Work per tick is what is due (issue 8): each task and event row carries `next_reminder_at`, the instant its
+ * next reminder is due, indexed; a tick reads the rows whose instant is within the horizon, plans them, and
+ * moves their cursor past it. A row's cursor is computed the first tick after the row was written (a trigger
+ * sets it back to NULL on every change, and the NULL rows that can carry a reminder have a partial index), so
+ * a series is expanded only when it changes or one of its reminders falls due. Shared by every process
+ * through the database: a second process or a restart re-reads nothing already planned.
  */
 export function createPlanner(options: PlannerOptions): Planner {
   const { db, clock, publicUrl } = options;
@@ -126,19 +131,6 @@ export function createPlanner(options: PlannerOptions): Planner {
   const grace = (options.graceMinutes ?? 10) * MINUTE;
   const chunkSize = options.chunkSize ?? 2000;
   const concurrency = Math.max(1, options.concurrency ?? 2);
-  /**
-   * Per `zone|tasks` and `zone|events`: reminders due up to this instant (ms) were already offered to the outbox
-   * by this process. Later ticks offer only newer ones, plus any of a task / event changed since the previous
-   * tick (a change cancels its pending reminders, which must then be offered again). A new process starts empty
-   * and offers its whole window once; the outbox drops what exists.
-   */
-  const offered = new Map<string, number>();
-  let previousTick = 0;
-  /** True when a reminder at `at` for an entity last changed at `updatedAt` must be offered this tick. */
-  const isNew = (key: string, at: Date, updatedAt: Date) =>
-    at.getTime() > (offered.get(key) ?? 0) || updatedAt.getTime() >= previousTick - 2 * MINUTE;
-  /** Series expansions kept across ticks (each series is expanded about every 6 hours, not every minute). */
-  const expandCached = cachingExpander();
   /** `zone|date` whose summaries this process already planned (a restart plans again: dedupe makes it a no-op). */
   const summariesDone = new Set<string>();
   /** Sent rows older than this were already copied to `last_reminder_sent` / `daily_summary_log.sent_at`. */
@@ -290,190 +282,230 @@ export function createPlanner(options: PlannerOptions): Planner {
     return { summaries, expired };
   }
 
-  // ---------------------------------------------------------------- task reminders
+  // ---------------------------------------------------------------- reminders by due time
 
-  async function planTaskReminders(zone: string, now: Date): Promise<number> {
-    const from = new Date(now.getTime() - grace);
-    const to = new Date(now.getTime() + horizon);
-    // A reminder is at most one day (plus a DST hour) before its due time.
-    const bounds = localBoundsOf(from, new Date(to.getTime() + 25 * 60 * MINUTE), zone);
-    const rows = await db
-      .select()
-      .from(tasks)
-      .where(
-        and(
-          inZone(db, tasks.familyId, zone),
-          eq(tasks.status, 'open'),
-          eq(tasks.sendSmsReminder, true),
-          isNull(tasks.transportKind),
-          gte(tasks.dueDate, bounds.from),
-          lte(tasks.dueDate, bounds.to),
-        ),
-      );
-    const due = rows.flatMap((task) => {
-      if (!task.dueDate) return [];
-      const frequency = asFrequency(task.reminderFrequency);
-      const at = taskReminderInstant(task.dueDate, frequency, zone);
-      return at >= from && at <= to && isNew(`${zone}|tasks`, at, task.updatedAt)
-        ? [{ task, dueDate: task.dueDate, frequency, at }]
-        : [];
-    });
-    if (due.length === 0) {
-      offered.set(`${zone}|tasks`, to.getTime());
-      return 0;
-    }
-    const audience = await loadAudience(
-      db,
-      due.map((d) => d.task.familyId),
-    );
-    const today = instantToLocal(now, zone).slice(0, 10);
-    const messages: OutboundMessage[] = [];
-    for (const { task, dueDate, frequency, at } of due) {
-      const family = audience.families.get(task.familyId);
-      if (!family) continue;
-      const dueAt = localToInstant(dueDate, zone);
-      for (const member of membersOf(audience, family.id, [...task.assignedToIds, task.assignedTo])) {
-        messages.push({
-          ...taskReminderMessage({
-            channel: channelFor(family, member),
-            publicUrl,
-            familyName: family.name,
-            title: task.title,
-            due: dueDate,
-            today,
-          }),
-          familyId: family.id,
-          familyMemberId: member.id,
-          dedupeKey: `task:${task.id}:reminder:${member.id}:${dueDate}:${frequency}`,
-          now,
-          sendAfter: at,
-          // Never after the due time (an "at due date" reminder gets a quarter of an hour).
-          expiresAt: new Date(Math.max(dueAt.getTime(), at.getTime() + 15 * MINUTE)),
-        });
+  /**
+   * Reads, page by page, the rows whose reminders are due by `to` (`next_reminder_at <= to`, the
+   * `*_next_reminder_at_idx` range) and then the rows whose cursor is not computed yet (NULL, by the
+   * `*_reminder_unplanned_idx` partial index), with their family's zone and row version, handing each page to
+   * `plan`, which enqueues and returns the new cursors; those are written only where the row is still the
+   * version that was read (`xmin`), so a concurrent edit (which sets the cursor back to NULL) wins.
+   */
+  async function sweep<Row extends { id: number }>(
+    table: typeof tasks | typeof events,
+    unplanned: SQL,
+    to: Date,
+    read: (where: SQL) => Promise<{ row: Row; zone: string; version: string }[]>,
+    plan: (page: { row: Row; zone: string }[]) => Promise<{ created: number; next: Map<number, Date> }>,
+  ): Promise<number> {
+    let created = 0;
+    const run = async (where: (after: number) => SQL) => {
+      for (let after = 0; ;) {
+        const page = await read(where(after));
+        if (page.length === 0) return;
+        const planned = await plan(page);
+        created += planned.created;
+        await advance(
+          table,
+          page.map((p) => ({ id: p.row.id, version: p.version, next: planned.next.get(p.row.id) ?? NEVER })),
+        );
+        if (page.length < PAGE) return;
+        after = page[page.length - 1]?.row.id ?? after;
       }
-    }
-    const created = (await enqueueMany(db, messages, policyFactsOf(audience))).created;
-    offered.set(`${zone}|tasks`, to.getTime());
+    };
+    // Due rows leave the range once advanced; the id cursor only guards against a row that could not be.
+    await run((after) => and(lte(table.nextReminderAt, to), gt(table.id, after)) ?? sql`false`);
+    await run((after) => and(unplanned, gt(table.id, after)) ?? sql`false`);
     return created;
   }
 
-  // ---------------------------------------------------------------- event, pickup and drop-off reminders
+  /** Writes `next_reminder_at` where the row is still at `version` (its `xmin` when it was read). */
+  async function advance(
+    table: typeof tasks | typeof events,
+    rows: readonly { id: number; version: string; next: Date }[],
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += PAGE) {
+      const values = rows
+        .slice(i, i + PAGE)
+        .map((r) => sql`(${r.id}::int, ${r.version}::text, ${r.next.toISOString()}::timestamptz)`);
+      await db.execute(sql`
+        update ${table} set next_reminder_at = v.next
+        from (values ${sql.join(values, sql`, `)}) as v(id, version, next)
+        where ${table}.id = v.id and ${table}.xmin = v.version::xid`);
+    }
+  }
 
-  async function planEventReminders(zone: string, now: Date): Promise<{ events: number; transport: number }> {
+  async function planTaskReminders(now: Date): Promise<number> {
     const from = new Date(now.getTime() - grace);
     const to = new Date(now.getTime() + horizon);
-    // Occurrences running at some point from now to the end of the horizon plus the longest lead time (a
-    // drop-off up to 3 h before the start); a pickup is before the end, so events that began up to
-    // PICKUP_LOOKBACK_MINUTES earlier are read too.
-    const bounds = localBoundsOf(from, new Date(to.getTime() + MAX_LEAD_MINUTES * MINUTE), zone);
-    const occurrences = await loadOccurrences(
-      db,
-      inZone(db, events.familyId, zone),
-      bounds.from,
-      bounds.to,
-      PICKUP_LOOKBACK_MINUTES,
-      expandCached,
-    );
-    type Planned = {
-      occurrence: Occurrence;
-      kind: 'event' | 'pickup' | 'dropoff';
-      at: Date;
-      target: Date;
-      memberIds: (string | number | null)[];
-    };
-    const planned: Planned[] = [];
-    const inWindow = (at: Date) => at >= from && at <= to;
-    const fresh = (at: Date, e: { updatedAt: Date }) =>
-      inWindow(at) && isNew(`${zone}|events`, at, e.updatedAt);
-    for (const occurrence of occurrences) {
-      const e = occurrence.event;
-      if (e.isAllDay) continue; // no time of day to remind before; the daily summary lists them
-      const startAt = localToInstant(occurrence.start, zone);
-      const remindAt = new Date(startAt.getTime() - EVENT_REMINDER_MINUTES * MINUTE);
-      if (e.alertMembers.length > 0 && fresh(remindAt, e)) {
-        planned.push({ occurrence, kind: 'event', at: remindAt, target: startAt, memberIds: e.alertMembers });
+    type TaskRow = typeof tasks.$inferSelect;
+    const read = async (where: SQL) =>
+      db
+        .select({ row: tasks, zone: families.timezone, version: sql<string>`${tasks}.xmin::text` })
+        .from(tasks)
+        .innerJoin(families, eq(families.id, tasks.familyId))
+        .where(where)
+        .orderBy(asc(tasks.id))
+        .limit(PAGE);
+    const plan = async (page: { row: TaskRow; zone: string }[]) => {
+      const next = new Map<number, Date>();
+      const due: { task: TaskRow; zone: string; dueDate: string; frequency: ReminderFrequency; at: Date }[] =
+        [];
+      for (const { row: task, zone } of page) {
+        // Only an open, reminding, non-transport task with a due date has a reminder (the unplanned index's rule).
+        if (task.status !== 'open' || !task.sendSmsReminder || task.transportKind !== null || !task.dueDate)
+          continue;
+        const frequency = asFrequency(task.reminderFrequency);
+        const at = taskReminderInstant(task.dueDate, frequency, zone);
+        if (at > to) next.set(task.id, at);
+        else if (at >= from) due.push({ task, zone, dueDate: task.dueDate, frequency, at });
       }
-      if (e.hasDropoff && e.dropoffAssignedTo !== null) {
-        const at = minutesBefore(occurrence.start, e.dropoffMinutesBefore, zone);
-        if (fresh(at, e))
-          planned.push({
-            occurrence,
-            kind: 'dropoff',
-            at,
-            target: startAt,
-            memberIds: [e.dropoffAssignedTo],
+      if (due.length === 0) return { created: 0, next };
+      const audience = await loadAudience(
+        db,
+        due.map((d) => d.task.familyId),
+      );
+      const messages: OutboundMessage[] = [];
+      for (const { task, zone, dueDate, frequency, at } of due) {
+        const family = audience.families.get(task.familyId);
+        if (!family) continue;
+        const dueAt = localToInstant(dueDate, zone);
+        const today = instantToLocal(now, zone).slice(0, 10);
+        for (const member of membersOf(audience, family.id, [...task.assignedToIds, task.assignedTo])) {
+          messages.push({
+            ...taskReminderMessage({
+              channel: channelFor(family, member),
+              publicUrl,
+              familyName: family.name,
+              title: task.title,
+              due: dueDate,
+              today,
+            }),
+            familyId: family.id,
+            familyMemberId: member.id,
+            dedupeKey: `task:${task.id}:reminder:${member.id}:${dueDate}:${frequency}`,
+            now,
+            sendAfter: at,
+            // Never after the due time (an "at due date" reminder gets a quarter of an hour).
+            expiresAt: new Date(Math.max(dueAt.getTime(), at.getTime() + 15 * MINUTE)),
           });
+        }
       }
-      if (e.hasPickup && e.pickupAssignedTo !== null) {
-        const at = minutesBefore(occurrence.end, e.pickupMinutesBefore, zone);
-        const endAt = localToInstant(occurrence.end, zone);
-        if (fresh(at, e))
-          planned.push({ occurrence, kind: 'pickup', at, target: endAt, memberIds: [e.pickupAssignedTo] });
-      }
-    }
-    if (planned.length === 0) {
-      offered.set(`${zone}|events`, to.getTime());
-      return { events: 0, transport: 0 };
-    }
-    const audience = await loadAudience(
-      db,
-      planned.map((p) => p.occurrence.event.familyId),
-    );
-    const today = instantToLocal(now, zone).slice(0, 10);
-    const messages: OutboundMessage[] = [];
-    for (const p of planned) {
-      const e = p.occurrence.event;
-      const family = audience.families.get(e.familyId);
-      if (!family) continue;
-      for (const member of membersOf(audience, family.id, p.memberIds)) {
-        const channel = channelFor(family, member);
-        const content =
-          p.kind === 'event'
-            ? eventReminderMessage({
-                channel,
-                publicUrl,
-                familyName: family.name,
-                title: e.title,
-                start: p.occurrence.start,
-                allDay: false,
-                location: e.location,
-                today,
-              })
-            : transportMessage({
-                channel,
-                publicUrl,
-                familyName: family.name,
-                kind: p.kind,
-                title: e.title,
-                at: p.kind === 'pickup' ? p.occurrence.end : p.occurrence.start,
-                location: e.location,
-                forWhom: namesText(membersOf(audience, family.id, e.attendees).map((m) => m.name)),
-                today,
-              });
-        messages.push({
-          ...content,
-          familyId: family.id,
-          familyMemberId: member.id,
-          dedupeKey: `event:${e.id}:${p.kind}:${p.occurrence.start}:${member.id}`,
-          now,
-          sendAfter: p.at,
-          expiresAt: p.target,
-        });
-      }
-    }
-    const written = await enqueueMany(db, messages, policyFactsOf(audience));
-    offered.set(`${zone}|events`, to.getTime());
-    const transport = messages.filter((m) => m.kind !== 'event_reminder').length;
-    // `created` counts both kinds; split it in proportion only for the log (exact when nothing was a duplicate).
-    return {
-      events: Math.max(0, written.created - transport),
-      transport: Math.min(transport, written.created),
+      return { created: (await enqueueMany(db, messages, policyFactsOf(audience))).created, next };
     };
+    return sweep(tasks, taskUnplanned, to, read, plan);
+  }
+
+  async function planEventReminders(now: Date): Promise<{ events: number; transport: number }> {
+    const from = new Date(now.getTime() - grace);
+    const to = new Date(now.getTime() + horizon);
+    let transport = 0;
+    const read = async (where: SQL) =>
+      db
+        .select({ row: events, zone: families.timezone, version: sql<string>`${events}.xmin::text` })
+        .from(events)
+        .innerJoin(families, eq(families.id, events.familyId))
+        .where(where)
+        .orderBy(asc(events.id))
+        .limit(PAGE);
+    const plan = async (page: { row: EventRow; zone: string }[]) => {
+      const next = new Map<number, Date>();
+      const series = page.filter((p) => p.row.rrule !== null && p.row.parentEventId === null);
+      // Occurrences replaced by an edited one (its own row, planned as a one-off) are not reminded from the series.
+      const overridden = new Set<string>();
+      if (series.length > 0) {
+        const overrides = await db
+          .select({ parentEventId: events.parentEventId, recurrenceId: events.recurrenceId })
+          .from(events)
+          .where(
+            inArray(
+              events.parentEventId,
+              series.map((s) => s.row.id),
+            ),
+          );
+        for (const o of overrides) overridden.add(`${o.parentEventId ?? ''}|${o.recurrenceId ?? ''}`);
+      }
+      const due: (EventReminder & { event: EventRow; zone: string })[] = [];
+      for (const { row, zone } of page) {
+        const found = reminderSchedule(row, zone, from, to, (start) => overridden.has(`${row.id}|${start}`));
+        next.set(row.id, found.next);
+        for (const r of found.due) due.push({ ...r, event: row, zone });
+      }
+      if (due.length === 0) return { created: 0, next };
+      const audience = await loadAudience(
+        db,
+        due.map((d) => d.event.familyId),
+      );
+      const messages: OutboundMessage[] = [];
+      for (const p of due) {
+        const e = p.event;
+        const family = audience.families.get(e.familyId);
+        if (!family) continue;
+        const today = instantToLocal(now, p.zone).slice(0, 10);
+        const memberIds =
+          p.kind === 'event'
+            ? e.alertMembers
+            : [p.kind === 'pickup' ? e.pickupAssignedTo : e.dropoffAssignedTo];
+        for (const member of membersOf(audience, family.id, memberIds)) {
+          const channel = channelFor(family, member);
+          const content =
+            p.kind === 'event'
+              ? eventReminderMessage({
+                  channel,
+                  publicUrl,
+                  familyName: family.name,
+                  title: e.title,
+                  start: p.start,
+                  allDay: false,
+                  location: e.location,
+                  today,
+                })
+              : transportMessage({
+                  channel,
+                  publicUrl,
+                  familyName: family.name,
+                  kind: p.kind,
+                  title: e.title,
+                  at: p.kind === 'pickup' ? p.end : p.start,
+                  location: e.location,
+                  forWhom: namesText(membersOf(audience, family.id, e.attendees).map((m) => m.name)),
+                  today,
+                });
+          messages.push({
+            ...content,
+            familyId: family.id,
+            familyMemberId: member.id,
+            dedupeKey: `event:${e.id}:${p.kind}:${p.start}:${member.id}`,
+            now,
+            sendAfter: p.at,
+            expiresAt: p.target,
+          });
+        }
+      }
+      const written = await enqueueMany(db, messages, policyFactsOf(audience));
+      // `created` counts both kinds; split it in proportion only for the log (exact when nothing was a duplicate).
+      const pageTransport = Math.min(
+        messages.filter((m) => m.kind !== 'event_reminder').length,
+        written.created,
+      );
+      transport += pageTransport;
+      return { created: written.created, next };
+    };
+    const created = await sweep(events, eventUnplanned, to, read, plan);
+    return { events: Math.max(0, created - transport), transport };
   }
 
   // ---------------------------------------------------------------- bookkeeping
 
-  /** Cancels pending reminders (due within the horizon) of events that were deleted since they were planned. */
+  /**
+   * Cancels pending event, pickup and drop-off reminders due within the horizon whose event row is gone by a path
+   * that does not cancel them itself (the events service does, in its transaction; an ICS re-import does not).
+   * Two indexed reads in proportion to what is due: the `(status, send_after)` range of the planning window
+   * [now − grace, now + horizon] (the kind is not indexed, so a wider range would read every pending daily
+   * summary of the morning too), then those events by primary key. A reminder still pending more than `grace`
+   * after its time (the dispatcher was down) is not looked at again: deletions should cancel in their own
+   * transaction, as the events service does.
+   */
   async function cancelOrphans(now: Date): Promise<number> {
     const rows = await db
       .select({ familyId: notifications.familyId, dedupeKey: notifications.dedupeKey })
@@ -481,17 +513,27 @@ export function createPlanner(options: PlannerOptions): Planner {
       .where(
         and(
           eq(notifications.status, 'pending'),
+          gte(notifications.sendAfter, new Date(now.getTime() - grace)),
           lte(notifications.sendAfter, new Date(now.getTime() + horizon)),
           inArray(notifications.kind, EVENT_KINDS),
-          sql`not exists (select 1 from ${events} where ${events.id} = split_part(${notifications.dedupeKey}, ':', 2)::int)`,
         ),
       );
-    let cancelled = 0;
+    if (rows.length === 0) return 0;
+    const eventIdOf = (key: string) => Number(key.split(':')[1]);
+    const ids = [...new Set(rows.map((r) => eventIdOf(r.dedupeKey)))];
+    const found = await db.select({ id: events.id }).from(events).where(inArray(events.id, ids));
+    const existing = new Set(found.map((r) => r.id));
+    const gone = new Map<string, { familyId: number; prefix: string }>();
     for (const row of rows) {
-      const prefix = row.dedupeKey.split(':').slice(0, 2).join(':') + ':';
+      const id = eventIdOf(row.dedupeKey);
+      if (!existing.has(id))
+        gone.set(`${row.familyId}|${id}`, { familyId: row.familyId, prefix: `event:${id}:` });
+    }
+    let cancelled = 0;
+    for (const { familyId, prefix } of gone.values()) {
       cancelled += await cancelPending(
         db,
-        row.familyId,
+        familyId,
         [prefix],
         'Event deleted before the reminder was sent',
         now,
@@ -535,13 +577,10 @@ export function createPlanner(options: PlannerOptions): Planner {
     const summary = await planDailySummaries();
     result.summaries = summary.summaries;
     result.summariesExpired = summary.expired;
-    for (const zone of await zones()) {
-      result.taskReminders += await planTaskReminders(zone, now);
-      const planned = await planEventReminders(zone, now);
-      result.eventReminders += planned.events;
-      result.transportReminders += planned.transport;
-    }
-    previousTick = now.getTime();
+    result.taskReminders = await planTaskReminders(now);
+    const planned = await planEventReminders(now);
+    result.eventReminders = planned.events;
+    result.transportReminders = planned.transport;
     return result;
   }
 

@@ -2,6 +2,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countSmsSegments } from '../../core/notifications/sms-segments.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
+import type { Db } from '../db/client.ts';
+import { events } from '../db/schema/events.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
@@ -10,7 +12,9 @@ import { createTwilioProvider } from '../notifications/providers/twilio.ts';
 import { addMember, createFamily, setSmsEnabled, type TestFamily } from '../notifications/testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
+import { deleteTask, updateTask } from '../tasks/service.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
+import { NEVER } from './occurrences.ts';
 import { createPlanner, LATE_SUMMARY_REASON, type Planner } from './planner.ts';
 
 let server: TestServer;
@@ -19,8 +23,13 @@ let twilio: FakeTwilio;
 const dispatchers: Dispatcher[] = [];
 const PUBLIC_URL = 'https://familyhub.example';
 
-function planner(): Planner {
-  return createPlanner({ db: server.database.db, clock: server.clock, publicUrl: PUBLIC_URL });
+function planner(horizonMinutes?: number): Planner {
+  return createPlanner({
+    db: server.database.db,
+    clock: server.clock,
+    publicUrl: PUBLIC_URL,
+    horizonMinutes,
+  });
 }
 
 function dispatcher(): Dispatcher {
@@ -464,6 +473,364 @@ describe('events', () => {
     expect(rows.map((r) => [r.sendAfter.toISOString(), r.dedupeKey.split(':').slice(3).join(':')])).toEqual([
       ['2026-10-26T17:30:00.000Z', `2026-10-26T18:00:00:${f.parent}`],
     ]);
+  });
+});
+
+const REMINDER_KINDS = ['event_reminder', 'pickup_reminder', 'dropoff_reminder'];
+const SIMULATED = 'simulated crash before the outbox write';
+
+/** `db` whose updates of the outbox throw (inside transactions too), as if the process died right then. */
+function failingOutboxWrites(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'update') {
+        return (table: Parameters<Db['update']>[0]) => {
+          if (table === notifications) throw new Error(SIMULATED);
+          return target.update(table);
+        };
+      }
+      if (property === 'transaction') {
+        return (fn: (tx: Db) => Promise<unknown>) =>
+          target.transaction((tx) => fn(failingOutboxWrites(tx as unknown as Db)));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+describe('planning by due time (next_reminder_at)', () => {
+  it("computes each row's cursor once, moves it past what was planned, and resets it on any change", async () => {
+    server.clock.set('2027-01-11T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Cursors', false, false);
+    const created = await call(f, 'POST', '/api/events', {
+      title: 'Chess club',
+      start_date: '2027-01-12T17:00:00', // Tuesdays 17:00 PST = 01:00Z the next day
+      duration_minutes: 60,
+      organizer_id: f.memberId,
+      attendees: [String(f.kid)],
+      alert_members: [String(f.parent)],
+      category: 'activity',
+      priority: 'medium',
+      is_recurring: true,
+      recurrence_pattern: 'weekly',
+      recurrence_end_date: '2027-03-31',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const task = await call(f, 'POST', '/api/tasks', {
+      title: 'Chess fees',
+      description: '',
+      assigned_to: f.parent,
+      assigned_to_ids: [String(f.parent)],
+      due_date: '2027-01-12T09:00:00',
+      estimated_duration_minutes: 30,
+      status: 'open',
+      priority: 'medium',
+      send_sms_reminder: true,
+      reminder_frequency: '1_hour_before',
+    });
+    const taskId = task.json<{ id: number }>().id;
+    const db = server.database.db;
+    const cursors = async () => {
+      const [e] = await db.select({ at: events.nextReminderAt }).from(events).where(eq(events.id, id));
+      const [t] = await db.select({ at: tasks.nextReminderAt }).from(tasks).where(eq(tasks.id, taskId));
+      return [e?.at?.toISOString() ?? null, t?.at?.toISOString() ?? null];
+    };
+    expect(await cursors()).toEqual([null, null]); // written, not computed yet
+
+    const p = planner();
+    await p.tick();
+    // Nothing due yet: the cursors point at the first reminders (event 00:30Z, task 08:00 PST = 16:00Z).
+    expect(await cursors()).toEqual(['2027-01-13T00:30:00.000Z', '2027-01-12T16:00:00.000Z']);
+    server.clock.set('2027-01-12T15:50:00Z');
+    expect((await p.tick()).taskReminders).toBe(1);
+    expect(await cursors()).toEqual(['2027-01-13T00:30:00.000Z', NEVER.toISOString()]);
+    server.clock.set('2027-01-13T00:20:00Z');
+    expect((await p.tick()).eventReminders).toBe(1);
+    // Planned: the series' cursor moves to the next week's occurrence.
+    expect(await cursors()).toEqual(['2027-01-20T00:30:00.000Z', NEVER.toISOString()]);
+    // Another process (or a restart) finds nothing due and plans nothing again.
+    expect(await planner().tick()).toMatchObject({ taskReminders: 0, eventReminders: 0 });
+    expect(await rowsOf(f.familyId, 'event_reminder')).toHaveLength(1);
+
+    // Any change to the row sets its cursor back to "not computed"; the next tick computes it from the new row.
+    const base = created.json<Record<string, unknown>>();
+    const moved = await call(f, 'PATCH', `/api/events/${id}`, { ...base, start_date: '2027-01-12T18:00:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await cursors())[0]).toBeNull();
+    await p.tick();
+    // Jan 12 18:00 PST = 02:00Z: that occurrence's reminder (01:30Z) is still ahead.
+    expect((await cursors())[0]).toBe('2027-01-13T01:30:00.000Z');
+  });
+});
+
+describe('cancelling reminders of what was removed', () => {
+  const series = (f: Household) => ({
+    title: 'Judo',
+    start_date: '2027-01-05T17:00:00', // Tuesdays 17:00 PST = 01:00Z the next day
+    duration_minutes: 60,
+    location: 'Dojo',
+    organizer_id: f.memberId,
+    attendees: [String(f.kid)],
+    alert_members: [String(f.parent)],
+    category: 'activity',
+    priority: 'medium',
+    has_pickup: true,
+    pickup_assigned_to: f.parent,
+    pickup_minutes_before: 15,
+    has_dropoff: true,
+    dropoff_assigned_to: f.parent,
+    dropoff_minutes_before: 20,
+    is_recurring: true,
+    recurrence_pattern: 'weekly',
+    recurrence_end_date: '2027-02-28',
+  });
+  const reminders = async (familyId: number) =>
+    (await rowsOf(familyId)).filter((r) => REMINDER_KINDS.includes(r.kind));
+
+  it("deleting one occurrence (EXDATE) cancels that occurrence's reminders, not the others'", async () => {
+    server.clock.set('2027-01-04T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Judoka', false, false);
+    const created = await call(f, 'POST', '/api/events', series(f));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    // A planner that looks 9 days ahead has both the Jan 5 and the Jan 12 occurrence pending.
+    const p = planner(9 * 24 * 60);
+    server.clock.set('2027-01-05T00:00:00Z');
+    await p.tick();
+    const before = await reminders(f.familyId);
+    expect(before.map((r) => `${r.kind}:${r.dedupeKey.split(':').slice(3, 6).join(':')}`).sort()).toEqual([
+      'dropoff_reminder:2027-01-05T17:00:00',
+      'dropoff_reminder:2027-01-12T17:00:00',
+      'event_reminder:2027-01-05T17:00:00',
+      'event_reminder:2027-01-12T17:00:00',
+      'pickup_reminder:2027-01-05T17:00:00',
+      'pickup_reminder:2027-01-12T17:00:00',
+    ]);
+
+    const removed = await call(f, 'DELETE', `/api/events/${id}?occurrence=2027-01-05T17:00:00`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const byOccurrence = async (day: string) =>
+      (await reminders(f.familyId))
+        .filter((r) => r.dedupeKey.includes(`:${day}T17:00:00:`))
+        .map((r) => [r.kind, r.status, r.statusReason]);
+    const cancelled = 'Occurrence deleted before the reminder was sent';
+    expect((await byOccurrence('2027-01-05')).sort()).toEqual([
+      ['dropoff_reminder', 'suppressed', cancelled],
+      ['event_reminder', 'suppressed', cancelled],
+      ['pickup_reminder', 'suppressed', cancelled],
+    ]);
+    expect((await byOccurrence('2027-01-12')).map(([, status]) => status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    // The planner does not bring the deleted occurrence back, and the dispatcher sends none of its reminders.
+    await p.tick();
+    expect((await byOccurrence('2027-01-05')).map(([, status]) => status)).toEqual([
+      'suppressed',
+      'suppressed',
+      'suppressed',
+    ]);
+    server.clock.set('2027-01-06T02:00:00Z');
+    await dispatcher().dispatchOnce();
+    expect((await reminders(f.familyId)).filter((r) => r.status === 'sent')).toEqual([]);
+    expect(await byOccurrence('2027-01-12')).toHaveLength(3);
+  });
+
+  it("deleting this and following occurrences cancels theirs and keeps the earlier one's", async () => {
+    server.clock.set('2027-01-04T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Followers', false, false);
+    const created = await call(f, 'POST', '/api/events', series(f));
+    const id = created.json<{ id: number }>().id;
+    server.clock.set('2027-01-05T00:00:00Z');
+    await planner(9 * 24 * 60).tick();
+    const removed = await call(
+      f,
+      'DELETE',
+      `/api/events/${id}?occurrence=2027-01-12T17:00:00&following=true`,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const statuses = (await reminders(f.familyId)).map((r) => [
+      r.dedupeKey.split(':').slice(3, 4)[0],
+      r.status,
+    ]);
+    expect(statuses.filter(([day]) => day?.startsWith('2027-01-05')).map(([, s]) => s)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    expect(statuses.filter(([day]) => day?.startsWith('2027-01-12')).map(([, s]) => s)).toEqual([
+      'suppressed',
+      'suppressed',
+      'suppressed',
+    ]);
+  });
+
+  it('an event row removed behind the service (an ICS re-import) has its pending reminders cancelled by the next tick', async () => {
+    server.clock.set('2027-01-14T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Imported', false, false);
+    const created = await call(f, 'POST', '/api/events', {
+      title: 'Imported match',
+      start_date: '2027-01-15T10:00:00',
+      duration_minutes: 60,
+      organizer_id: f.memberId,
+      attendees: [String(f.kid)],
+      alert_members: [String(f.parent)],
+      category: 'activity',
+      priority: 'medium',
+    });
+    const id = created.json<{ id: number }>().id;
+    server.clock.set('2027-01-15T17:20:00Z'); // 09:20 PST: the 09:30 reminder is planned
+    const p = planner();
+    await p.tick();
+    expect(await reminders(f.familyId)).toMatchObject([{ status: 'pending' }]);
+    await server.database.db.delete(events).where(eq(events.id, id));
+    server.clock.set('2027-01-15T17:21:00Z');
+    expect((await p.tick()).cancelled).toBe(1);
+    expect(await reminders(f.familyId)).toMatchObject([
+      { status: 'suppressed', statusReason: 'Event deleted before the reminder was sent' },
+    ]);
+  });
+
+  it("an ICS re-import that cancels an occurrence cancels that occurrence's pending reminders", async () => {
+    server.clock.set('2027-01-04T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Club calendar', false, false);
+    const vevent = (extra: string[]) =>
+      [
+        'BEGIN:VEVENT',
+        'UID:judo@club.example',
+        'DTSTAMP:20261201T000000Z',
+        ...extra,
+        'SUMMARY:Judo',
+        'END:VEVENT',
+      ].join('\r\n');
+    // Tuesdays 17:00 PST (01:00Z the next day), four weeks.
+    const master = vevent([
+      'DTSTART:20270106T010000Z',
+      'DTEND:20270106T020000Z',
+      'RRULE:FREQ=WEEKLY;COUNT=4',
+    ]);
+    const ics = (...parts: string[]) =>
+      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Club//EN', ...parts, 'END:VCALENDAR', ''].join('\r\n');
+    const importIcs = (text: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/calendar/import',
+        headers: { cookie: f.cookie, 'content-type': 'text/calendar' },
+        payload: text,
+      });
+    const first = await importIcs(ics(master));
+    expect(first.statusCode, first.body).toBe(200);
+    const [row] = await server.database.db.select().from(events).where(eq(events.familyId, f.familyId));
+    if (!row) throw new Error('the series was not imported');
+    // The family then asked, in the app, for alerts and a pickup on the club's series.
+    await server.database.db
+      .update(events)
+      .set({ alertMembers: [String(f.parent)], hasPickup: true, pickupAssignedTo: f.parent })
+      .where(eq(events.id, row.id));
+    const p = planner(9 * 24 * 60);
+    server.clock.set('2027-01-05T00:00:00Z');
+    await p.tick();
+    const pendingOn = async (day: string) =>
+      (await reminders(f.familyId))
+        .filter((r) => r.status === 'pending' && r.dedupeKey.includes(`:${day}T17:00:00:`))
+        .map((r) => r.kind)
+        .sort();
+    expect(await pendingOn('2027-01-12')).toEqual(['event_reminder', 'pickup_reminder']);
+
+    // The club cancels the 12 January session: its reminders must not go out.
+    const cancelled = vevent([
+      'RECURRENCE-ID:20270113T010000Z',
+      'DTSTART:20270113T010000Z',
+      'DTEND:20270113T020000Z',
+      'STATUS:CANCELLED',
+    ]);
+    const again = await importIcs(ics(master, cancelled));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await pendingOn('2027-01-12')).toEqual([]);
+    await p.tick();
+    expect(await pendingOn('2027-01-12')).toEqual([]);
+    expect(await pendingOn('2027-01-05')).toEqual(['event_reminder', 'pickup_reminder']);
+  });
+
+  it('deleting an event cancels the pending reminders of the tasks deleted with it', async () => {
+    server.clock.set('2027-01-07T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Fairgoers', false, false);
+    const event = await call(f, 'POST', '/api/events', {
+      title: 'Science fair',
+      start_date: '2027-01-08T18:00:00',
+      duration_minutes: 120,
+      organizer_id: f.memberId,
+      attendees: [String(f.kid)],
+      alert_members: [],
+      category: 'school',
+      priority: 'medium',
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const eventId = event.json<{ id: number }>().id;
+    const task = await call(f, 'POST', '/api/tasks', {
+      title: 'Fair poster',
+      description: '',
+      event_id: eventId,
+      assigned_to: f.parent,
+      assigned_to_ids: [String(f.parent)],
+      due_date: '2027-01-08T09:00:00',
+      estimated_duration_minutes: 30,
+      status: 'open',
+      priority: 'medium',
+      send_sms_reminder: true,
+      reminder_frequency: '30_minutes_before',
+    });
+    expect(task.statusCode, task.body).toBe(201);
+    server.clock.set('2027-01-08T16:20:00Z'); // 08:20 PST: the 08:30 reminder is planned
+    await planner().tick();
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'pending' }]);
+
+    expect((await call(f, 'DELETE', `/api/events/${eventId}`)).statusCode).toBe(200);
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([
+      { status: 'suppressed', statusReason: 'Task deleted with its event before the reminder was sent' },
+    ]);
+    server.clock.set('2027-01-08T16:30:00Z');
+    await planner().tick();
+    await dispatcher().dispatchOnce();
+    expect(smtp.messages.filter((m) => m.subject?.includes('Fair poster'))).toEqual([]);
+  });
+
+  it("a task's reminder is cancelled in the task's own transaction: a failure between them writes neither", async () => {
+    server.clock.set('2027-01-09T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Atomic', false, false);
+    const created = await call(f, 'POST', '/api/tasks', {
+      title: 'Library books',
+      description: '',
+      assigned_to: f.parent,
+      assigned_to_ids: [String(f.parent)],
+      due_date: '2027-01-09T09:00:00',
+      estimated_duration_minutes: 30,
+      status: 'open',
+      priority: 'medium',
+      send_sms_reminder: true,
+      reminder_frequency: '30_minutes_before',
+    });
+    const id = created.json<{ id: number }>().id;
+    server.clock.set('2027-01-09T16:20:00Z');
+    await planner().tick();
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'pending' }]);
+
+    // The cancellation fails (as if the process died between the task write and it), outside any request
+    // transaction: the service itself must make the two writes one.
+    const ctx = { db: failingOutboxWrites(server.database.db), config: server.config, clock: server.clock };
+    await expect(updateTask(ctx, f.familyId, id, { status: 'completed' })).rejects.toThrow(SIMULATED);
+    await expect(deleteTask(ctx, f.familyId, id)).rejects.toThrow(SIMULATED);
+    const db = server.database.db;
+    // Neither write happened on its own: the task is still there and open, its reminder still pending.
+    const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+    expect(row?.status).toBe('open');
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'pending' }]);
+    // Without the failure both go together.
+    expect((await call(f, 'PATCH', `/api/tasks/${id}`, { status: 'completed' })).statusCode).toBe(200);
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'suppressed' }]);
   });
 });
 

@@ -180,34 +180,41 @@ export async function updateTask(
   if (dueDate === null && eventId === null)
     throw badRequest('Date is required', { due_date: 'Date is required' });
 
-  await ctx.db
-    .update(tasks)
-    .set({
-      title: input.title,
-      description: input.description,
-      eventId: input.event_id,
-      assignedTo,
-      assignedToIds: input.assigned_to_ids,
-      dueDate: input.due_date,
-      estimatedDurationMinutes: input.estimated_duration_minutes,
-      status: input.status,
-      priority: input.priority,
-      sendSmsReminder: input.send_sms_reminder,
-      reminderFrequency: input.reminder_frequency,
-      updatedAt: ctx.clock.now(),
-    })
-    .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)));
-  // Completed / re-dated / reassigned: pending reminders go; the planner re-plans what is still due.
-  await cancelTaskReminders(ctx.db, familyId, taskId, ctx.clock.now());
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(tasks)
+      .set({
+        title: input.title,
+        description: input.description,
+        eventId: input.event_id,
+        assignedTo,
+        assignedToIds: input.assigned_to_ids,
+        dueDate: input.due_date,
+        estimatedDurationMinutes: input.estimated_duration_minutes,
+        status: input.status,
+        priority: input.priority,
+        sendSmsReminder: input.send_sms_reminder,
+        reminderFrequency: input.reminder_frequency,
+        updatedAt: now,
+      })
+      .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)));
+    // Completed / re-dated / reassigned: pending reminders go with the same commit (issue 8); the planner
+    // re-plans what is still due.
+    await cancelTaskReminders(tx, familyId, taskId, now);
+  });
   return getTask(ctx, familyId, taskId);
 }
 
 /** SPEC §7 `DELETE /api/tasks/{id}`. @throws HttpError 404 when the task is not the family's. */
 export async function deleteTask(ctx: ServerContext, familyId: number, taskId: number): Promise<void> {
-  const deleted = await ctx.db
-    .delete(tasks)
-    .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)))
-    .returning({ id: tasks.id });
-  if (deleted.length === 0) throw notFound();
-  await cancelTaskReminders(ctx.db, familyId, taskId, ctx.clock.now());
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(tasks)
+      .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)))
+      .returning({ id: tasks.id });
+    if (deleted.length === 0) throw notFound();
+    // In the same transaction: a crash cannot leave the reminder of a deleted task pending (issue 8).
+    await cancelTaskReminders(tx, familyId, taskId, ctx.clock.now());
+  });
 }

@@ -60,6 +60,13 @@ export const events = pgTable(
     recurrenceId: varchar('recurrence_id', { length: 19 }),
     /** UID of the source VEVENT when imported from an .ics file, so a re-import updates instead of duplicating. */
     sourceUid: text('source_uid'),
+    /**
+     * The reminder planner's cursor: the earliest instant an event, pickup or drop-off reminder of this row (of
+     * any occurrence, for a series) falls due after what was already planned; 9999-12-31 (`NEVER` in the planner) when none ever will.
+     * NULL means "not computed": the `events_reset_next_reminder_at` trigger sets it back to NULL whenever
+     * anything else in the row changes, and the planner computes it again (src/server/scheduler/planner.ts).
+     */
+    nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,5 +84,14 @@ export const events = pgTable(
     index('events_family_id_start_date_idx').on(t.familyId, t.startDate),
     index('events_family_id_is_recurring_idx').on(t.familyId, t.isRecurring),
     index('events_parent_event_id_idx').on(t.parentEventId),
+    // The planner's two reads (issue 8): what falls due by time, and rows whose cursor is not computed yet.
+    index('events_next_reminder_at_idx')
+      .on(t.nextReminderAt)
+      .where(sql`${t.nextReminderAt} is not null`),
+    index('events_reminder_unplanned_idx')
+      .on(t.id)
+      .where(
+        sql`${t.nextReminderAt} is null and ${t.isAllDay} = false and (${t.alertMembers} <> '[]'::jsonb or ${t.hasPickup} or ${t.hasDropoff})`,
+      ),
   ],
 );

@@ -40,6 +40,12 @@ export const tasks = pgTable(
     reminderFrequency: varchar('reminder_frequency', { length: 30 }).notNull().default('30_minutes_before'),
     lastReminderSent: timestamp('last_reminder_sent', { withTimezone: true }),
     transportKind: varchar('transport_kind', { length: 10 }),
+    /**
+     * The reminder planner's cursor: the instant this task's reminder falls due if it is not planned yet,
+     * 9999-12-31 (`NEVER`) once planned or when it is past. NULL means "not computed": the `tasks_reset_next_reminder_at`
+     * trigger sets it back to NULL whenever anything else in the row changes (src/server/scheduler/planner.ts).
+     */
+    nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +60,15 @@ export const tasks = pgTable(
     ),
     index('tasks_family_id_due_date_idx').on(t.familyId, t.dueDate),
     index('tasks_event_id_idx').on(t.eventId),
+    // The planner's two reads (issue 8): reminders by due instant, and open reminding tasks not computed yet.
+    index('tasks_next_reminder_at_idx')
+      .on(t.nextReminderAt)
+      .where(sql`${t.nextReminderAt} is not null`),
+    index('tasks_reminder_unplanned_idx')
+      .on(t.id)
+      .where(
+        sql`${t.nextReminderAt} is null and ${t.status} = 'open' and ${t.sendSmsReminder} and ${t.transportKind} is null and ${t.dueDate} is not null`,
+      ),
   ],
 );
 

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { withFamilyScope } from '../db/scope.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is legitimately cross-family system work (sign-up, sign-in, invitation links, the SMS
+     * webhook, calendar feeds, the waitlist): its handler runs without a family scope even when the request
+     * carries a session, so row-level security does not limit it. docs/security.md lists these routes.
+     */
+    crossFamily?: boolean;
+  }
+}
+
+interface PendingScope {
+  /** Called by the onSend hook: the handler has started sending, so the transaction may end. */
+  sendStarted: () => void;
+  /** Resolves once the transaction has ended; to the commit's error when it failed after sending began. */
+  ended: Promise<unknown>;
+}
+
+const pending = new WeakMap<FastifyRequest, PendingScope>();
+const wrapped = new WeakSet<RouteHandlerMethod>();
+
+/**
+ * Makes every route registered from now on run its handler in the signed-in family's scope
+ * (`withFamilyScope`: one transaction with `app.family_id` set, so row-level security confines every query to
+ * that family), unless the route is marked `config: { crossFamily: true }`. Requests without a session run
+ * unscoped (they can only reach public routes; `requireAuth` refuses the rest).
+ *
+ * The response is never written before the transaction has committed: a handler that calls `reply.send`
+ * ends the transaction right there (the onSend hook waits for it), one that returns a value ends it when it
+ * returns. A commit that fails after sending began is answered as an error (500, or 503 when the database is
+ * unavailable). Call right after creating the app, before any route is registered (like `collectRoutes`).
+ */
+export function installFamilyScope(app: FastifyInstance, db: Db): void {
+  app.addHook('onRoute', (route) => {
+    if (route.config?.crossFamily === true || wrapped.has(route.handler)) return;
+    const handler = route.handler;
+    const scoped: RouteHandlerMethod = function (this: FastifyInstance, request, reply) {
+      const auth = request.auth;
+      if (!auth) return handler.call(this, request, reply);
+      return runScoped(db, auth.familyId, request, reply, () => handler.call(this, request, reply));
+    };
+    wrapped.add(scoped);
+    route.handler = scoped;
+  });
+  app.addHook('onSend', async (request) => {
+    const scope = pending.get(request);
+    if (!scope) return;
+    scope.sendStarted();
+    const commitError = await scope.ended;
+    pending.delete(request); // the error answer below goes through onSend again
+    if (commitError) throw commitError;
+  });
+}
+
+async function runScoped(
+  db: Db,
+  familyId: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  handle: () => unknown,
+): Promise<unknown> {
+  let sendStarted = () => {};
+  const sending = new Promise<void>((resolve) => (sendStarted = resolve));
+  let started = false;
+  let end: (commitError: unknown) => void = () => {};
+  const ended = new Promise<unknown>((resolve) => (end = resolve));
+  pending.set(request, {
+    sendStarted: () => {
+      started = true;
+      sendStarted();
+    },
+    ended,
+  });
+  // An async handler that returns `reply` settles only once the response is written (Fastify's reply is a
+  // thenable), so the transaction ends at whichever comes first: the handler settling, or sending starting.
+  let result: Promise<unknown> | undefined;
+  try {
+    await withFamilyScope(db, familyId, async () => {
+      result = Promise.resolve(handle());
+      await Promise.race([result, sending]);
+    });
+  } catch (error) {
+    if (!started) {
+      end(undefined);
+      throw error;
+    }
+    end(error); // the onSend hook turns it into the error answer
+    void result?.catch(() => {}); // whatever the handler still does is moot: its answer is that error
+    return reply;
+  }
+  end(undefined);
+  return result;
+}

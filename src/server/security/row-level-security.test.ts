@@ -1,0 +1,235 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '../db/schema/tasks.ts';
+import { APP_ROLE, withFamilyScope } from '../db/scope.ts';
+import { requireAuth } from '../http/auth-context.ts';
+import { badRequest } from '../http/errors.ts';
+import { createTestServer, type TestServer } from '../test/harness.ts';
+import { call, queryRows, seedFamily, type SeededFamily } from './fixtures.ts';
+
+/**
+ * Defence in depth (issue 13, docs/security.md "Row-level security"): PostgreSQL itself confines a family's
+ * request to that family's rows, so a query that forgot its `family_id` filter still cannot read or write
+ * another family's data. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+ */
+
+let server: TestServer;
+let a: SeededFamily;
+let b: SeededFamily;
+/** Every table holding family-owned rows, and the column naming the family: found in the catalogue. */
+let owned: { table: string; column: string }[];
+
+/** The SQLSTATE and messages of an error and its causes (Drizzle wraps the driver's error). */
+function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    parts.push(`${String(Reflect.get(e, 'code') ?? '')} ${e.message}`);
+  }
+  return parts.join(' / ');
+}
+
+/** Runs `query` in a savepoint of the active scope and answers how PostgreSQL refused it, or 'accepted'. */
+async function attempt(query: SQL): Promise<string> {
+  try {
+    await server.database.db.transaction(async (savepoint) => {
+      await savepoint.execute(query);
+    });
+    return 'accepted';
+  } catch (error) {
+    return describeError(error);
+  }
+}
+
+const inScope = <T>(family: SeededFamily, fn: () => Promise<T>) =>
+  withFamilyScope(server.database.db, family.familyId, fn);
+
+/**
+ * Routes standing for future code with the bug this defends against (added before the app's first request,
+ * after which Fastify takes no more routes): one lists every task unfiltered; one writes and then fails.
+ */
+function addBuggyRoutes(): void {
+  const db = server.database.db;
+  server.app.get('/api/test/unfiltered-tasks', async (request) => {
+    requireAuth(request);
+    return db.select({ id: tasks.id, familyId: tasks.familyId }).from(tasks);
+  });
+  server.app.post('/api/test/write-then-fail', async (request) => {
+    const { familyId } = requireAuth(request);
+    await db.execute(sql`update families set name = 'half-written' where id = ${familyId}`);
+    throw badRequest('refused after writing');
+  });
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  addBuggyRoutes();
+  const db = server.database.db;
+  a = await seedFamily(server.app, db, 'RlsFamilyA');
+  b = await seedFamily(server.app, db, 'RlsFamilyB');
+  for (const family of [a, b]) {
+    const feed = await call(server.app, family.cookie, 'POST', '/api/calendar/feeds/regenerate', {
+      scope: 'family',
+    });
+    expect(feed.statusCode).toBe(201);
+    // The daily-summary log and the outbox are written by the scheduler, which these tests do not run.
+    await db.execute(sql`insert into daily_summary_log (family_id, family_member_id, summary_date)
+      values (${family.familyId}, ${family.selfMemberId}, '2026-11-22')`);
+    await db.execute(sql`insert into notifications (family_id, channel, recipient, body, kind, dedupe_key, send_after)
+      values (${family.familyId}, 'email', 'x@example.com', 'rls', 'test', ${`rls-${family.familyId}`}, now())`);
+  }
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.columns
+        where table_schema = 'public' and column_name = 'family_id' order by table_name`,
+  );
+  owned = [
+    { table: 'families', column: 'id' },
+    ...tables.map(({ table_name: table }) => ({ table, column: 'family_id' })),
+  ];
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('row-level security', () => {
+  it('runs the app as a role that row-level security binds', async () => {
+    const [role] = await queryRows<{ name: string; rolsuper: boolean; rolbypassrls: boolean }>(
+      server.database.db,
+      sql`select current_user as name, rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
+    );
+    expect(role).toEqual({ name: APP_ROLE, rolsuper: false, rolbypassrls: false });
+  });
+
+  it('enables and forces row-level security, with a policy, on every family-owned table', async () => {
+    expect(owned.map(({ table }) => table)).toEqual(
+      expect.arrayContaining(['families', 'family_members', 'events', 'tasks', 'notes', 'sessions']),
+    );
+    const catalogue = await queryRows<{ table: string; rls: boolean; forced: boolean; policies: number }>(
+      server.database.db,
+      sql`select c.relname as table, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+            (select count(*)::int from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relname in (${sql.join(
+            owned.map(({ table }) => sql`${table}`),
+            sql`, `,
+          )})
+          order by c.relname`,
+    );
+    expect(catalogue).toHaveLength(owned.length);
+    for (const row of catalogue)
+      expect(row, row.table).toMatchObject({ rls: true, forced: true, policies: 1 });
+  });
+
+  it('has rows of both families in every family-owned table (else the checks below prove nothing)', async () => {
+    for (const { table, column } of owned) {
+      const rows = await queryRows<{ family: number }>(
+        server.database.db,
+        sql`select distinct ${sql.identifier(column)} as family from ${sql.identifier(table)}
+            where ${sql.identifier(column)} in (${a.familyId}, ${b.familyId})`,
+      );
+      expect(rows.map((row) => row.family).sort(), `${table}: seed a row of each family`).toEqual(
+        [a.familyId, b.familyId].sort(),
+      );
+    }
+  });
+
+  it("shows a query without a family filter only the scope's own family, in every family-owned table", async () => {
+    for (const family of [a, b]) {
+      await inScope(family, async () => {
+        for (const { table, column } of owned) {
+          const rows = await queryRows<{ family: number }>(
+            server.database.db,
+            sql`select ${sql.identifier(column)} as family from ${sql.identifier(table)}`,
+          );
+          expect(rows.length, table).toBeGreaterThan(0);
+          expect(new Set(rows.map((row) => row.family)), table).toEqual(new Set([family.familyId]));
+        }
+      });
+    }
+  });
+
+  it("neither updates nor deletes the other family's rows, and refuses to write rows into it", async () => {
+    await inScope(a, async () => {
+      for (const { table, column } of owned) {
+        const id = sql.identifier(column);
+        const t = sql.identifier(table);
+        const touched = await queryRows(
+          server.database.db,
+          sql`update ${t} set ${id} = ${id} where ${id} = ${b.familyId} returning 1`,
+        );
+        expect(touched, `${table}: update of B's rows`).toHaveLength(0);
+        const deleted = await queryRows(
+          server.database.db,
+          sql`delete from ${t} where ${id} = ${b.familyId} returning 1`,
+        );
+        expect(deleted, `${table}: delete of B's rows`).toHaveLength(0);
+        // A copy of one of A's rows, moved to B: refused by the policy's WITH CHECK (checked before keys).
+        const inserted = await attempt(
+          sql`insert into ${t} select (jsonb_populate_record(null::${t},
+                to_jsonb(r) || jsonb_build_object(${column}::text, ${b.familyId}::int))).* from ${t} r limit 1`,
+        );
+        expect(inserted, `${table}: insert of a B row`).toMatch(/42501 .*row-level security/);
+        const moved = await attempt(sql`update ${t} set ${id} = ${b.familyId} where ${id} = ${a.familyId}`);
+        expect(moved, `${table}: moving A's rows to B`).toMatch(/42501 .*row-level security/);
+      }
+    });
+    const [bTasks] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from tasks where family_id = ${b.familyId}`,
+    );
+    expect(bTasks?.n).toBeGreaterThan(0);
+  });
+
+  it('fails closed when the setting holds anything but a family id', async () => {
+    await server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.family_id', 'not-a-family', true)`);
+      const visible = await queryRows(tx, sql`select id from tasks`);
+      expect(visible).toHaveLength(0);
+    });
+  });
+
+  it("confines a signed-in route that forgot its family filter to the caller's family", async () => {
+    const { app } = server;
+    for (const family of [a, b]) {
+      const res = await call(app, family.cookie, 'GET', '/api/test/unfiltered-tasks');
+      expect(res.statusCode).toBe(200);
+      const rows = res.json<{ id: number; familyId: number }[]>();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(new Set(rows.map((row) => row.familyId))).toEqual(new Set([family.familyId]));
+    }
+    // The request's transaction also makes a request all or nothing.
+    const failed = await call(app, a.cookie, 'POST', '/api/test/write-then-fail', {});
+    expect(failed.statusCode).toBe(400);
+    const names = await queryRows<{ name: string }>(
+      server.database.db,
+      sql`select name from families where id = ${a.familyId}`,
+    );
+    expect(names[0]?.name).not.toBe('half-written');
+  });
+
+  it('runs every signed-in route in its family scope, except the reviewed cross-family ones', () => {
+    // A route added here is one more path row-level security does not confine: docs/security.md lists them.
+    const crossFamily = server.app.routeTable
+      .filter((route) => route.crossFamily)
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(crossFamily).toEqual(
+      [
+        'POST /api/auth/register',
+        'POST /api/auth/login',
+        'GET /api/calendar/feed/:file',
+        'HEAD /api/calendar/feed/:file',
+        'GET /api/family-members/invitations/validate/:token',
+        'HEAD /api/family-members/invitations/validate/:token',
+        'POST /api/family-members/invitations/:token/accept',
+        'POST /api/sms/inbound',
+      ].sort(),
+    );
+  });
+
+  it('does not nest scopes and accepts only positive integer family ids', async () => {
+    await expect(inScope(a, () => inScope(b, async () => 0))).rejects.toThrow(/already active/);
+    await expect(withFamilyScope(server.database.db, 0, async () => 0)).rejects.toThrow(/positive integer/);
+  });
+});
