@@ -59,6 +59,11 @@ export const familyMembers = pgTable(
       foreignColumns: [families.id],
     }).onDelete('cascade'),
     index('family_members_family_id_idx').on(t.familyId, t.id),
+    // Across families: an inbound SMS finds its member by the sender's number (as stored, or its digits:
+    // src/server/assistant/service.ts), an invitation link by its token.
+    index('family_members_phone_number_idx').on(t.phoneNumber),
+    index('family_members_phone_digits_idx').on(sql`regexp_replace(${t.phoneNumber}, '[^0-9]', '', 'g')`),
+    index('family_members_invitation_token_idx').on(t.invitationToken),
   ],
 );
 
