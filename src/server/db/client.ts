@@ -98,6 +98,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
   // A dropped connection must not crash the process; the pool replaces it on next use.
   pool.on('error', () => {});
+  // The pool listens for errors only on idle connections. One checked out for a request's transaction that the
+  // server terminates (a restart, a failover) between two statements emits 'error' outside any query, which
+  // would crash the process without a listener; with this one the next statement fails (answered 503) and the
+  // pool discards the connection on release, because it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const { rows } = await pool.query<{ role: string }>('SELECT current_user AS role');
   if (rows[0]?.role !== APP_ROLE) {
     await pool.end();

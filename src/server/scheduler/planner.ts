@@ -499,7 +499,8 @@ export function createPlanner(options: PlannerOptions): Planner {
 
   /**
    * Cancels pending event, pickup and drop-off reminders due within the horizon whose event row is gone by a path
-   * that does not cancel them itself (the events service does, in its transaction; an ICS re-import does not).
+   * that does not cancel them itself (the events service and the ICS import do, in their transactions; SQL by
+   * hand does not).
    * Two indexed reads in proportion to what is due: the `(status, send_after)` range of the planning window
    * [now − grace, now + horizon] (the kind is not indexed, so a wider range would read every pending daily
    * summary of the morning too), then those events by primary key. A reminder still pending more than `grace`

@@ -668,7 +668,7 @@ describe('cancelling reminders of what was removed', () => {
     ]);
   });
 
-  it('an event row removed behind the service (an ICS re-import) has its pending reminders cancelled by the next tick', async () => {
+  it('an event row removed behind the services (SQL by hand) has its pending reminders cancelled by the next tick', async () => {
     server.clock.set('2027-01-14T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Imported', false, false);
     const created = await call(f, 'POST', '/api/events', {
