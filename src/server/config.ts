@@ -13,7 +13,8 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   DATA_DIR: z.string().default('./data'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Unset: `http://localhost:{PORT}` (see `loadConfig`). */
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   MAIL_FROM: z.string().default('FamilyHub <no-reply@familyhub.local>'),
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -40,7 +41,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** The parsed settings; `PUBLIC_URL` is always set (its default follows `PORT`). */
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Parses `env` into a Config. @throws Error listing each invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,10 +51,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const { PUBLIC_URL, ...rest } = parsed.data;
+  return { ...rest, PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${rest.PORT}` };
 }
 
 /** Defaults for tests and tools: the schema's defaults with `overrides` applied. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configSchema.parse({}), LOG_LEVEL: 'silent', ...overrides };
+  return { ...loadConfig({}), LOG_LEVEL: 'silent', ...overrides };
 }
