@@ -4,7 +4,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // One port and one data folder per run, chosen in the main process; workers inherit them through the environment.
-process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+// 7100–7899 holds none of the ports Chromium refuses to load (net::ERR_UNSAFE_PORT: 3659, 4045, 4190, 5060,
+// 6000, 6566, 6665–6669, 6679, 6697, 10080 …); 3100–3899 did, and a run whose pid landed on 3659 failed every test.
+process.env.E2E_PORT ??= String(7100 + (process.pid % 800));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'familyhub-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
