@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type {
   FeedCreatedDto,
   FeedScope,
@@ -10,10 +10,10 @@ import { buildFeed } from '../../core/ics/export.ts';
 import { parseIcs, type ParsedIcsEvent } from '../../core/ics/import.ts';
 import { type IcsMember, parseOwnUid } from '../../core/ics/model.ts';
 import { seriesUntil } from '../../core/recurrence/patterns.ts';
-import { addLocalDays, instantToLocal, localToInstant } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
+import { eventsCreatedThisMonth } from '../events/service.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -192,26 +192,6 @@ function sameColumns(row: EventRow, c: Partial<Columns>): boolean {
   );
 }
 
-/** New top-level events the family created this calendar month (same rule as `POST /api/events`). */
-async function createdThisMonth(tx: DbOrTx, familyId: number, timeZone: string, now: Date): Promise<number> {
-  const today = instantToLocal(now, timeZone);
-  const next = addLocalDays(`${today.slice(0, 7)}-01`, 32).slice(0, 7);
-  const from = localToInstant(`${today.slice(0, 7)}-01T00:00:00`, timeZone);
-  const to = localToInstant(`${next}-01T00:00:00`, timeZone);
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .where(
-      and(
-        eq(events.familyId, familyId),
-        isNull(events.parentEventId),
-        gte(events.createdAt, from),
-        lt(events.createdAt, to),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -256,7 +236,8 @@ export async function importCalendar(
   await ctx.db.transaction(async (tx) => {
     // Locks the family row: concurrent imports and creations cannot both take the last slots of the month.
     await tx.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('update');
-    let remaining = family.maxEventsPerMonth - (await createdThisMonth(tx, familyId, family.timezone, now));
+    let remaining =
+      family.maxEventsPerMonth - (await eventsCreatedThisMonth(tx, familyId, family.timezone, now));
 
     const uids = [...new Set(parsed.events.map((e) => e.uid))];
     const ownIds = uids.map((u) => parseOwnUid(u, host)).filter((id): id is number => id !== null);

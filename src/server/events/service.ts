@@ -181,19 +181,20 @@ function columnsFor(v: EventValues, asSeries: boolean) {
 }
 
 /**
- * Plan limit: at most `families.max_events_per_month` events created per calendar month of the family's zone
- * (a series counts once; overrides of one occurrence do not count). Locks the family row so that two
- * concurrent creations cannot both take the last slot.
- * @throws HttpError 409 past the limit.
+ * How many events count against the plan this calendar month of `timeZone`: top-level events created since the
+ * month's first local midnight (a series counts once; overrides of one occurrence do not count). Used by
+ * `POST /api/events` and by the ICS import, so that both apply the same rule.
  */
-async function checkMonthlyLimit(tx: DbOrTx, familyId: number, now: Date): Promise<void> {
-  const [family] = await tx.select().from(families).where(eq(families.id, familyId)).for('update');
-  if (!family) throw notFound();
-  const today = instantToLocal(now, family.timezone);
-  const monthStart = `${today.slice(0, 7)}-01T00:00:00`;
+export async function eventsCreatedThisMonth(
+  tx: DbOrTx,
+  familyId: number,
+  timeZone: string,
+  now: Date,
+): Promise<number> {
+  const today = instantToLocal(now, timeZone);
   const next = addLocalDays(`${today.slice(0, 7)}-01`, 32).slice(0, 7);
-  const from = localToInstant(monthStart, family.timezone);
-  const to = localToInstant(`${next}-01T00:00:00`, family.timezone);
+  const from = localToInstant(`${today.slice(0, 7)}-01T00:00:00`, timeZone);
+  const to = localToInstant(`${next}-01T00:00:00`, timeZone);
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(events)
@@ -205,7 +206,21 @@ async function checkMonthlyLimit(tx: DbOrTx, familyId: number, now: Date): Promi
         lt(events.createdAt, to),
       ),
     );
-  if ((row?.n ?? 0) >= family.maxEventsPerMonth) throw conflict(eventLimitMessage(family.maxEventsPerMonth));
+  return row?.n ?? 0;
+}
+
+/**
+ * Plan limit: at most `families.max_events_per_month` events created per calendar month of the family's zone
+ * (`eventsCreatedThisMonth`). Locks the family row so that two concurrent creations cannot both take the
+ * last slot.
+ * @throws HttpError 409 past the limit.
+ */
+async function checkMonthlyLimit(tx: DbOrTx, familyId: number, now: Date): Promise<void> {
+  const [family] = await tx.select().from(families).where(eq(families.id, familyId)).for('update');
+  if (!family) throw notFound();
+  if ((await eventsCreatedThisMonth(tx, familyId, family.timezone, now)) >= family.maxEventsPerMonth) {
+    throw conflict(eventLimitMessage(family.maxEventsPerMonth));
+  }
 }
 
 /**
