@@ -14,10 +14,13 @@ import {
 import { families } from './families.ts';
 
 /**
- * SPEC §3 Event. Times are local wall-clock text in the family's time zone (`YYYY-MM-DDTHH:mm:00`, no zone).
- * A series is one row with an RFC 5545 RRULE (`rrule`) and EXDATEs (`exdates`, local starts of removed
- * occurrences); an edited occurrence is its own row with `parent_event_id` = the series and `recurrence_id`
- * = the original local start it replaces (RFC 5545 RECURRENCE-ID).
+ * SPEC §3 Event (issue 18, RFC 5545 time model). A timed event's times are wall-clock text
+ * `YYYY-MM-DDTHH:mm:00` in its own IANA zone (`timezone`, its TZID), or floating when `timezone` is null (read in
+ * the family's zone); an all-day event (`is_all_day`) is a DATE, stored as `YYYY-MM-DDT00:00:00`, the same days
+ * in every zone. A series is one row with an RRULE (`rrule`), EXDATEs (`exdates`) and RDATEs (`rdates`: a start,
+ * or `start/end` for a PERIOD), all in the row's terms; an edited occurrence is its own row with
+ * `parent_event_id` = the series and `recurrence_id` = the start it replaces, in the series' terms
+ * (RECURRENCE-ID). Rows are turned into occurrences only by src/core/recurrence/occurrences.ts.
  */
 export const events = pgTable(
   'events',
@@ -30,6 +33,8 @@ export const events = pgTable(
     endDate: varchar('end_date', { length: 19 }),
     durationMinutes: integer('duration_minutes').notNull().default(60),
     isAllDay: boolean('is_all_day').notNull().default(false),
+    /** IANA zone (TZID) of a timed event; null = floating. Events made in the app take the family's zone. */
+    timezone: varchar('timezone', { length: 64 }),
     location: varchar('location', { length: 300 }),
     organizerId: integer('organizer_id'),
     attendees: jsonb('attendees')
@@ -53,6 +58,10 @@ export const events = pgTable(
     recurrenceEndDate: varchar('recurrence_end_date', { length: 10 }),
     rrule: text('rrule'),
     exdates: jsonb('exdates')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    rdates: jsonb('rdates')
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),

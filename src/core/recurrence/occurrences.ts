@@ -1,0 +1,323 @@
+import {
+  addLocalMinutes,
+  instantToLocal,
+  localDateOf,
+  localMinutesBetween,
+  localToInstant,
+  parseLocal,
+} from '../time/local-time.ts';
+import { expandRule, RecurrenceError } from './rule.ts';
+
+/**
+ * The occurrence engine (issue 18): the one place that turns stored event rows into the occurrences of a window.
+ * The events API, the reminder planner and the daily summary, the assistant, the ICS feed and the ICS import all
+ * call `expandEvents`.
+ *
+ * Time model (RFC 5545, ARCHITECTURE.md "Data"):
+ * - a timed event runs in its own IANA zone (`zone`, its TZID), or is floating (`zone` null: read in the
+ *   family's zone); its `start`, `end`, EXDATEs, RDATEs and an override's `recurrenceId` are wall-clock text
+ *   `YYYY-MM-DDTHH:mm:00` in that zone;
+ * - an all-day event is a DATE: `start` is `YYYY-MM-DDT00:00:00` and it is the same days in every zone;
+ * - a series expands in its own zone (so 08:00 stays 08:00 there across its DST changes), then each occurrence
+ *   is converted to the family's zone. Lengths are wall-clock in the event's zone (RFC 5545 §3.8.5.3 nominal
+ *   duration: DTEND − DTSTART of the first instance, applied to every instance).
+ */
+
+/** An extra occurrence (RDATE): its start, and its own end when it was given as a PERIOD. Wall-clock in the zone. */
+export interface RDate {
+  start: string;
+  end: string | null;
+}
+
+/** A stored event row as the engine reads it. */
+export interface EngineEvent {
+  id: number;
+  /** DTSTART: wall-clock `YYYY-MM-DDTHH:mm:00` in `zone` (all-day: `YYYY-MM-DDT00:00:00`). */
+  start: string;
+  /** DTEND in the same terms, or null: `start` + `durationMinutes` (all-day: the next midnight). */
+  end: string | null;
+  /** Length in minutes when `end` is null (0 = a zero-length event). */
+  durationMinutes: number;
+  allDay: boolean;
+  /** IANA zone of a timed event; null = floating (the family's zone). Not read for all-day events. */
+  zone: string | null;
+  /** RRULE value (no `RRULE:`) of a series; null for a one-off or an override. */
+  rrule: string | null;
+  /** EXDATEs of a series: occurrence starts (same terms as `start`) that are removed. */
+  exdates: readonly string[];
+  /** RDATEs of a series: extra occurrences. */
+  rdates: readonly RDate[];
+  /** For an override (an edited occurrence): the series' id; null otherwise. */
+  parentId: number | null;
+  /** For an override: RECURRENCE-ID, the start of the occurrence it replaces, in the series' zone. */
+  recurrenceId: string | null;
+}
+
+/** One occurrence in the family's terms. */
+export interface Occurrence<E extends EngineEvent = EngineEvent> {
+  /** The row it comes from: the series for an expanded occurrence, the override row for an edited one. */
+  event: E;
+  /** The series it belongs to (series occurrences and overrides), or null for a one-off event. */
+  seriesId: number | null;
+  /**
+   * The occurrence's identity within its series (RECURRENCE-ID): its original start in the series' zone; the
+   * value `?occurrence=` takes. Null for a one-off.
+   */
+  occurrenceId: string | null;
+  /** Start and end (exclusive) as wall-clock text in the family's zone (all-day: the DATE's midnights). */
+  start: string;
+  end: string;
+  /** The same as instants (all-day: the family-zone midnights). */
+  startAt: Date;
+  endAt: Date;
+}
+
+/** A row the engine could not expand, and why (logged and counted by callers; never stops the others). */
+export interface ExpansionFailure<E extends EngineEvent = EngineEvent> {
+  event: E;
+  reason: string;
+}
+
+export interface Expansion<E extends EngineEvent> {
+  occurrences: Occurrence<E>[];
+  failures: ExpansionFailure<E>[];
+}
+
+/** A window of the family's days or times: `from <= t < to`, wall-clock text in the family's zone. */
+export interface Window {
+  from: string;
+  to: string;
+}
+
+/** Wall-clock length of one occurrence of `e`, in minutes. */
+export function spanMinutes(e: EngineEvent): number {
+  if (e.end !== null) return Math.max(0, localMinutesBetween(e.start, e.end));
+  if (e.allDay) return 1440;
+  return Math.max(0, e.durationMinutes);
+}
+
+interface Placed {
+  start: string;
+  end: string;
+  startAt: Date;
+  endAt: Date;
+}
+
+/** Places one occurrence (wall-clock start and length in `zone`) in the family's zone. */
+function place(e: EngineEvent, start: string, minutes: number, familyZone: string): Placed {
+  const end = addLocalMinutes(start, minutes);
+  if (e.allDay) {
+    return { start, end, startAt: localToInstant(start, familyZone), endAt: localToInstant(end, familyZone) };
+  }
+  const zone = e.zone ?? familyZone;
+  const startAt = localToInstant(start, zone);
+  const endAt = localToInstant(end, zone);
+  return {
+    start: instantToLocal(startAt, familyZone),
+    end: instantToLocal(endAt, familyZone),
+    startAt,
+    endAt,
+  };
+}
+
+function overlaps(p: Placed, fromAt: Date, toAt: Date): boolean {
+  // A zero-length occurrence at the window's start counts.
+  return p.startAt < toAt && (p.endAt > fromAt || p.startAt >= fromAt);
+}
+
+/**
+ * The local window to expand a series in, in its own terms: the family window moved to the series' zone, widened
+ * by the occurrence length (an occurrence that started before the window may still run into it) and a day either
+ * side (zone offsets).
+ */
+function seriesWindow(e: EngineEvent, window: Window, familyZone: string, span: number): Window {
+  if (e.allDay) return { from: addLocalMinutes(window.from, -span), to: window.to };
+  const zone = e.zone ?? familyZone;
+  const from = instantToLocal(localToInstant(window.from, familyZone), zone);
+  const to = instantToLocal(localToInstant(window.to, familyZone), zone);
+  return { from: addLocalMinutes(from, -span - 1440), to: addLocalMinutes(to, 1440) };
+}
+
+/** The key an occurrence start is matched by: the DATE for an all-day series, else the wall-clock start. */
+function matchKey(e: EngineEvent, start: string): string {
+  return e.allDay ? localDateOf(start) : start;
+}
+
+/**
+ * The occurrences of a series row that overlap the window, in the family's terms: RRULE (from DTSTART, which
+ * counts as the first occurrence) plus RDATEs, minus EXDATEs and minus the occurrences in `replaced` (keys of
+ * overrides). Unsorted.
+ * @throws RecurrenceError when the series cannot be expanded (refused rule, unknown zone, too many occurrences).
+ */
+function expandSeriesRow<E extends EngineEvent>(
+  e: E,
+  window: Window,
+  familyZone: string,
+  fromAt: Date,
+  toAt: Date,
+  replaced: ReadonlySet<string>,
+): Occurrence<E>[] {
+  const span = spanMinutes(e);
+  const local = seriesWindow(e, window, familyZone, span);
+  const zone = e.allDay ? familyZone : (e.zone ?? familyZone);
+  const starts = e.rrule ? expandRule(e.start, e.rrule, zone, local.from, local.to) : [];
+  const excluded = new Set(e.exdates.map((d) => matchKey(e, d)));
+  const seen = new Set<string>();
+  const out: Occurrence<E>[] = [];
+  const add = (start: string, minutes: number) => {
+    const key = matchKey(e, start);
+    if (seen.has(key) || excluded.has(key) || replaced.has(key)) return;
+    seen.add(key);
+    const placed = place(e, start, minutes, familyZone);
+    if (!overlaps(placed, fromAt, toAt)) return;
+    out.push({ event: e, seriesId: e.id, occurrenceId: start, ...placed });
+  };
+  for (const start of starts) add(start, span);
+  for (const r of e.rdates) {
+    if (r.start < local.from || r.start >= local.to) continue;
+    add(r.start, r.end !== null ? Math.max(0, localMinutesBetween(r.start, r.end)) : span);
+  }
+  return out;
+}
+
+/** True for a row that is a series (has an RRULE or RDATEs and no parent). */
+export function isSeries(e: EngineEvent): boolean {
+  return e.parentId === null && (e.rrule !== null || e.rdates.length > 0);
+}
+
+/**
+ * Every occurrence of `events` that overlaps the family window, sorted by start instant, then row id.
+ *
+ * `events` may hold one-off events, series and overrides in any order. An override replaces the occurrence of its
+ * series whose start equals its `recurrenceId` (an all-day series matches by DATE, whatever the RECURRENCE-ID's
+ * value type), whether or not the override itself falls in the window; the override then appears with its own
+ * times. An override whose series is not among `events` is shown as it is.
+ *
+ * Rows are isolated: one that cannot be expanded (a refused rule, an unknown zone, a start that is not a real
+ * time, too many occurrences) is reported in `failures` and the others are still expanded.
+ *
+ * @param window wall-clock `from <= t < to` in `familyZone`.
+ * @param familyZone the family's IANA zone (families.timezone): floating events are read in it, and every
+ *   occurrence is given in it.
+ */
+export function expandEvents<E extends EngineEvent>(
+  events: readonly E[],
+  window: Window,
+  familyZone: string,
+): Expansion<E> {
+  const fromAt = localToInstant(window.from, familyZone);
+  const toAt = localToInstant(window.to, familyZone);
+  const byId = new Map<number, E>();
+  for (const e of events) byId.set(e.id, e);
+  const replaced = new Map<number, Set<string>>();
+  for (const e of events) {
+    if (e.parentId === null || e.recurrenceId === null) continue;
+    const series = byId.get(e.parentId);
+    if (!series) continue;
+    const keys = replaced.get(series.id) ?? new Set<string>();
+    keys.add(matchKey(series, e.recurrenceId));
+    replaced.set(series.id, keys);
+  }
+  const occurrences: Occurrence<E>[] = [];
+  const failures: ExpansionFailure<E>[] = [];
+  for (const e of events) {
+    try {
+      if (!parseLocal(e.start)) throw new RecurrenceError(`The start ${e.start} is not a real date and time`);
+      if (isSeries(e)) {
+        occurrences.push(
+          ...expandSeriesRow(e, window, familyZone, fromAt, toAt, replaced.get(e.id) ?? new Set()),
+        );
+        continue;
+      }
+      const placed = place(e, e.start, spanMinutes(e), familyZone);
+      if (!overlaps(placed, fromAt, toAt)) continue;
+      const inSeries = e.parentId !== null && e.recurrenceId !== null;
+      occurrences.push({
+        event: e,
+        seriesId: inSeries ? e.parentId : null,
+        occurrenceId: inSeries ? e.recurrenceId : null,
+        ...placed,
+      });
+    } catch (error) {
+      failures.push({ event: e, reason: failureReason(error) });
+    }
+  }
+  occurrences.sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.event.id - b.event.id);
+  return { occurrences, failures };
+}
+
+function failureReason(error: unknown): string {
+  if (error instanceof RecurrenceError) return error.message;
+  if (error instanceof RangeError) return `A date or time zone could not be read (${error.message})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * True when `occurrenceId` names one of the series' occurrences (RRULE or RDATE, not removed by an EXDATE), in
+ * the series' own terms. Costs one day's expansion around it.
+ */
+export function hasOccurrence(series: EngineEvent, occurrenceId: string, familyZone: string): boolean {
+  if (!parseLocal(occurrenceId) || !isSeries(series)) return false;
+  const zone = series.allDay ? familyZone : (series.zone ?? familyZone);
+  const key = matchKey(series, occurrenceId);
+  if (series.exdates.some((d) => matchKey(series, d) === key)) return false;
+  if (series.rdates.some((r) => matchKey(series, r.start) === key)) return true;
+  if (!series.rrule) return false;
+  try {
+    const from = series.allDay ? `${localDateOf(occurrenceId)}T00:00:00` : occurrenceId;
+    return expandRule(
+      series.start,
+      series.rrule,
+      zone,
+      from,
+      addLocalMinutes(from, series.allDay ? 1440 : 1),
+    ).some((s) => matchKey(series, s) === key);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a series or event before it is stored, so that nothing that breaks a reader is written: a real start
+ * between MIN_YEAR and MAX_YEAR, an end not before the start, a known zone, an RRULE that is accepted and can be
+ * expanded for a year from its start (COUNT counted from DTSTART).
+ * @returns null when it is fine, else the reason (for the import report or a 400 field message).
+ */
+export function refusal(e: EngineEvent, familyZone: string): string | null {
+  try {
+    const p = parseLocal(e.start);
+    if (!p) return `The start ${e.start} is not a real date and time`;
+    if (p.year < 1900 || p.year > 2200) return 'Events must start between 1900 and 2200';
+    if (e.end !== null) {
+      const q = parseLocal(e.end);
+      if (!q) return `The end ${e.end} is not a real date and time`;
+      if (e.end < e.start) return 'The end is before the start';
+      if (q.year > 2200) return 'Events must end before 2201';
+    }
+    if (!e.allDay && e.zone !== null && !isKnownZone(e.zone)) return `Unknown time zone "${e.zone}"`;
+    const zone = e.allDay ? familyZone : (e.zone ?? familyZone);
+    if (e.rrule) expandRule(e.start, e.rrule, zone, e.start, addLocalMinutes(e.start, 366 * 1440));
+    for (const d of [...e.exdates, ...e.rdates.map((r) => r.start)])
+      if (!parseLocal(d)) return `The date ${d} is not a real date and time`;
+    return null;
+  } catch (error) {
+    return failureReason(error);
+  }
+}
+
+const knownZones = new Map<string, boolean>();
+
+/** True when `zone` is an IANA zone name this runtime knows (Intl), e.g. `Europe/Berlin`. */
+export function isKnownZone(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = zone.length <= 64;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
+  }
+  return known;
+}

@@ -1,0 +1,340 @@
+import { RRuleTemporal } from 'rrule-temporal';
+import { addLocalDays, instantToLocal, localDateOf, localWeekday, parseLocal } from '../time/local-time.ts';
+
+/**
+ * RRULE values (RFC 5545 §3.3.10) as FamilyHub accepts and expands them. The expansion itself is done by
+ * `rrule-temporal` (chosen by measurement: docs/decisions/004-rrule-library.md); this module decides what is
+ * accepted, makes the parts RFC 5545 leaves to DTSTART explicit, and keeps the cost bounded by the window asked
+ * for rather than by the distance to DTSTART.
+ *
+ * All times here are wall-clock (floating) text `YYYY-MM-DDTHH:mm:00` in the series' own zone; the zone is only
+ * needed to read a UTC `UNTIL`. Callers convert to instants (src/core/recurrence/occurrences.ts).
+ */
+
+/** A rule or series FamilyHub will not expand, with the reason shown to people (import report, 400 message). */
+export class RecurrenceError extends Error {
+  override name = 'RecurrenceError';
+}
+
+/** Earliest and latest DTSTART year accepted (issue 18: outside this range a series is refused). */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2200;
+/** Occurrences one expansion may return (per series, per window) before it gives up. */
+export const EXPANSION_BUDGET = 20_000;
+/** Occurrences one expansion may step through in all, before the window included (a COUNT rule from far back). */
+const WALK_BUDGET = 150_000;
+
+const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+type Frequency = (typeof FREQUENCIES)[number];
+const SUB_DAILY = ['SECONDLY', 'MINUTELY', 'HOURLY'];
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+const PART_NAMES = new Set([
+  'FREQ',
+  'INTERVAL',
+  'COUNT',
+  'UNTIL',
+  'BYDAY',
+  'BYMONTHDAY',
+  'BYMONTH',
+  'BYYEARDAY',
+  'BYWEEKNO',
+  'BYSETPOS',
+  'BYHOUR',
+  'BYMINUTE',
+  'BYSECOND',
+  'WKST',
+]);
+
+/** An RRULE value split into its parts (names upper-cased), checked against RFC 5545 §3.3.10. */
+export interface Rule {
+  freq: Frequency;
+  interval: number;
+  count: number | null;
+  /** UNTIL as written (`YYYYMMDD`, `YYYYMMDDTHHMMSS` or `…Z`), or null. */
+  until: string | null;
+  parts: Map<string, string>;
+}
+
+function intList(name: string, value: string, min: number, max: number, signed: boolean): number[] {
+  const values = value.split(',').map((v) => {
+    if (!/^[+-]?\d{1,3}$/.test(v))
+      throw new RecurrenceError(`The repeat rule's ${name} is not a number list`);
+    const n = Number(v);
+    const size = Math.abs(n);
+    if (size < min || size > max || (n < 0 && !signed) || (signed && n === 0))
+      throw new RecurrenceError(`The repeat rule's ${name} value ${v} is out of range`);
+    return n;
+  });
+  return values;
+}
+
+/**
+ * Parses and checks an RRULE value (without the `RRULE:` prefix).
+ * Refused, each with its reason: anything but FREQ=DAILY/WEEKLY/MONTHLY/YEARLY (repeats more often than daily,
+ * RSCALE calendars), unknown or repeated parts, COUNT with UNTIL, values out of range, seconds other than 0, and
+ * the combinations RFC 5545 §3.3.10 forbids (BYDAY ordinals outside MONTHLY/YEARLY, BYWEEKNO outside YEARLY,
+ * BYYEARDAY with DAILY/WEEKLY/MONTHLY, BYMONTHDAY with WEEKLY, BYSETPOS alone).
+ * @throws RecurrenceError with a sentence a person can act on.
+ */
+export function parseRule(text: string): Rule {
+  const parts = new Map<string, string>();
+  for (const raw of text
+    .trim()
+    .replace(/^RRULE:/i, '')
+    .split(';')) {
+    if (raw === '') continue;
+    const at = raw.indexOf('=');
+    const name = (at > 0 ? raw.slice(0, at) : raw).toUpperCase();
+    const value = at > 0 ? raw.slice(at + 1).toUpperCase() : '';
+    if (name === 'RSCALE' || name === 'SKIP')
+      throw new RecurrenceError('Repeat rules in other calendar systems (RSCALE) are not supported');
+    if (!PART_NAMES.has(name) || value === '')
+      throw new RecurrenceError(`The repeat rule has an unknown part "${raw.slice(0, 40)}"`);
+    if (parts.has(name)) throw new RecurrenceError(`The repeat rule names ${name} twice`);
+    parts.set(name, value);
+  }
+  const freqText = parts.get('FREQ');
+  if (!freqText) throw new RecurrenceError('The repeat rule has no FREQ');
+  if (SUB_DAILY.includes(freqText))
+    throw new RecurrenceError(`Repeats more often than daily (FREQ=${freqText}) are not supported`);
+  if (!(FREQUENCIES as readonly string[]).includes(freqText))
+    throw new RecurrenceError(`The repeat rule's FREQ=${freqText.slice(0, 20)} is not valid`);
+  const freq = freqText as Frequency;
+  const interval = parts.has('INTERVAL')
+    ? intList('INTERVAL', parts.get('INTERVAL') ?? '', 1, 999, false)
+    : [1];
+  if (interval.length !== 1) throw new RecurrenceError("The repeat rule's INTERVAL is not one number");
+  const countText = parts.get('COUNT');
+  let count: number | null = null;
+  if (countText !== undefined) {
+    if (!/^\d{1,12}$/.test(countText) || Number(countText) < 1)
+      throw new RecurrenceError("The repeat rule's COUNT is not a positive number");
+    count = Number(countText);
+  }
+  const until = parts.get('UNTIL') ?? null;
+  if (until !== null && !/^\d{8}(T\d{6}Z?)?$/.test(until))
+    throw new RecurrenceError("The repeat rule's UNTIL is not a date");
+  if (count !== null && until !== null)
+    throw new RecurrenceError('The repeat rule has both COUNT and UNTIL (RFC 5545 allows one)');
+
+  const byday = parts.get('BYDAY');
+  if (byday !== undefined) {
+    for (const v of byday.split(',')) {
+      const m = /^([+-]?\d{1,2})?(SU|MO|TU|WE|TH|FR|SA)$/.exec(v);
+      if (!m) throw new RecurrenceError(`The repeat rule's BYDAY value ${v.slice(0, 10)} is not a weekday`);
+      if (m[1] !== undefined) {
+        const n = Math.abs(Number(m[1]));
+        if (n < 1 || n > 53) throw new RecurrenceError(`The repeat rule's BYDAY value ${v} is out of range`);
+        if (freq !== 'MONTHLY' && freq !== 'YEARLY')
+          throw new RecurrenceError(`A numbered weekday (BYDAY=${v}) needs FREQ=MONTHLY or YEARLY`);
+        if (freq === 'YEARLY' && parts.has('BYWEEKNO'))
+          throw new RecurrenceError(`A numbered weekday (BYDAY=${v}) cannot go with BYWEEKNO`);
+      }
+    }
+  }
+  const checks: Array<[string, number, number, boolean]> = [
+    ['BYMONTHDAY', 1, 31, true],
+    ['BYMONTH', 1, 12, false],
+    ['BYYEARDAY', 1, 366, true],
+    ['BYWEEKNO', 1, 53, true],
+    ['BYSETPOS', 1, 366, true],
+    ['BYHOUR', 0, 23, false],
+    ['BYMINUTE', 0, 59, false],
+  ];
+  for (const [name, min, max, signed] of checks) {
+    const value = parts.get(name);
+    if (value !== undefined) intList(name, value, min, max, signed);
+  }
+  const seconds = parts.get('BYSECOND');
+  if (seconds !== undefined && seconds.split(',').some((v) => Number(v) !== 0 || !/^\d{1,2}$/.test(v)))
+    throw new RecurrenceError('Repeats at seconds other than :00 (BYSECOND) are not supported');
+  const wkst = parts.get('WKST');
+  if (wkst !== undefined && !(WEEKDAYS as readonly string[]).includes(wkst))
+    throw new RecurrenceError(`The repeat rule's WKST=${wkst.slice(0, 10)} is not a weekday`);
+  if (parts.has('BYWEEKNO') && freq !== 'YEARLY')
+    throw new RecurrenceError('BYWEEKNO needs FREQ=YEARLY (RFC 5545)');
+  if (parts.has('BYYEARDAY') && freq !== 'YEARLY')
+    throw new RecurrenceError('BYYEARDAY needs FREQ=YEARLY (RFC 5545)');
+  if (parts.has('BYMONTHDAY') && freq === 'WEEKLY')
+    throw new RecurrenceError('BYMONTHDAY cannot go with FREQ=WEEKLY (RFC 5545)');
+  if (parts.has('BYSETPOS') && ![...parts.keys()].some((k) => k.startsWith('BY') && k !== 'BYSETPOS'))
+    throw new RecurrenceError('BYSETPOS needs another BYxxx part (RFC 5545)');
+  return { freq, interval: interval[0] ?? 1, count, until, parts };
+}
+
+/**
+ * The parts RFC 5545 §3.3.10 takes from DTSTART when a rule leaves them out, written into the rule, so that the
+ * rule means the same from any other DTSTART (which lets expansion start near the window):
+ * BYHOUR/BYMINUTE/BYSECOND always; WEEKLY: BYDAY; MONTHLY without BYDAY/BYMONTHDAY: BYMONTHDAY; YEARLY without
+ * BYWEEKNO/BYYEARDAY/BYMONTHDAY/BYDAY: BYMONTH (if absent) and BYMONTHDAY. YEARLY with BYWEEKNO alone is read
+ * as every day of those weeks, as python-dateutil and libical do.
+ */
+function explicitParts(rule: Rule, dtstart: string): Map<string, string> {
+  const parts = new Map(rule.parts);
+  const p = parseLocal(dtstart);
+  if (!p) throw new RecurrenceError(`The start ${dtstart} is not a real date and time`);
+  if (!parts.has('BYHOUR')) parts.set('BYHOUR', String(p.hour));
+  if (!parts.has('BYMINUTE')) parts.set('BYMINUTE', String(p.minute));
+  parts.set('BYSECOND', '0');
+  const has = (...names: string[]) => names.some((n) => parts.has(n));
+  if (rule.freq === 'WEEKLY' && !has('BYDAY'))
+    parts.set('BYDAY', WEEKDAYS[localWeekday(localDateOf(dtstart))] ?? 'MO');
+  if (rule.freq === 'MONTHLY' && !has('BYDAY', 'BYMONTHDAY')) parts.set('BYMONTHDAY', String(p.day));
+  if (rule.freq === 'YEARLY') {
+    if (!has('BYWEEKNO', 'BYYEARDAY', 'BYMONTHDAY', 'BYDAY')) {
+      if (!has('BYMONTH')) parts.set('BYMONTH', String(p.month));
+      parts.set('BYMONTHDAY', String(p.day));
+    } else if (has('BYWEEKNO') && !has('BYDAY', 'BYMONTHDAY', 'BYYEARDAY')) {
+      parts.set('BYDAY', 'MO,TU,WE,TH,FR,SA,SU');
+    }
+  }
+  return parts;
+}
+
+/** UNTIL as wall-clock time in the series' zone: a UTC `…Z` value is converted, a DATE is the end of that day. */
+function untilLocal(until: string, zone: string): string {
+  const date = `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}`;
+  if (!parseLocal(`${date}T00:00`))
+    throw new RecurrenceError(`The repeat rule's UNTIL ${until} is not a real date`);
+  if (until.length === 8) return `${date}T23:59:59`;
+  const time = `${until.slice(9, 11)}:${until.slice(11, 13)}:${until.slice(13, 15)}`;
+  if (!parseLocal(`${date}T${time.slice(0, 5)}`))
+    throw new RecurrenceError(`The repeat rule's UNTIL ${until} is not a real time`);
+  if (!until.endsWith('Z')) return `${date}T${time}`;
+  const instant = new Date(`${date}T${time}Z`);
+  return `${instantToLocal(instant, zone).slice(0, 16)}:${time.slice(6, 8)}`;
+}
+
+/** Days from `a` to `b` (`YYYY-MM-DD`), wall-clock. */
+function daysBetween(a: string, b: string): number {
+  return Math.round(
+    (Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) -
+      Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10))) /
+      86_400_000,
+  );
+}
+
+/**
+ * A later DTSTART for the same rule, at the start of a period (day, WKST week, month, year) that is a whole
+ * number of INTERVALs after the original's and begins at least one period before `target`; null when the
+ * original is already that close. Only valid for rules without COUNT whose implicit parts are explicit.
+ */
+function anchorNear(rule: Rule, parts: Map<string, string>, dtstart: string, target: string): string | null {
+  const startDay = localDateOf(dtstart);
+  const n = rule.interval;
+  let anchor: string;
+  if (rule.freq === 'DAILY') {
+    const k = Math.floor(daysBetween(startDay, target) / n) * n;
+    anchor = addLocalDays(startDay, k);
+  } else if (rule.freq === 'WEEKLY') {
+    const wkst = WEEKDAYS.indexOf((parts.get('WKST') ?? 'MO') as (typeof WEEKDAYS)[number]);
+    const weekStart = addLocalDays(startDay, -((localWeekday(startDay) - wkst + 7) % 7));
+    const k = Math.floor(daysBetween(weekStart, target) / (7 * n)) * n;
+    anchor = addLocalDays(weekStart, 7 * k);
+  } else if (rule.freq === 'MONTHLY') {
+    const months =
+      (+target.slice(0, 4) - +startDay.slice(0, 4)) * 12 + (+target.slice(5, 7) - +startDay.slice(5, 7));
+    const k = Math.floor(months / n) * n;
+    const index = +startDay.slice(0, 4) * 12 + (+startDay.slice(5, 7) - 1) + k;
+    anchor = `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+  } else {
+    // A year's BYWEEKNO weeks reach a few days into the next year: start a whole year earlier.
+    const years = +target.slice(0, 4) - 1 - +startDay.slice(0, 4);
+    const k = Math.floor(years / n) * n;
+    anchor = `${String(+startDay.slice(0, 4) + k).padStart(4, '0')}-01-01`;
+  }
+  const local = `${anchor}T00:00:00`;
+  return local > dtstart ? local : null;
+}
+
+/** Wall-clock text as milliseconds of a floating clock (its UTC fields are the wall-clock fields). */
+function floatingMs(local: string): number {
+  return Date.parse(`${local.slice(0, 16)}:00Z`);
+}
+
+/** `YYYYMMDDTHHMMSS` of wall-clock text, as RFC 5545 writes DATE-TIME values. */
+function compact(local: string): string {
+  return `${local.slice(0, 19).replace(/[-:]/g, '')}${local.length === 16 ? '00' : ''}`;
+}
+
+/** An upper bound on the occurrences a rule can have from `dtstart` to the end of `MAX_YEAR`. */
+function maxOccurrences(parts: Map<string, string>, dtstart: string): number {
+  const size = (name: string) => (parts.get(name) ?? '').split(',').length;
+  const days = daysBetween(localDateOf(dtstart), `${MAX_YEAR}-12-31`) + 1;
+  return Math.max(1, days) * size('BYHOUR') * size('BYMINUTE');
+}
+
+/**
+ * The local starts of a series with `from <= start < to` (wall-clock text in the series' zone), in order.
+ *
+ * RFC 5545 §3.8.5.3: DTSTART is always the first occurrence, and COUNT counts it, even when it does not match
+ * the rule. EXDATE/RDATE are not applied here (src/core/recurrence/occurrences.ts does that).
+ * Cost: a rule without COUNT starts from a DTSTART moved to the period before the window (same phase), so it
+ * costs the window, not the years since DTSTART; a COUNT rule whose COUNT cannot be reached before `MAX_YEAR`
+ * is treated the same way. At most `budget` occurrences are produced per call.
+ *
+ * @param zone IANA zone the series runs in (to read a UTC UNTIL); the family zone for a floating series.
+ * @throws RecurrenceError when the rule is refused (see `parseRule`), DTSTART is outside MIN_YEAR…MAX_YEAR or
+ *   not a real time, or the window holds more than `budget` occurrences.
+ */
+export function expandRule(
+  dtstart: string,
+  rruleText: string,
+  zone: string,
+  from: string,
+  to: string,
+  budget = EXPANSION_BUDGET,
+): string[] {
+  const rule = parseRule(rruleText);
+  const start = parseLocal(dtstart);
+  if (!start) throw new RecurrenceError(`The start ${dtstart} is not a real date and time`);
+  if (start.year < MIN_YEAR || start.year > MAX_YEAR)
+    throw new RecurrenceError(`Repeating events must start between ${MIN_YEAR} and ${MAX_YEAR}`);
+  const parts = explicitParts(rule, dtstart);
+  const until = rule.until !== null ? untilLocal(rule.until, zone) : null;
+  const hi = until !== null && until < to ? until : null;
+  if (from >= to || dtstart >= to || (hi !== null && hi < from && hi < dtstart)) return [];
+
+  const countMatters = rule.count !== null && rule.count < maxOccurrences(parts, dtstart);
+  if (rule.count !== null && !countMatters) parts.delete('COUNT');
+  const anchor = countMatters ? null : anchorNear(rule, parts, dtstart, localDateOf(from));
+  parts.delete('UNTIL');
+  const ruleText = [...parts].map(([k, v]) => `${k}=${v}`).join(';');
+  const untilText = until !== null ? `;UNTIL=${compact(until)}Z` : '';
+  const limitTo = `${localDateOf(to) < `${MAX_YEAR + 1}-01-01` ? to : `${MAX_YEAR + 1}-01-01T00:00:00`}`;
+
+  const out: string[] = [];
+  let produced = 0;
+  // The rule runs on a floating clock: UTC stands for the series' wall clock (no DST), and the caller reads
+  // each wall-clock start in the real zone.
+  const iterator = new RRuleTemporal({
+    rruleString: `DTSTART;TZID=UTC:${compact(anchor ?? dtstart)}\nRRULE:${ruleText}${untilText}`,
+    includeDtstart: anchor === null,
+    cache: false,
+    maxIterations: 100_000,
+    maxCandidateEvaluations: WALK_BUDGET * 20,
+  });
+  const endMs = floatingMs(limitTo);
+  const fromMs = floatingMs(from);
+  try {
+    iterator.all((z) => {
+      const ms = z.epochMilliseconds;
+      if (ms >= endMs) return false;
+      produced++;
+      if (produced > WALK_BUDGET)
+        throw new RecurrenceError('The repeat rule makes too many occurrences to show');
+      if (ms >= fromMs) {
+        out.push(`${new Date(ms).toISOString().slice(0, 16)}:00`);
+        if (out.length > budget)
+          throw new RecurrenceError('The repeat rule makes too many occurrences to show');
+      }
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof RecurrenceError) throw error;
+    throw new RecurrenceError(
+      `The repeat rule could not be expanded (${(error as Error).message.slice(0, 80)})`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+import { and, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { EngineEvent, RDate } from '../../core/recurrence/occurrences.ts';
+import { addLocalDays } from '../../core/time/local-time.ts';
+import type { DbOrTx } from './client.ts';
+import { events } from './schema/events.ts';
+
+/** An events row as stored (src/server/db/schema/events.ts). */
+export type EventRow = typeof events.$inferSelect;
+
+/** An events row with the fields the occurrence engine reads (src/core/recurrence/occurrences.ts). */
+export type EngineRow = EngineEvent & { row: EventRow };
+
+/** Reads a stored RDATE (`start`, or `start/end` for a PERIOD). */
+export function parseRdate(value: string): RDate {
+  const at = value.indexOf('/');
+  return at < 0 ? { start: value, end: null } : { start: value.slice(0, at), end: value.slice(at + 1) };
+}
+
+/** Writes an RDATE as stored: `start`, or `start/end` for a PERIOD. */
+export function formatRdate(r: RDate): string {
+  return r.end === null ? r.start : `${r.start}/${r.end}`;
+}
+
+/** The engine's view of a stored row (the row itself rides along as `row`). */
+export function toEngineRow(row: EventRow): EngineRow {
+  return {
+    id: row.id,
+    start: row.startDate,
+    end: row.endDate,
+    durationMinutes: row.durationMinutes,
+    allDay: row.isAllDay,
+    zone: row.isAllDay ? null : row.timezone,
+    rrule: row.parentEventId === null ? row.rrule : null,
+    exdates: row.exdates,
+    rdates: row.parentEventId === null ? row.rdates.map(parseRdate) : [],
+    parentId: row.parentEventId,
+    recurrenceId: row.recurrenceId,
+    row,
+  };
+}
+
+/**
+ * How far before a window a one-off event may start and still be read for it, in days: timed events last at most
+ * 7 days (the duration cap), a day more covers any two zones' offsets. Longer events are found by their end.
+ */
+const MAX_TIMED_SPAN_DAYS = 9;
+
+/**
+ * The rows a window of family days needs, for the families `familyFilter` selects (a condition on
+ * `events.family_id`): one-off events and overrides that can overlap it (by the indexed start, or a stored end),
+ * every series that has not ended long before it, and all overrides of those series (an override replaces its
+ * occurrence even when it was moved out of the window). Hand them to `expandEvents` with the same window.
+ * @param fromDay first family day `YYYY-MM-DD`; @param toDay the day after the last (exclusive).
+ */
+export async function loadWindowRows(
+  db: DbOrTx,
+  familyFilter: SQL,
+  fromDay: string,
+  toDay: string,
+): Promise<EngineRow[]> {
+  // A day either side: a row's own zone may be up to 26 hours from the family's.
+  const to = `${addLocalDays(toDay, 1)}T00:00:00`;
+  const from = `${addLocalDays(fromDay, -1)}T00:00:00`;
+  const earliest = `${addLocalDays(fromDay, -MAX_TIMED_SPAN_DAYS)}T00:00:00`;
+  const rows = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        familyFilter,
+        lt(events.startDate, to),
+        or(
+          and(isNull(events.rrule), or(gte(events.startDate, earliest), gte(events.endDate, from))),
+          and(
+            isNotNull(events.rrule),
+            isNull(events.parentEventId),
+            or(isNull(events.recurrenceEndDate), gte(events.recurrenceEndDate, addLocalDays(fromDay, -400))),
+          ),
+          // A series with RDATEs only.
+          and(isNull(events.parentEventId), isNull(events.rrule), sql`${events.rdates} <> '[]'::jsonb`),
+        ),
+      ),
+    );
+  const seriesIds = rows
+    .filter((r) => r.parentEventId === null && (r.rrule !== null || r.rdates.length > 0))
+    .map((r) => r.id);
+  const have = new Set(rows.map((r) => r.id));
+  const overrides =
+    seriesIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(events)
+          .where(and(familyFilter, inArray(events.parentEventId, seriesIds)));
+  return [...rows, ...overrides.filter((o) => !have.has(o.id))].map(toEngineRow);
+}
