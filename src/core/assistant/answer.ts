@@ -144,7 +144,7 @@ function perDay<T>(
 
 function occurrencesOn(a: Answerer, date: string, part?: DayPart): Occurrence[] {
   const w = dayWindow(date, part);
-  return occurrencesBetween(a.data.events, w.from, w.to);
+  return occurrencesBetween(a.data.events, w.from, w.to, a.data.timeZone);
 }
 
 /** A member's entry on a day: an event they take part in, a drive they do, or a task due. */
@@ -170,7 +170,12 @@ function dutiesOn(a: Answerer, memberId: number, date: string, part?: DayPart): 
   const w = dayWindow(date, part);
   const inWindow = (at: string) => at >= w.from && at < w.to;
   // A pickup can fall on the day after the event starts; look one day back.
-  for (const o of occurrencesBetween(a.data.events, dayStart(addLocalDays(date, -1)), w.to)) {
+  for (const o of occurrencesBetween(
+    a.data.events,
+    dayStart(addLocalDays(date, -1)),
+    w.to,
+    a.data.timeZone,
+  )) {
     const riders = dutyRiders(a, o, memberId);
     if (o.event.dropoff?.memberId === memberId) {
       const at = dropoffTime(o, o.event.dropoff);
@@ -280,7 +285,7 @@ function answerNextEvent(
 ): string {
   const from = range && dayStart(range.from) > a.data.now ? dayStart(range.from) : a.data.now;
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
-  const all = occurrencesBetween(a.data.events, from, horizon);
+  const all = occurrencesBetween(a.data.events, from, horizon, a.data.timeZone);
   const scored = all
     .map((o) => ({ o, score: titleScore(a, o.event.title, words) }))
     .filter((s) => s.score > 0);
@@ -339,7 +344,7 @@ function nextTransportDay(
 ): string | null {
   if (words.length === 0) return null;
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
-  const found = occurrencesBetween(a.data.events, dayStart(a.today), horizon).find(
+  const found = occurrencesBetween(a.data.events, dayStart(a.today), horizon, a.data.timeZone).find(
     (o) =>
       titleScore(a, o.event.title, words) > 0 &&
       ((direction !== 'dropoff' && o.event.pickup !== null) ||
@@ -536,7 +541,7 @@ function answerFree(a: Answerer, memberId: number | null, range: DayRange, time:
 
 function answerWhatsNext(a: Answerer, memberId: number | null): string {
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
-  const upcoming = occurrencesBetween(a.data.events, a.data.now, horizon).filter(
+  const upcoming = occurrencesBetween(a.data.events, a.data.now, horizon, a.data.timeZone).filter(
     (o) => o.start >= a.data.now,
   );
   const head = memberId === null ? 'Next' : `Next for ${who(a, memberId)}`;

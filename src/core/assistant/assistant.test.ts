@@ -402,6 +402,7 @@ describe('names and words that look like dates', () => {
   /** A family of `names` (ids 1, 2, …) asked by the first, with no events or tasks. */
   const family = (names: string[]): FamilyData => ({
     now: '2026-11-30T07:45:00',
+    timeZone: 'America/Los_Angeles',
     askerId: 1,
     members: names.map((name, i) => ({ id: i + 1, name })),
     events: [],
@@ -432,6 +433,7 @@ describe('names and words that look like dates', () => {
 describe('when there is little to say', () => {
   const empty: FamilyData = {
     now: '2026-11-30T07:45:00',
+    timeZone: 'America/Los_Angeles',
     askerId: 1,
     members: [{ id: 1, name: 'Ana' }],
     events: [],

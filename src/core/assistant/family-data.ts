@@ -1,11 +1,11 @@
-import { eventEnd } from '../calendar/event-span.ts';
-import { expandSeries } from '../recurrence/recurrence.ts';
-import { addLocalMinutes, localMinutesBetween } from '../time/local-time.ts';
+import { type EngineEvent, expandEvents } from '../recurrence/occurrences.ts';
+import { addLocalMinutes } from '../time/local-time.ts';
 
 /**
  * The plain data the assistant answers from. The server reads one family's rows (family_id filtered) and
- * converts them into this shape; nothing here knows about the database. Every time is local wall-clock text
- * `YYYY-MM-DDTHH:mm:00` in the family's time zone (`families.timezone`), like the stored columns.
+ * converts them into this shape; nothing here knows about the database. Every time the assistant reads or says
+ * is wall-clock text `YYYY-MM-DDTHH:mm:00` in the family's time zone (`families.timezone`); event rows keep their
+ * own zone until the engine places their occurrences in the family's.
  */
 export interface AssistantMember {
   id: number;
@@ -25,32 +25,17 @@ export interface TransportDuty {
 }
 
 /**
- * One stored event row: a one-off, a multi-day event, an edited occurrence (stored as a one-off with its own
- * start), or a recurring series (`rrule` set; RFC 5545 RRULE value without the `RRULE:` prefix).
+ * One stored event row as the occurrence engine reads it (src/core/recurrence/occurrences.ts: a one-off, a
+ * multi-day or all-day event, a series with its RRULE/EXDATEs/RDATEs, or an edited occurrence of a series with
+ * `parentId` and `recurrenceId`), plus what the assistant talks about.
  */
-export interface AssistantEvent {
-  id: number;
+export interface AssistantEvent extends EngineEvent {
   title: string;
-  /** Local start (DTSTART for a series). */
-  start: string;
-  /** Local end for an event with an explicit end (multi-day); null = start + `durationMinutes`. */
-  end: string | null;
-  durationMinutes: number;
-  allDay: boolean;
   location: string | null;
   /** Members taking part: attendees and the organizer. */
   memberIds: number[];
   pickup: TransportDuty | null;
   dropoff: TransportDuty | null;
-  /** RRULE value for a series; null for a single event or an edited occurrence. */
-  rrule: string | null;
-  /** EXDATEs: local starts of removed occurrences (series only). */
-  exdates: string[];
-  /**
-   * Local starts (RECURRENCE-IDs) of this series' occurrences that were edited: the edited copy is its own
-   * one-off entry, so the original occurrence is skipped here.
-   */
-  replacedStarts: string[];
 }
 
 export interface AssistantTask {
@@ -67,6 +52,8 @@ export interface AssistantTask {
 export interface FamilyData {
   /** "Now" as local wall-clock text in the family's zone. */
   now: string;
+  /** The family's IANA zone (families.timezone): every time the assistant says is wall-clock in it. */
+  timeZone: string;
   /** The member who sent the text (matched by phone number). */
   askerId: number;
   members: AssistantMember[];
@@ -83,51 +70,23 @@ export interface Occurrence {
   end: string;
 }
 
-/** The local end of a stored event given its own start (for series: the series' length applied to any start). */
-function spanMinutes(event: AssistantEvent): number {
-  const end = eventEnd({
-    start_date: event.start,
-    end_date: event.end,
-    duration_minutes: event.durationMinutes,
-    is_all_day: event.allDay,
-  });
-  return Math.max(0, localMinutesBetween(event.start, end));
-}
-
 /**
- * Every occurrence overlapping `[from, to)` (local date-times), sorted by start then event id.
- * Series are expanded with their RRULE minus EXDATEs and minus edited occurrences (whose edited copies are
- * one-off entries of their own). An occurrence overlaps when it ends after `from` and starts before `to`;
- * a zero-length event at `from` counts.
+ * Every occurrence overlapping `[from, to)` (family wall-clock text in `timeZone`), sorted by start then event id,
+ * from the occurrence engine (series expanded in their own zone, minus EXDATEs, edited occurrences in place of
+ * the ones they replace). An occurrence overlaps when it ends after `from` and starts before `to`; a
+ * zero-length event at `from` counts. Rows the engine cannot expand are left out.
  */
 export function occurrencesBetween(
   events: readonly AssistantEvent[],
   from: string,
   to: string,
+  timeZone: string,
 ): Occurrence[] {
-  const out: Occurrence[] = [];
-  for (const event of events) {
-    const span = spanMinutes(event);
-    const overlaps = (start: string, end: string) => start < to && (end > from || start >= from);
-    if (event.rrule === null) {
-      const end = addLocalMinutes(event.start, span);
-      if (overlaps(event.start, end)) out.push({ event, start: event.start, end });
-      continue;
-    }
-    const replaced = new Set(event.replacedStarts);
-    const starts = expandSeries(
-      { start: event.start, rrule: event.rrule, exdates: event.exdates },
-      addLocalMinutes(from, -span),
-      to,
-    );
-    for (const start of starts) {
-      if (replaced.has(start)) continue;
-      const end = addLocalMinutes(start, span);
-      if (overlaps(start, end)) out.push({ event, start, end });
-    }
-  }
-  out.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.event.id - b.event.id));
-  return out;
+  return expandEvents(events, { from, to }, timeZone).occurrences.map((o) => ({
+    event: o.event,
+    start: o.start,
+    end: o.end,
+  }));
 }
 
 /** True when `memberId` takes part in the occurrence's event (attendee or organizer). */

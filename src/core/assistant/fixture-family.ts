@@ -23,7 +23,11 @@ const base = {
   dropoff: null,
   rrule: null,
   exdates: [],
-  replacedStarts: [],
+  rdates: [],
+  // Floating: wall-clock time in the family's zone, whatever it is.
+  zone: null,
+  parentId: null,
+  recurrenceId: null,
 } satisfies Partial<AssistantEvent>;
 
 export const FIXTURE_EVENTS: AssistantEvent[] = [
@@ -76,7 +80,6 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     memberIds: [MAYA, LEO],
     rrule: 'FREQ=WEEKLY;BYDAY=TH',
     // Dec 3's practice was moved to 18:30 (edited occurrence, id 13).
-    replacedStarts: ['2026-12-03T18:00:00'],
     pickup: { memberId: SAM, minutesBefore: 0 },
   },
   {
@@ -84,6 +87,8 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     id: 13,
     title: 'Swim practice',
     start: '2026-12-03T18:30:00',
+    parentId: 12,
+    recurrenceId: '2026-12-03T18:00:00',
     location: 'Aquatic Center',
     memberIds: [MAYA, LEO],
     pickup: { memberId: ROSA, minutesBefore: 0 },
@@ -190,6 +195,7 @@ export const FIXTURE_TASKS: AssistantTask[] = [
 export function fixtureFamily(askerId = ANA, now = FIXTURE_NOW): FamilyData {
   return {
     now,
+    timeZone: 'America/Los_Angeles',
     askerId,
     members: [
       { id: ANA, name: 'Ana Rivera' },

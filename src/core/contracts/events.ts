@@ -195,10 +195,13 @@ export interface EventDto {
   family_id: number;
   title: string;
   description: string | null;
+  /** Wall-clock `YYYY-MM-DDTHH:mm:00` in the family's zone (all-day: the DATE at `T00:00:00`). */
   start_date: string;
   end_date: string | null;
   duration_minutes: number;
   is_all_day: boolean;
+  /** The IANA zone (TZID) the event itself runs in; null for floating and all-day events. */
+  timezone: string | null;
   location: string | null;
   organizer_id: number | null;
   attendees: string[];
@@ -214,13 +217,13 @@ export interface EventDto {
   is_recurring: boolean;
   recurrence_pattern: string | null;
   recurrence_end_date: string | null;
-  /** RFC 5545 RRULE value of a series (floating local time), else null. */
+  /** RFC 5545 RRULE value of a series, read in the event's own zone, else null. */
   rrule: string | null;
-  /** Local starts removed from the series (EXDATE). */
+  /** Starts removed from the series (EXDATE), in the series' own terms (like `occurrence_start`). */
   exdates: string[];
   /** For an override ("this event only" edit): the series it belongs to. */
   parent_event_id: number | null;
-  /** For an override: the original local start of the occurrence it replaces (RECURRENCE-ID). */
+  /** For an override: the start of the occurrence it replaces (RECURRENCE-ID), in the series' own terms. */
   recurrence_id: string | null;
   created_at: string;
   updated_at: string;
@@ -231,7 +234,8 @@ export interface EventDto {
  * `start_date` / `end_date` (`end_date` always set: the computed local end), plus:
  * - `id`: the row to open (`/add-event/{id}`): the series for a generated occurrence, the override row for an exception;
  * - `series_id`: the series, or null for a one-off event;
- * - `occurrence_start`: the original local start of this occurrence within its series (what `?occurrence=` takes), or null;
+ * - `occurrence_start`: this occurrence's original start within its series (RECURRENCE-ID, in the series' own
+ *   zone; for events made in the app that is the family's), what `?occurrence=` takes; null for a one-off;
  * - `is_exception`: true when this occurrence was edited on its own (an override row);
  * - `is_multi_day`: SPEC §9's rule on the stored event (all-day, or a stored end on another day), for the
  *   All Day band; a timed event that runs past midnight is not multi-day.

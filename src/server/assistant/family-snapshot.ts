@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AssistantEvent, AssistantTask, FamilyData } from '../../core/assistant/family-data.ts';
 import { addLocalDays, instantToLocal, localDateOf } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { type EngineRow, loadWindowRows } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
@@ -14,7 +15,6 @@ const LOOKBACK_DAYS = 31;
 /** How far ahead the assistant looks ("when is X next", matching its core's lookahead). */
 const LOOKAHEAD_DAYS = 367;
 
-type EventRow = typeof events.$inferSelect;
 type TaskRow = typeof tasks.$inferSelect;
 
 /** Member ids named as strings in jsonb lists ('["3","4"]'), kept only when they are the family's members. */
@@ -27,29 +27,27 @@ function memberIds(values: readonly (string | number | null)[], known: ReadonlyS
   return out;
 }
 
-function toAssistantEvent(
-  row: EventRow,
-  known: ReadonlySet<number>,
-  replacedStarts: string[],
-): AssistantEvent {
+function toAssistantEvent(e: EngineRow, known: ReadonlySet<number>): AssistantEvent {
+  const { row } = e;
   const duty = (on: boolean, memberId: number | null, minutesBefore: number) =>
     on ? { memberId: memberId !== null && known.has(memberId) ? memberId : null, minutesBefore } : null;
-  // A series is a row with an RRULE and no parent; an edited occurrence (parent set) is a one-off of its own.
-  const isSeries = row.rrule !== null && row.parentEventId === null;
   return {
-    id: row.id,
+    id: e.id,
+    start: e.start,
+    end: e.end,
+    durationMinutes: e.durationMinutes,
+    allDay: e.allDay,
+    zone: e.zone,
+    rrule: e.rrule,
+    exdates: e.exdates,
+    rdates: e.rdates,
+    parentId: e.parentId,
+    recurrenceId: e.recurrenceId,
     title: row.title,
-    start: row.startDate,
-    end: row.endDate,
-    durationMinutes: row.durationMinutes,
-    allDay: row.isAllDay,
     location: row.location,
     memberIds: memberIds([...row.attendees, row.organizerId], known),
     pickup: duty(row.hasPickup, row.pickupAssignedTo, row.pickupMinutesBefore),
     dropoff: duty(row.hasDropoff, row.dropoffAssignedTo, row.dropoffMinutesBefore),
-    rrule: isSeries ? row.rrule : null,
-    exdates: isSeries ? row.exdates : [],
-    replacedStarts: isSeries ? replacedStarts : [],
   };
 }
 
@@ -83,8 +81,6 @@ export async function loadFamilyData(
   if (!family) return null;
   const localNow = instantToLocal(now, family.timezone);
   const today = localDateOf(localNow);
-  const from = `${addLocalDays(today, -LOOKBACK_DAYS)}T00:00:00`;
-  const to = `${addLocalDays(today, LOOKAHEAD_DAYS)}T00:00:00`;
 
   const memberRows = await db
     .select({ id: familyMembers.id, name: familyMembers.name })
@@ -93,33 +89,12 @@ export async function loadFamilyData(
     .orderBy(asc(familyMembers.id));
   const known = new Set(memberRows.map((m) => m.id));
 
-  const eventRows = await db
-    .select()
-    .from(events)
-    .where(
-      and(
-        eq(events.familyId, familyId),
-        or(
-          // Series: all of them (few per family); their RRULE decides what falls in the window.
-          and(isNotNull(events.rrule), isNull(events.parentEventId)),
-          // One-offs and edited occurrences around today, or still running today.
-          and(
-            or(isNull(events.rrule), isNotNull(events.parentEventId)),
-            lt(events.startDate, to),
-            or(gte(events.startDate, from), gte(events.endDate, `${today}T00:00:00`)),
-          ),
-        ),
-      ),
-    );
-  const overrides = await db
-    .select({ parent: events.parentEventId, recurrenceId: events.recurrenceId })
-    .from(events)
-    .where(and(eq(events.familyId, familyId), isNotNull(events.parentEventId)));
-  const replaced = new Map<number, string[]>();
-  for (const o of overrides) {
-    if (o.parent === null || o.recurrenceId === null) continue;
-    replaced.set(o.parent, [...(replaced.get(o.parent) ?? []), o.recurrenceId]);
-  }
+  const eventRows = await loadWindowRows(
+    db,
+    eq(events.familyId, familyId),
+    addLocalDays(today, -LOOKBACK_DAYS),
+    addLocalDays(today, LOOKAHEAD_DAYS),
+  );
 
   const taskRows = await db
     .select()
@@ -128,9 +103,10 @@ export async function loadFamilyData(
 
   return {
     now: localNow,
+    timeZone: family.timezone,
     askerId,
     members: memberRows,
-    events: eventRows.map((row) => toAssistantEvent(row, known, replaced.get(row.id) ?? [])),
+    events: eventRows.map((row) => toAssistantEvent(row, known)),
     tasks: taskRows.map((row) => toAssistantTask(row, known)),
   };
 }

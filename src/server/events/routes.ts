@@ -37,7 +37,9 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.get('/api/events', async (request) => {
     const { familyId } = requireAuth(request);
     const range = parseInput(eventRangeQuerySchema, request.query);
-    return listOccurrences(ctx, familyId, range);
+    return listOccurrences(ctx, familyId, range, (eventId, reason) =>
+      request.log.warn({ familyId, eventId, reason }, 'event left out of the calendar'),
+    );
   });
 
   app.get('/api/events/:id', async (request) => {

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { eventEnd, eventSpanMinutes, isMultiDay } from '../../core/calendar/event-span.ts';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { eventEnd, isMultiDay } from '../../core/calendar/event-span.ts';
 import {
   DROPOFF_PREFIX,
   eventLimitMessage,
@@ -10,7 +10,7 @@ import {
   type EventValues,
 } from '../../core/contracts/events.ts';
 import { buildRrule, withUntil } from '../../core/recurrence/patterns.ts';
-import { expandSeries, isOccurrence } from '../../core/recurrence/recurrence.ts';
+import { expandEvents, hasOccurrence, refusal } from '../../core/recurrence/occurrences.ts';
 import {
   addLocalDays,
   addLocalMinutes,
@@ -20,6 +20,7 @@ import {
   localToInstant,
 } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { loadWindowRows, toEngineRow } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
@@ -39,21 +40,39 @@ export const DEFAULT_WINDOW_DAYS_BEFORE = 31;
 export const DEFAULT_WINDOW_DAYS_AFTER = 92;
 /** The longest range one `GET /api/events` may ask for, in days (keeps expansion bounded). */
 export const MAX_RANGE_DAYS = 400;
-/**
- * A timed event lasts at most 7 days (the duration cap), so one that starts more than this many days before a
- * range cannot reach it; longer (multi-day) events are found by their stored end date.
- */
-const MAX_TIMED_SPAN_DAYS = 8;
 
-/** Maps a row to the wire (SPEC §3 Event, snake_case); no column leaks unlisted. */
-export function toEventDto(row: EventRow): EventDto {
+/**
+ * A row's wall-clock time (in its own zone) as the wire gives it: wall-clock in the family's zone. All-day
+ * values (DATEs) and floating or family-zone times are unchanged.
+ */
+function toFamilyTime(row: EventRow, local: string, familyZone: string): string {
+  if (row.isAllDay || row.timezone === null || row.timezone === familyZone) return local;
+  return instantToLocal(localToInstant(local, row.timezone), familyZone);
+}
+
+/**
+ * The inverse of `toFamilyTime`: a wire time (family wall-clock) in the terms of a row whose zone is `zone`
+ * (so an event imported in Europe/Berlin keeps its zone when a Los Angeles family edits it).
+ */
+function fromFamilyTime(local: string, zone: string | null, allDay: boolean, familyZone: string): string {
+  if (allDay || zone === null || zone === familyZone) return local;
+  return instantToLocal(localToInstant(local, familyZone), zone);
+}
+
+/**
+ * Maps a row to the wire (SPEC §3 Event, snake_case); no column leaks unlisted. `start_date` / `end_date` are
+ * the family's wall-clock time (SPEC §7); `timezone` says which zone the event itself runs in; `exdates` and
+ * `recurrence_id` stay in the series' own terms (they identify occurrences, like `occurrence_start`).
+ */
+export function toEventDto(row: EventRow, familyZone: string): EventDto {
   return {
     id: row.id,
     family_id: row.familyId,
     title: row.title,
     description: row.description,
-    start_date: row.startDate,
-    end_date: row.endDate,
+    start_date: toFamilyTime(row, row.startDate, familyZone),
+    end_date: row.endDate === null ? null : toFamilyTime(row, row.endDate, familyZone),
+    timezone: row.isAllDay ? null : row.timezone,
     duration_minutes: row.durationMinutes,
     is_all_day: row.isAllDay,
     location: row.location,
@@ -149,14 +168,27 @@ async function checkMembers(db: DbOrTx, familyId: number, v: EventValues): Promi
   if (first) throw badRequest(first, fields);
 }
 
-/** The row's columns for a payload; recurrence is compiled to an RRULE only when `asSeries`. */
-function columnsFor(v: EventValues, asSeries: boolean) {
+/** Where a row's times live: its own zone (null = floating) and the family's, which the wire speaks. */
+interface Zones {
+  zone: string | null;
+  family: string;
+}
+
+/**
+ * The row's columns for a payload; recurrence is compiled to an RRULE only when `asSeries`. The payload's times
+ * (family wall-clock) are written in the row's own zone (`zones.zone`); an all-day event has none.
+ * @throws HttpError 400 (field `start_date`) when the engine would refuse the result (src/core/recurrence).
+ */
+function columnsFor(v: EventValues, asSeries: boolean, zones: Zones) {
   const recurring = asSeries && v.is_recurring && v.recurrence_pattern !== null;
-  return {
+  const inZone = (local: string) => fromFamilyTime(local, zones.zone, v.is_all_day, zones.family);
+  const startDate = inZone(v.start_date);
+  const columns = {
     title: v.title,
     description: v.description,
-    startDate: v.start_date,
-    endDate: v.end_date,
+    startDate,
+    endDate: v.end_date === null ? null : inZone(v.end_date),
+    timezone: v.is_all_day ? null : zones.zone,
     durationMinutes: v.duration_minutes,
     isAllDay: v.is_all_day,
     location: v.location,
@@ -175,9 +207,32 @@ function columnsFor(v: EventValues, asSeries: boolean) {
     recurrenceEndDate: recurring ? v.recurrence_end_date : null,
     rrule:
       recurring && v.recurrence_pattern
-        ? buildRrule(v.recurrence_pattern, v.start_date, v.recurrence_end_date)
+        ? buildRrule(v.recurrence_pattern, startDate, v.recurrence_end_date)
         : null,
   };
+  const reason = refusal(
+    {
+      id: 0,
+      start: columns.startDate,
+      end: columns.endDate,
+      durationMinutes: columns.durationMinutes,
+      allDay: columns.isAllDay,
+      zone: columns.timezone,
+      rrule: columns.rrule,
+      exdates: [],
+      rdates: [],
+      parentId: null,
+      recurrenceId: null,
+    },
+    zones.family,
+  );
+  if (reason) throw badRequest(reason, { start_date: reason });
+  return columns;
+}
+
+/** The family's IANA zone (families.timezone). @throws HttpError 404 when the family does not exist. */
+async function familyZone(db: DbOrTx, familyId: number): Promise<string> {
+  return (await loadFamily(db, familyId)).timezone;
 }
 
 /**
@@ -301,13 +356,16 @@ async function syncTransportTasks(tx: DbOrTx, row: EventRow, now: Date): Promise
  */
 export async function createEvent(ctx: ServerContext, familyId: number, v: EventValues): Promise<EventDto> {
   await checkMembers(ctx.db, familyId, v);
+  const zone = await familyZone(ctx.db, familyId);
+  // Events made in the app run in the family's zone (ARCHITECTURE.md "Data").
+  const columns = columnsFor(v, true, { zone, family: zone });
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await checkMonthlyLimit(tx, familyId, now);
     const [row] = await tx
       .insert(events)
       .values({
-        ...columnsFor(v, true),
+        ...columns,
         alertMembers: v.alert_members,
         familyId,
         createdAt: now,
@@ -317,13 +375,14 @@ export async function createEvent(ctx: ServerContext, familyId: number, v: Event
     if (!row) throw new Error('event insert returned no row');
     await syncTransportTasks(tx, row, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, null, row, now); // alerts to alert_members, same tx
-    return toEventDto(row);
+    return toEventDto(row, zone);
   });
 }
 
 /**
- * One event by id. With `occurrence` (a local start of the series), the series' fields with that
- * occurrence's own start and end; the override row instead when that occurrence was edited on its own.
+ * One event by id. With `occurrence` (an `occurrence_start`: a start of the series in its own terms), the
+ * series' fields with that occurrence's own start and end; the override row instead when that occurrence was
+ * edited on its own. Times are the family's wall-clock.
  * @throws HttpError 404 for another family's id or an occurrence the series does not have.
  */
 export async function getEvent(
@@ -333,7 +392,9 @@ export async function getEvent(
   occurrence?: string,
 ): Promise<EventDto> {
   const row = await loadEvent(ctx.db, familyId, id);
-  if (!occurrence || !row.rrule) return toEventDto(row);
+  const zone = await familyZone(ctx.db, familyId);
+  if (!occurrence || row.parentEventId !== null || (!row.rrule && row.rdates.length === 0))
+    return toEventDto(row, zone);
   const [override] = await ctx.db
     .select()
     .from(events)
@@ -344,16 +405,17 @@ export async function getEvent(
         eq(events.recurrenceId, occurrence),
       ),
     );
-  if (override) return toEventDto(override);
-  if (!isOccurrence({ start: row.startDate, rrule: row.rrule, exdates: row.exdates }, occurrence)) {
-    throw notFound('Occurrence not found');
-  }
-  return shiftTo(toEventDto(row), row, occurrence);
-}
-
-function shiftTo(dto: EventDto, row: EventRow, start: string): EventDto {
-  const span = eventSpanMinutes(timing(row));
-  return { ...dto, start_date: start, end_date: row.endDate ? addLocalMinutes(start, span) : null };
+  if (override) return toEventDto(override, zone);
+  requireOccurrence(row, occurrence, zone);
+  // The occurrence's own start and end: the series' length from this start, read in the family's zone.
+  const end = row.endDate
+    ? addLocalMinutes(occurrence, localMinutesBetween(row.startDate, row.endDate))
+    : null;
+  return {
+    ...toEventDto(row, zone),
+    start_date: toFamilyTime(row, occurrence, zone),
+    end_date: end === null ? null : toFamilyTime(row, end, zone),
+  };
 }
 
 /** The tasks linked to an event, by due date (undated last), then id. @throws HttpError 404 for another family's id. */
@@ -372,20 +434,22 @@ export async function listEventTasks(
 }
 
 /**
- * The occurrences overlapping the family-local days `startDay` … `endDay` (inclusive, `YYYY-MM-DD`): one-off
- * events, overrides, and every series expanded (RRULE minus EXDATEs, with overrides in place of the
- * occurrences they replace). Sorted by start, then id. Without a range: `DEFAULT_WINDOW_DAYS_*` around today.
+ * The occurrences overlapping the family-local days `startDay` … `endDay` (inclusive, `YYYY-MM-DD`), from the
+ * occurrence engine (src/core/recurrence/occurrences.ts): one-off events, overrides, and every series expanded
+ * in its own zone, all given in the family's wall-clock time. Sorted by start, then id. A row the engine cannot
+ * expand is left out (reported to `onLeftOut`) and the rest still answer. Without a range: `DEFAULT_WINDOW_DAYS_*` around today.
  * @throws HttpError 400 when the range is longer than `MAX_RANGE_DAYS`.
  */
 export async function listOccurrences(
   ctx: ServerContext,
   familyId: number,
   range: { start?: string | undefined; end?: string | undefined },
+  onLeftOut: (eventId: number, reason: string) => void = () => undefined,
 ): Promise<EventOccurrenceDto[]> {
+  const zone = await familyZone(ctx.db, familyId);
   let { start: startDay, end: endDay } = range;
   if (!startDay || !endDay) {
-    const family = await loadFamily(ctx.db, familyId);
-    const today = localDateOf(instantToLocal(ctx.clock.now(), family.timezone));
+    const today = localDateOf(instantToLocal(ctx.clock.now(), zone));
     startDay = addLocalDays(today, -DEFAULT_WINDOW_DAYS_BEFORE);
     endDay = addLocalDays(today, DEFAULT_WINDOW_DAYS_AFTER);
   }
@@ -394,94 +458,33 @@ export async function listOccurrences(
       end: `The range may cover at most ${MAX_RANGE_DAYS} days`,
     });
   }
-  const from = `${startDay}T00:00:00`;
-  const to = `${addLocalDays(endDay, 1)}T00:00:00`;
-  const earliest = `${addLocalDays(startDay, -MAX_TIMED_SPAN_DAYS)}T00:00:00`;
-  const seriesFloor = addLocalDays(startDay, -MAX_RANGE_DAYS);
-
-  const rows = await ctx.db
-    .select()
-    .from(events)
-    .where(
-      and(
-        eq(events.familyId, familyId),
-        lt(events.startDate, to),
-        or(
-          // One-off events and overrides: start before the range's end and end (or start) not long before it.
-          and(isNull(events.rrule), or(gte(events.startDate, earliest), gte(events.endDate, from))),
-          // Series: still running at the range (the end date is a day, the series may be multi-day).
-          and(
-            isNotNull(events.rrule),
-            or(isNull(events.recurrenceEndDate), gte(events.recurrenceEndDate, seriesFloor)),
-          ),
-        ),
-      ),
-    );
-  const series = rows.filter((r) => r.rrule !== null && r.parentEventId === null);
-  const overridesBySeries = new Map<number, Set<string>>();
-  if (series.length > 0) {
-    const overrides = await ctx.db
-      .select({ parent: events.parentEventId, recurrenceId: events.recurrenceId })
-      .from(events)
-      .where(
-        and(
-          eq(events.familyId, familyId),
-          inArray(
-            events.parentEventId,
-            series.map((s) => s.id),
-          ),
-        ),
-      );
-    for (const o of overrides) {
-      if (o.parent === null || o.recurrenceId === null) continue;
-      const set = overridesBySeries.get(o.parent) ?? new Set<string>();
-      set.add(o.recurrenceId);
-      overridesBySeries.set(o.parent, set);
-    }
-  }
-
-  const out: EventOccurrenceDto[] = [];
-  for (const row of rows) {
-    const dto = toEventDto(row);
-    const span = eventSpanMinutes(timing(row));
-    const multiDay = isMultiDay(timing(row));
-    if (row.rrule === null) {
-      const end = eventEnd(timing(row));
-      if (!(end > from || row.startDate >= from)) continue;
-      out.push({
-        ...dto,
-        end_date: end,
-        series_id: row.parentEventId,
-        occurrence_start: row.recurrenceId,
-        is_exception: row.parentEventId !== null,
-        is_multi_day: multiDay,
-      });
-      continue;
-    }
-    if (row.parentEventId !== null) continue;
-    const replaced = overridesBySeries.get(row.id) ?? new Set<string>();
-    const starts = expandSeries(
-      { start: row.startDate, rrule: row.rrule, exdates: row.exdates },
-      addLocalMinutes(from, -span),
-      to,
-    );
-    for (const start of starts) {
-      if (replaced.has(start)) continue;
-      const end = addLocalMinutes(start, span);
-      if (!(end > from || start >= from)) continue;
-      out.push({
-        ...dto,
-        start_date: start,
-        end_date: end,
-        series_id: row.id,
-        occurrence_start: start,
-        is_exception: false,
-        is_multi_day: multiDay,
-      });
-    }
-  }
-  out.sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id));
-  return out;
+  const dayAfter = addLocalDays(endDay, 1);
+  const rows = await loadWindowRows(ctx.db, eq(events.familyId, familyId), startDay, dayAfter);
+  const { occurrences, failures } = expandEvents(
+    rows,
+    { from: `${startDay}T00:00:00`, to: `${dayAfter}T00:00:00` },
+    zone,
+  );
+  for (const f of failures) onLeftOut(f.event.id, f.reason);
+  return occurrences.map((o) => {
+    const row = o.event.row;
+    // SPEC §9 on this occurrence as the family sees it: all-day, or a stored end on another day.
+    const multiDay = isMultiDay({
+      start_date: o.start,
+      end_date: row.endDate === null ? null : o.end,
+      duration_minutes: row.durationMinutes,
+      is_all_day: row.isAllDay,
+    });
+    return {
+      ...toEventDto(row, zone),
+      start_date: o.start,
+      end_date: o.end,
+      series_id: o.seriesId,
+      occurrence_start: o.occurrenceId,
+      is_exception: row.parentEventId !== null,
+      is_multi_day: multiDay,
+    };
+  });
 }
 
 export interface OccurrenceScope {
@@ -491,13 +494,12 @@ export interface OccurrenceScope {
   following?: boolean;
 }
 
-function requireOccurrence(row: EventRow, occurrence: string): void {
-  if (
-    !row.rrule ||
-    !isOccurrence({ start: row.startDate, rrule: row.rrule, exdates: row.exdates }, occurrence)
-  ) {
-    throw notFound('Occurrence not found');
-  }
+/**
+ * @throws HttpError 404 unless `occurrence` is one of the series' occurrences (RRULE or RDATE, not an EXDATE), in
+ * the series' own terms.
+ */
+function requireOccurrence(row: EventRow, occurrence: string, familyZone: string): void {
+  if (!hasOccurrence(toEngineRow(row), occurrence, familyZone)) throw notFound('Occurrence not found');
 }
 
 /**
@@ -561,19 +563,23 @@ export async function updateEvent(
 ): Promise<EventDto> {
   const row = await loadEvent(ctx.db, familyId, id);
   await checkMembers(ctx.db, familyId, v);
+  const family = await familyZone(ctx.db, familyId);
+  // The row keeps its own zone (an imported Berlin series stays in Berlin); an all-day event that becomes timed
+  // takes the family's.
+  const zones: Zones = { zone: row.isAllDay ? family : row.timezone, family };
   const now = ctx.clock.now();
   const alert = scope.alertMembersSent ? { alertMembers: v.alert_members } : {};
   return ctx.db.transaction(async (tx) => {
     const isSeries = row.rrule !== null && row.parentEventId === null;
     if (isSeries && scope.occurrence) {
-      requireOccurrence(row, scope.occurrence);
+      requireOccurrence(row, scope.occurrence, family);
       const occurrence = scope.occurrence;
       if (scope.following && occurrence !== row.startDate) {
         await endSeriesBefore(tx, row, occurrence, now);
         const [created] = await tx
           .insert(events)
           .values({
-            ...columnsFor(v, true),
+            ...columnsFor(v, true, zones),
             alertMembers: v.alert_members,
             familyId,
             createdAt: now,
@@ -583,7 +589,7 @@ export async function updateEvent(
         if (!created) throw new Error('event insert returned no row');
         await syncTransportTasks(tx, created, now);
         await onEventWritten(tx, ctx.config.PUBLIC_URL, row, created, now);
-        return toEventDto(created);
+        return toEventDto(created, family);
       }
       if (!scope.following) {
         const [existing] = await tx
@@ -596,7 +602,7 @@ export async function updateEvent(
               eq(events.recurrenceId, occurrence),
             ),
           );
-        const values = { ...columnsFor(v, false), updatedAt: now };
+        const values = { ...columnsFor(v, false, zones), updatedAt: now };
         const [written] = existing
           ? await tx
               .update(events)
@@ -623,11 +629,11 @@ export async function updateEvent(
           written,
           now,
         );
-        return toEventDto(written);
+        return toEventDto(written, family);
       }
       // "This and following" from the first occurrence: the whole series.
     }
-    const columns = columnsFor(v, row.parentEventId === null);
+    const columns = columnsFor(v, row.parentEventId === null, zones);
     const ruleChanged = row.startDate !== columns.startDate || row.rrule !== columns.rrule;
     const [updated] = await tx
       .update(events)
@@ -640,7 +646,7 @@ export async function updateEvent(
     }
     await syncTransportTasks(tx, updated, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, row, updated, now);
-    return toEventDto(updated);
+    return toEventDto(updated, family);
   });
 }
 
@@ -663,6 +669,7 @@ export async function deleteEvent(
   scope: OccurrenceScope & { deleteAll: boolean },
 ): Promise<'series' | 'occurrence' | 'following' | 'event'> {
   const row = await loadEvent(ctx.db, familyId, id);
+  const family = await familyZone(ctx.db, familyId);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (scope.deleteAll) {
@@ -673,7 +680,7 @@ export async function deleteEvent(
     const series = row.parentEventId !== null ? await loadEvent(tx, familyId, row.parentEventId) : row;
     const occurrence = row.parentEventId !== null ? (row.recurrenceId ?? undefined) : scope.occurrence;
     if (series.rrule !== null && occurrence) {
-      if (row.parentEventId === null) requireOccurrence(series, occurrence);
+      if (row.parentEventId === null) requireOccurrence(series, occurrence, family);
       if (scope.following) {
         if (occurrence <= series.startDate) {
           await deleteEventRows(tx, familyId, eq(events.id, series.id), now);
