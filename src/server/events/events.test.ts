@@ -641,3 +641,83 @@ describe('another family’s ids', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('events in their own time zone (issue 18)', () => {
+  /** A weekly 09:00 series stored in Europe/Berlin in `f`'s family (as an import writes it). */
+  async function berlinSeries(f: Family): Promise<number> {
+    const [row] = await server.database.db
+      .insert(events)
+      .values({
+        familyId: f.familyId,
+        title: 'Call with Oma',
+        startDate: '2026-03-02T09:00:00',
+        timezone: 'Europe/Berlin',
+        durationMinutes: 30,
+        rrule: 'FREQ=WEEKLY;BYDAY=MO',
+        sourceUid: 'oma@example.org',
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  }
+
+  it('lists a Berlin series in the family’s wall-clock time, through the weeks when only the US has DST', async () => {
+    await berlinSeries(fam);
+    const starts = (await list(fam, '2026-03-01', '2026-03-31')).map((o) => [o.start_date, o.occurrence_start]);
+    // 09:00 in Berlin is midnight in Los Angeles, except Mar 8–28 2026 (US on summer time, Europe not yet): 01:00.
+    expect(starts).toEqual([
+      ['2026-03-02T00:00:00', '2026-03-02T09:00:00'],
+      ['2026-03-09T01:00:00', '2026-03-09T09:00:00'],
+      ['2026-03-16T01:00:00', '2026-03-16T09:00:00'],
+      ['2026-03-23T01:00:00', '2026-03-23T09:00:00'],
+      ['2026-03-30T00:00:00', '2026-03-30T09:00:00'],
+    ]);
+  });
+
+  it('opens, edits and deletes one occurrence by its occurrence_start, keeping the series in Berlin', async () => {
+    const id = await berlinSeries(fam);
+    const one = await call(fam, 'GET', `/api/events/${id}?occurrence=2026-03-16T09:00:00`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json<EventDto>()).toMatchObject({ start_date: '2026-03-16T01:00:00', timezone: 'Europe/Berlin' });
+
+    // Move that occurrence to 02:00 family time (10:00 in Berlin): the override is written in Berlin terms.
+    const moved = await call(fam, 'PATCH', `/api/events/${id}?occurrence=2026-03-16T09:00:00`, {
+      ...soccer(fam),
+      title: 'Call with Oma',
+      start_date: '2026-03-16T02:00:00',
+      duration_minutes: 30,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [override] = await server.database.db.select().from(events).where(eq(events.parentEventId, id));
+    expect(override).toMatchObject({
+      startDate: '2026-03-16T10:00:00',
+      timezone: 'Europe/Berlin',
+      recurrenceId: '2026-03-16T09:00:00',
+    });
+    const deleted = await call(fam, 'DELETE', `/api/events/${id}?occurrence=2026-03-23T09:00:00`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await list(fam, '2026-03-14', '2026-03-25')).map((o) => [o.start_date, o.is_exception])).toEqual([
+      ['2026-03-16T02:00:00', true],
+    ]);
+  });
+
+  it('refuses with 400 what the engine would refuse (a start in year 0100), and writes nothing', async () => {
+    const res = await call(fam, 'POST', '/api/events', soccer(fam, { start_date: '0100-01-05T08:00:00' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { fields: Record<string, string> } }>().error.fields.start_date).toMatch(/1900/);
+    const rows = await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('still answers the list when a stored row cannot be expanded, without that row', async () => {
+    await create(fam, soccer(fam, { start_date: '2026-11-24T16:00:00' }));
+    await server.database.db.insert(events).values([
+      { familyId: fam.familyId, title: 'Every second', startDate: '2026-11-23T08:00:00', rrule: 'FREQ=SECONDLY' },
+      { familyId: fam.familyId, title: 'Mars', startDate: '2026-11-23T08:00:00', timezone: 'Mars/Olympus' },
+      { familyId: fam.familyId, title: 'Ancient', startDate: '0100-11-23T08:00:00', rrule: 'FREQ=DAILY' },
+    ]);
+    const started = Date.now();
+    expect((await list(fam, '2026-11-22', '2026-11-28')).map((o) => o.title)).toEqual(['Soccer practice']);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
