@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { localToInstant } from '../time/local-time.ts';
 import { buildRrule, describeRecurrence, nthWeekdayOfMonth, seriesUntil, withUntil } from './patterns.ts';
-import { expandSeries, isOccurrence } from './recurrence.ts';
+import { type EngineEvent, hasOccurrence } from './occurrences.ts';
+import { expandRule } from './rule.ts';
+
+/** The wall-clock starts of a pattern's series in [from, to), minus EXDATEs (what the engine does with them). */
+function expandSeries(
+  series: { start: string; rrule: string; exdates?: string[] },
+  from: string,
+  to: string,
+) {
+  const removed = new Set(series.exdates ?? []);
+  return expandRule(series.start, series.rrule, 'America/Los_Angeles', from, to).filter(
+    (s) => !removed.has(s),
+  );
+}
 
 describe('buildRrule', () => {
   it.each([
@@ -24,7 +37,7 @@ describe('buildRrule', () => {
   });
 });
 
-describe('expandSeries', () => {
+describe('pattern series, expanded', () => {
   it('keeps a weekly 08:00 at 08:00 local across the March DST change in Los Angeles', () => {
     const starts = expandSeries(
       { start: '2026-03-01T08:00:00', rrule: buildRrule('weekly', '2026-03-01T08:00:00', null) },
@@ -88,15 +101,24 @@ describe('helpers', () => {
     expect(seriesUntil('FREQ=DAILY;UNTIL=20261231T235959')).toBe('2026-12-31T23:59:00');
     expect(seriesUntil('FREQ=DAILY')).toBeNull();
   });
-  it('isOccurrence checks membership', () => {
-    const series = {
+  it('hasOccurrence checks membership', () => {
+    const series: EngineEvent = {
+      id: 1,
       start: '2026-11-02T08:00:00',
+      end: null,
+      durationMinutes: 60,
+      allDay: false,
+      zone: 'America/Los_Angeles',
       rrule: 'FREQ=WEEKLY;BYDAY=MO',
       exdates: ['2026-11-09T08:00:00'],
+      rdates: [],
+      parentId: null,
+      recurrenceId: null,
     };
-    expect(isOccurrence(series, '2026-11-16T08:00:00')).toBe(true);
-    expect(isOccurrence(series, '2026-11-09T08:00:00')).toBe(false);
-    expect(isOccurrence(series, '2026-11-17T08:00:00')).toBe(false);
+    const zone = 'Europe/Berlin';
+    expect(hasOccurrence(series, '2026-11-16T08:00:00', zone)).toBe(true);
+    expect(hasOccurrence(series, '2026-11-09T08:00:00', zone)).toBe(false);
+    expect(hasOccurrence(series, '2026-11-17T08:00:00', zone)).toBe(false);
   });
   it('describes patterns', () => {
     expect(describeRecurrence('monthly_day', '2026-11-10T08:00:00')).toBe('Monthly on the 2nd Tuesday');
