@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailySummaryWindow, localBoundsOf, taskReminderInstant } from './reminder-times.ts';
+import { dailySummaryWindow, taskReminderInstant } from './reminder-times.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -55,17 +55,5 @@ describe('dailySummaryWindow', () => {
     ]);
     expect(iso(dailySummaryWindow('2026-10-25', 'Europe/London').sendAt)).toBe('2026-10-25T07:30:00.000Z');
     expect(iso(dailySummaryWindow('2026-10-24', 'Europe/London').sendAt)).toBe('2026-10-24T06:30:00.000Z');
-  });
-});
-
-describe('localBoundsOf', () => {
-  it('widens the local range by an hour each side', () => {
-    expect(
-      localBoundsOf(
-        new Date('2026-11-23T16:00:00Z'),
-        new Date('2026-11-23T17:00:00Z'),
-        'America/Los_Angeles',
-      ),
-    ).toEqual({ from: '2026-11-23T07:00:00', to: '2026-11-23T10:00:00' });
   });
 });

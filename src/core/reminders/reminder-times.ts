@@ -1,5 +1,5 @@
 import type { ReminderFrequency } from '../contracts/tasks.ts';
-import { addLocalMinutes, instantToLocal, localToInstant } from '../time/local-time.ts';
+import { addLocalMinutes, localToInstant } from '../time/local-time.ts';
 
 /**
  * When reminders and the daily summary are due, as UTC instants computed from local wall-clock text
@@ -37,7 +37,7 @@ export function taskReminderInstant(dueLocal: string, frequency: ReminderFrequen
 }
 
 /** The instant `minutes` of elapsed time before the local time `local` in `timeZone`. */
-export function minutesBefore(local: string, minutes: number, timeZone: string): Date {
+function minutesBefore(local: string, minutes: number, timeZone: string): Date {
   return new Date(localToInstant(local, timeZone).getTime() - minutes * 60_000);
 }
 
@@ -49,16 +49,5 @@ export function dailySummaryWindow(localDate: string, timeZone: string): { sendA
   return {
     sendAt: localToInstant(`${localDate}T${DAILY_SUMMARY_LOCAL_TIME}`, timeZone),
     expiresAt: localToInstant(`${localDate}T${DAILY_SUMMARY_CUTOFF_LOCAL_TIME}`, timeZone),
-  };
-}
-
-/**
- * Local text bounds that cover every local time whose instant lies in [from, to], widened by an hour on
- * each side so DST repeats and gaps are inside (filter the rows found by their exact instants afterwards).
- */
-export function localBoundsOf(from: Date, to: Date, timeZone: string): { from: string; to: string } {
-  return {
-    from: instantToLocal(new Date(from.getTime() - 3_600_000), timeZone),
-    to: instantToLocal(new Date(to.getTime() + 3_600_000), timeZone),
   };
 }

@@ -50,10 +50,13 @@ export async function cancelPending(
 export const taskKeyPrefix = (taskId: number) => `task:${taskId}:`;
 /** Dedupe-key prefix of every reminder (event, pickup, drop-off) the planner makes for an event row. */
 export const eventKeyPrefix = (eventId: number) => `event:${eventId}:`;
-/** Dedupe-key prefixes of the reminders of one occurrence (local start `occurrence`) of a series. */
+/**
+ * Dedupe-key prefixes of the reminders of one occurrence of a series: `occurrence` is its RECURRENCE-ID, the
+ * original start as wall-clock text in the series' own zone (what `?occurrence=` takes).
+ */
 const occurrencePrefixes = (seriesId: number, occurrence: string) =>
   ['event', 'pickup', 'dropoff'].map((kind) => `${eventKeyPrefix(seriesId)}${kind}:${occurrence}:`);
-/** The occurrence's local start in an event reminder's key `event:{id}:{kind}:{YYYY-MM-DDTHH:mm:ss}:{member}`. */
+/** The occurrence in an event reminder's key `event:{id}:{kind}:{YYYY-MM-DDTHH:mm:ss}:{member}` (series' terms). */
 const occurrenceOfKey = (key: string) => key.split(':').slice(3, 6).join(':');
 
 /**
@@ -79,7 +82,7 @@ export async function cancelTaskReminders(
 
 /**
  * Call inside the transaction that removes occurrences of a series (events service): with `following` false
- * the occurrence starting at `occurrence` (local text) became an EXDATE; with `following` true the series ends
+ * the occurrence `occurrence` (its RECURRENCE-ID, wall-clock in the series' own zone) became an EXDATE; with `following` true the series ends
  * before it, so it and every later occurrence are gone. Their pending event, pickup and drop-off reminders are
  * cancelled; the other occurrences' stay.
  * @returns how many rows were cancelled.

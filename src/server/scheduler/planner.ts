@@ -5,9 +5,11 @@ import {
   dailySummaryWindow,
   taskReminderInstant,
 } from '../../core/reminders/reminder-times.ts';
+import { expandEvents, isSeries, type Occurrence } from '../../core/recurrence/occurrences.ts';
 import type { SummaryInput, SummaryTransport } from '../../core/reminders/summary.ts';
 import { addLocalDays, instantToLocal, localToInstant } from '../../core/time/local-time.ts';
 import type { Db } from '../db/client.ts';
+import { type EngineRow, loadWindowRows, toEngineRow } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { families } from '../db/schema/families.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
@@ -32,17 +34,12 @@ import {
   taskReminderMessage,
   transportMessage,
 } from './messages.ts';
-import {
-  type EventReminder,
-  loadOccurrences,
-  NEVER,
-  type Occurrence,
-  reminderSchedule,
-} from './occurrences.ts';
+import { type EventReminder, NEVER, reminderSchedule, RETRY_MINUTES } from './event-reminders.ts';
 
 /** A pino-style logger (Fastify's `app.log` fits). */
 export interface PlannerLogger {
   info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
 }
 
@@ -74,16 +71,39 @@ export interface PlanResult {
   transportReminders: number;
   /** Pending reminders of events deleted outside the events service (e.g. with their family) cancelled. */
   cancelled: number;
+  /**
+   * Event and task rows that could not be planned (a row the occurrence engine could not expand, or one whose
+   * planning threw): each is logged at warn with its family and row id, and the others were planned. A row
+   * that fails in both the reminder and the summary step counts twice.
+   */
+  failedRows: number;
+  /** Families whose daily summary could not be planned (logged at error with the family id), the others' were. */
+  failedFamilies: number;
+}
+
+/** What the daily-summary step planned (see `PlanResult`). */
+export interface SummaryResult {
+  summaries: number;
+  expired: number;
+  failedRows: number;
+  failedFamilies: number;
 }
 
 export interface Planner {
-  /** One planning round at `clock.now()`: summaries, task and event reminders, bookkeeping. Idempotent. */
+  /**
+   * One planning round at `clock.now()`: bookkeeping, task and event reminders, then summaries. Idempotent.
+   * A broken row or family is logged, counted and skipped (`failedRows`, `failedFamilies`); an error of a
+   * whole step (the database gone) does not stop the other step, and is thrown once both have run.
+   */
   tick(): Promise<PlanResult>;
   /** Only the daily-summary step of `tick`, optionally for one zone (the bench times each zone alone). */
-  planDailySummaries(onlyZone?: string): Promise<{ summaries: number; expired: number }>;
-  /** Starts ticking every `intervalMs` (real-time timer). Idempotent. */
+  planDailySummaries(onlyZone?: string): Promise<SummaryResult>;
+  /**
+   * Starts planning every `intervalMs` (real-time timers): reminders and summaries on two loops of their own,
+   * so a slow or failing summary step never delays a reminder. Idempotent.
+   */
   start(): void;
-  /** Stops ticking and waits for a tick in progress to finish. */
+  /** Stops both loops and waits for the rounds in progress to finish. */
   stop(): Promise<void>;
 }
 
@@ -97,6 +117,14 @@ const EVENT_KINDS = ['event_reminder', 'pickup_reminder', 'dropoff_reminder'];
 const PAGE = 2000;
 
 type EventRow = typeof events.$inferSelect;
+type TaskRow = typeof tasks.$inferSelect;
+
+/** What planning one page of reminder rows did: messages written, each row's new cursor, rows that failed. */
+interface Planned {
+  created: number;
+  next: Map<number, Date>;
+  failedRows: number;
+}
 
 const asFrequency = (value: string): ReminderFrequency =>
   (REMINDER_FREQUENCIES as readonly string[]).includes(value)
@@ -143,16 +171,26 @@ export function createPlanner(options: PlannerOptions): Planner {
 
   // ---------------------------------------------------------------- daily summary
 
+  const log = options.logger;
+  const noSummaries = (): SummaryResult => ({ summaries: 0, expired: 0, failedRows: 0, failedFamilies: 0 });
+
+  /**
+   * The daily summaries of the families `familyIds` (all in `zone`) for their local `date`, in one
+   * transaction. The day's occurrences come from the occurrence engine; rows it cannot expand are left out of
+   * the summary, logged at warn and counted.
+   * @throws whatever the database or the composition throws (the caller isolates families).
+   */
   async function planSummaryChunk(
     familyIds: number[],
+    zone: string,
     date: string,
     now: Date,
     window: { sendAt: Date; expiresAt: Date },
-  ): Promise<{ summaries: number; expired: number }> {
+  ): Promise<SummaryResult> {
     return db.transaction(async (tx) => {
       const audience = await loadAudience(tx, familyIds);
       const wanting = [...audience.members.values()].filter((m) => m.dailySummaryEnabled);
-      if (wanting.length === 0) return { summaries: 0, expired: 0 };
+      if (wanting.length === 0) return noSummaries();
       // The claim: whoever inserts the log row composes the summary; others (another process, a second
       // tick) find the row there and do nothing. A concurrent insert waits for our commit, then skips.
       const claimed = await tx
@@ -160,7 +198,7 @@ export function createPlanner(options: PlannerOptions): Planner {
         .values(wanting.map((m) => ({ familyId: m.familyId, familyMemberId: m.id, summaryDate: date })))
         .onConflictDoNothing({ target: [dailySummaryLog.familyMemberId, dailySummaryLog.summaryDate] })
         .returning({ memberId: dailySummaryLog.familyMemberId });
-      if (claimed.length === 0) return { summaries: 0, expired: 0 };
+      if (claimed.length === 0) return noSummaries();
       const members = claimed
         .map((c) => audience.members.get(c.memberId))
         .filter((m): m is MemberFacts => m !== undefined);
@@ -168,7 +206,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       const dayStart = `${date}T00:00:00`;
       const dayEnd = `${addLocalDays(date, 1)}T00:00:00`;
       // One after the other: a transaction is one connection (node-postgres queues parallel queries anyway).
-      const occurrences = await loadOccurrences(tx, inArray(events.familyId, ids), dayStart, dayEnd);
+      const rows = await loadWindowRows(tx, inArray(events.familyId, ids), date, addLocalDays(date, 1));
       const openTasks = await tx
         .select({
           familyId: tasks.familyId,
@@ -189,7 +227,19 @@ export function createPlanner(options: PlannerOptions): Planner {
           ),
         );
       // Grouped by family once, so composing stays linear in the number of members.
-      const occurrencesOf = groupBy(occurrences, (o) => o.event.familyId);
+      const occurrencesOf = new Map<number, Occurrence<EngineRow>[]>();
+      let failedRows = 0;
+      for (const [familyId, ofFamily] of groupBy(rows, (r) => r.row.familyId)) {
+        const day = expandEvents(ofFamily, { from: dayStart, to: dayEnd }, zone);
+        occurrencesOf.set(familyId, day.occurrences);
+        for (const f of day.failures) {
+          failedRows += 1;
+          log?.warn(
+            { familyId, eventId: f.event.id, reason: f.reason, date },
+            'event left out of the daily summary: the occurrence engine could not expand it',
+          );
+        }
+      }
       const tasksOf = groupBy(openTasks, (t) => t.familyId);
       const messages: OutboundMessage[] = [];
       for (const member of members) {
@@ -234,14 +284,48 @@ export function createPlanner(options: PlannerOptions): Planner {
           .returning({ id: notifications.id });
         expired = late.length;
       }
-      return { summaries: written.created, expired };
+      return { summaries: written.created, expired, failedRows, failedFamilies: 0 };
     });
   }
 
-  async function planDailySummaries(onlyZone?: string): Promise<{ summaries: number; expired: number }> {
+  /**
+   * `planSummaryChunk`, isolating families: when a chunk fails (a row or a composition that throws), it is
+   * planned again family by family, so only the broken family is skipped (logged at error and counted); its
+   * transaction was rolled back, so nothing of it was claimed.
+   */
+  async function planSummaryChunkIsolated(
+    familyIds: number[],
+    zone: string,
+    date: string,
+    now: Date,
+    window: { sendAt: Date; expiresAt: Date },
+  ): Promise<SummaryResult> {
+    try {
+      return await planSummaryChunk(familyIds, zone, date, now, window);
+    } catch (error) {
+      if (familyIds.length === 1) {
+        log?.error({ err: error, familyId: familyIds[0], date }, 'daily summary could not be planned');
+        return { ...noSummaries(), failedFamilies: 1 };
+      }
+      log?.warn(
+        { err: error, families: familyIds.length, date },
+        'daily summary chunk failed: retrying family by family',
+      );
+      const total = noSummaries();
+      for (const id of familyIds) {
+        const done = await planSummaryChunkIsolated([id], zone, date, now, window);
+        total.summaries += done.summaries;
+        total.expired += done.expired;
+        total.failedRows += done.failedRows;
+        total.failedFamilies += done.failedFamilies;
+      }
+      return total;
+    }
+  }
+
+  async function planDailySummaries(onlyZone?: string): Promise<SummaryResult> {
     const now = clock.now();
-    let summaries = 0;
-    let expired = 0;
+    const total = noSummaries();
     for (const zone of onlyZone ? [onlyZone] : await zones()) {
       const local = instantToLocal(now, zone);
       const date = local.slice(0, 10);
@@ -271,15 +355,17 @@ export function createPlanner(options: PlannerOptions): Planner {
           paging = taken.catch(() => undefined);
           const ids = await taken;
           if (ids.length === 0) return;
-          const done = await planSummaryChunk(ids, date, now, window);
-          summaries += done.summaries;
-          expired += done.expired;
+          const done = await planSummaryChunkIsolated(ids, zone, date, now, window);
+          total.summaries += done.summaries;
+          total.expired += done.expired;
+          total.failedRows += done.failedRows;
+          total.failedFamilies += done.failedFamilies;
         }
       };
       await Promise.all(Array.from({ length: concurrency }, worker));
       summariesDone.add(`${zone}|${date}`);
     }
-    return { summaries, expired };
+    return total;
   }
 
   // ---------------------------------------------------------------- reminders by due time
@@ -289,22 +375,26 @@ export function createPlanner(options: PlannerOptions): Planner {
    * `*_next_reminder_at_idx` range) and then the rows whose cursor is not computed yet (NULL, by the
    * `*_reminder_unplanned_idx` partial index), with their family's zone and row version, handing each page to
    * `plan`, which enqueues and returns the new cursors; those are written only where the row is still the
-   * version that was read (`xmin`), so a concurrent edit (which sets the cursor back to NULL) wins.
+   * version that was read (`xmin`), so a concurrent edit (which sets the cursor back to NULL) wins. Pages are
+   * planned through `planIsolated`, so a broken row never stops the others.
    */
-  async function sweep<Row extends { id: number }>(
+  async function sweep<Row extends { id: number; familyId: number }>(
     table: typeof tasks | typeof events,
     unplanned: SQL,
     to: Date,
     read: (where: SQL) => Promise<{ row: Row; zone: string; version: string }[]>,
-    plan: (page: { row: Row; zone: string }[]) => Promise<{ created: number; next: Map<number, Date> }>,
-  ): Promise<number> {
+    plan: (page: { row: Row; zone: string }[]) => Promise<Planned>,
+  ): Promise<{ created: number; failedRows: number }> {
     let created = 0;
+    let failedRows = 0;
+    const kind = table === tasks ? 'task' : 'event';
     const run = async (where: (after: number) => SQL) => {
       for (let after = 0; ;) {
         const page = await read(where(after));
         if (page.length === 0) return;
-        const planned = await plan(page);
+        const planned = await planIsolated(page, plan, kind, to);
         created += planned.created;
+        failedRows += planned.failedRows;
         await advance(
           table,
           page.map((p) => ({ id: p.row.id, version: p.version, next: planned.next.get(p.row.id) ?? NEVER })),
@@ -316,7 +406,45 @@ export function createPlanner(options: PlannerOptions): Planner {
     // Due rows leave the range once advanced; the id cursor only guards against a row that could not be.
     await run((after) => and(lte(table.nextReminderAt, to), gt(table.id, after)) ?? sql`false`);
     await run((after) => and(unplanned, gt(table.id, after)) ?? sql`false`);
-    return created;
+    return { created, failedRows };
+  }
+
+  /**
+   * `plan` on a page of rows, isolating what breaks: when the page throws (composing a message, reading the
+   * audience...), each family's rows are planned alone, then each row of a family that still throws; a row
+   * that throws on its own is skipped, logged at warn with its family and row id, counted, and its cursor moves
+   * `RETRY_MINUTES` past `to`, so it does not hold up its page every tick. Planning twice is harmless: the
+   * outbox ignores a dedupe key it already has.
+   */
+  async function planIsolated<Row extends { id: number; familyId: number }>(
+    part: { row: Row; zone: string }[],
+    plan: (page: { row: Row; zone: string }[]) => Promise<Planned>,
+    kind: 'task' | 'event',
+    to: Date,
+  ): Promise<Planned> {
+    try {
+      return await plan(part);
+    } catch (error) {
+      const [only] = part;
+      if (part.length === 1 && only) {
+        const { familyId, id } = only.row;
+        log?.warn({ err: error, familyId, [`${kind}Id`]: id }, `${kind} reminders could not be planned`);
+        return {
+          created: 0,
+          next: new Map([[id, new Date(to.getTime() + RETRY_MINUTES * MINUTE)]]),
+          failedRows: 1,
+        };
+      }
+      const families = [...groupBy(part, (p) => p.row.familyId).values()];
+      const total: Planned = { created: 0, next: new Map(), failedRows: 0 };
+      for (const piece of families.length > 1 ? families : part.map((p) => [p])) {
+        const planned = await planIsolated(piece, plan, kind, to);
+        total.created += planned.created;
+        total.failedRows += planned.failedRows;
+        for (const [id, at] of planned.next) total.next.set(id, at);
+      }
+      return total;
+    }
   }
 
   /** Writes `next_reminder_at` where the row is still at `version` (its `xmin` when it was read). */
@@ -335,10 +463,9 @@ export function createPlanner(options: PlannerOptions): Planner {
     }
   }
 
-  async function planTaskReminders(now: Date): Promise<number> {
+  async function planTaskReminders(now: Date): Promise<{ created: number; failedRows: number }> {
     const from = new Date(now.getTime() - grace);
     const to = new Date(now.getTime() + horizon);
-    type TaskRow = typeof tasks.$inferSelect;
     const read = async (where: SQL) =>
       db
         .select({ row: tasks, zone: families.timezone, version: sql<string>`${tasks}.xmin::text` })
@@ -347,7 +474,7 @@ export function createPlanner(options: PlannerOptions): Planner {
         .where(where)
         .orderBy(asc(tasks.id))
         .limit(PAGE);
-    const plan = async (page: { row: TaskRow; zone: string }[]) => {
+    const plan = async (page: { row: TaskRow; zone: string }[]): Promise<Planned> => {
       const next = new Map<number, Date>();
       const due: { task: TaskRow; zone: string; dueDate: string; frequency: ReminderFrequency; at: Date }[] =
         [];
@@ -360,7 +487,7 @@ export function createPlanner(options: PlannerOptions): Planner {
         if (at > to) next.set(task.id, at);
         else if (at >= from) due.push({ task, zone, dueDate: task.dueDate, frequency, at });
       }
-      if (due.length === 0) return { created: 0, next };
+      if (due.length === 0) return { created: 0, next, failedRows: 0 };
       const audience = await loadAudience(
         db,
         due.map((d) => d.task.familyId),
@@ -391,12 +518,15 @@ export function createPlanner(options: PlannerOptions): Planner {
           });
         }
       }
-      return { created: (await enqueueMany(db, messages, policyFactsOf(audience))).created, next };
+      const written = await enqueueMany(db, messages, policyFactsOf(audience));
+      return { created: written.created, next, failedRows: 0 };
     };
     return sweep(tasks, taskUnplanned, to, read, plan);
   }
 
-  async function planEventReminders(now: Date): Promise<{ events: number; transport: number }> {
+  async function planEventReminders(
+    now: Date,
+  ): Promise<{ events: number; transport: number; failedRows: number }> {
     const from = new Date(now.getTime() - grace);
     const to = new Date(now.getTime() + horizon);
     let transport = 0;
@@ -408,30 +538,32 @@ export function createPlanner(options: PlannerOptions): Planner {
         .where(where)
         .orderBy(asc(events.id))
         .limit(PAGE);
-    const plan = async (page: { row: EventRow; zone: string }[]) => {
+    const plan = async (page: { row: EventRow; zone: string }[]): Promise<Planned> => {
       const next = new Map<number, Date>();
-      const series = page.filter((p) => p.row.rrule !== null && p.row.parentEventId === null);
-      // Occurrences replaced by an edited one (its own row, planned as a one-off) are not reminded from the series.
-      const overridden = new Set<string>();
-      if (series.length > 0) {
-        const overrides = await db
-          .select({ parentEventId: events.parentEventId, recurrenceId: events.recurrenceId })
-          .from(events)
-          .where(
-            inArray(
-              events.parentEventId,
-              series.map((s) => s.row.id),
-            ),
-          );
-        for (const o of overrides) overridden.add(`${o.parentEventId ?? ''}|${o.recurrenceId ?? ''}`);
-      }
+      let failedRows = 0;
+      const rows = page.map((p) => ({ engine: toEngineRow(p.row), zone: p.zone }));
+      const seriesIds = rows.filter((r) => isSeries(r.engine)).map((r) => r.engine.id);
+      // Occurrences replaced by an edited one (its own row, planned as a one-off) are not reminded from the
+      // series: the engine is given the series with its overrides.
+      const overrides =
+        seriesIds.length === 0
+          ? []
+          : await db.select().from(events).where(inArray(events.parentEventId, seriesIds));
+      const overridesOf = groupBy(overrides.map(toEngineRow), (o) => o.parentId ?? 0);
       const due: (EventReminder & { event: EventRow; zone: string })[] = [];
-      for (const { row, zone } of page) {
-        const found = reminderSchedule(row, zone, from, to, (start) => overridden.has(`${row.id}|${start}`));
-        next.set(row.id, found.next);
-        for (const r of found.due) due.push({ ...r, event: row, zone });
+      for (const { engine, zone } of rows) {
+        const found = reminderSchedule(engine, overridesOf.get(engine.id) ?? [], zone, from, to);
+        next.set(engine.id, found.next);
+        if (found.failure !== null) {
+          failedRows += 1;
+          log?.warn(
+            { familyId: engine.row.familyId, eventId: engine.id, reason: found.failure },
+            'event reminders not planned: the occurrence engine could not expand the event; retried in an hour',
+          );
+        }
+        for (const r of found.due) due.push({ ...r, event: engine.row, zone });
       }
-      if (due.length === 0) return { created: 0, next };
+      if (due.length === 0) return { created: 0, next, failedRows };
       const audience = await loadAudience(
         db,
         due.map((d) => d.event.familyId),
@@ -475,7 +607,7 @@ export function createPlanner(options: PlannerOptions): Planner {
             ...content,
             familyId: family.id,
             familyMemberId: member.id,
-            dedupeKey: `event:${e.id}:${p.kind}:${p.start}:${member.id}`,
+            dedupeKey: `event:${e.id}:${p.kind}:${p.occurrence}:${member.id}`,
             now,
             sendAfter: p.at,
             expiresAt: p.target,
@@ -489,10 +621,10 @@ export function createPlanner(options: PlannerOptions): Planner {
         written.created,
       );
       transport += pageTransport;
-      return { created: written.created, next };
+      return { created: written.created, next, failedRows };
     };
-    const created = await sweep(events, eventUnplanned, to, read, plan);
-    return { events: Math.max(0, created - transport), transport };
+    const swept = await sweep(events, eventUnplanned, to, read, plan);
+    return { events: Math.max(0, swept.created - transport), transport, failedRows: swept.failedRows };
   }
 
   // ---------------------------------------------------------------- bookkeeping
@@ -563,55 +695,90 @@ export function createPlanner(options: PlannerOptions): Planner {
         and n.dedupe_key = 'summary:' || ${dailySummaryLog.familyMemberId} || ':' || ${dailySummaryLog.summaryDate}`);
   }
 
-  async function tick(): Promise<PlanResult> {
-    const now = clock.now();
-    const result: PlanResult = {
-      summaries: 0,
-      summariesExpired: 0,
-      taskReminders: 0,
-      eventReminders: 0,
-      transportReminders: 0,
-      cancelled: 0,
-    };
+  /** The reminder step of a tick: bookkeeping, then task and event reminders. */
+  async function planReminders(
+    now: Date,
+  ): Promise<Omit<PlanResult, 'summaries' | 'summariesExpired' | 'failedFamilies'>> {
     await recordSent(now);
-    result.cancelled = await cancelOrphans(now);
-    const summary = await planDailySummaries();
-    result.summaries = summary.summaries;
-    result.summariesExpired = summary.expired;
-    result.taskReminders = await planTaskReminders(now);
-    const planned = await planEventReminders(now);
-    result.eventReminders = planned.events;
-    result.transportReminders = planned.transport;
-    return result;
+    const cancelled = await cancelOrphans(now);
+    const taskPlanned = await planTaskReminders(now);
+    const eventPlanned = await planEventReminders(now);
+    return {
+      taskReminders: taskPlanned.created,
+      eventReminders: eventPlanned.events,
+      transportReminders: eventPlanned.transport,
+      cancelled,
+      failedRows: taskPlanned.failedRows + eventPlanned.failedRows,
+    };
   }
 
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<unknown> | null = null;
+  async function tick(): Promise<PlanResult> {
+    const now = clock.now();
+    const errors: unknown[] = [];
+    // Reminders first, and each step on its own: a failing summary step never costs a reminder, nor the reverse.
+    const reminders = await planReminders(now).catch((error: unknown) => {
+      errors.push(error);
+      return null;
+    });
+    const summary = await planDailySummaries().catch((error: unknown) => {
+      errors.push(error);
+      return null;
+    });
+    if (errors.length > 0) throw new AggregateError(errors, `${errors.length} planning step(s) failed`);
+    return {
+      summaries: summary?.summaries ?? 0,
+      summariesExpired: summary?.expired ?? 0,
+      taskReminders: reminders?.taskReminders ?? 0,
+      eventReminders: reminders?.eventReminders ?? 0,
+      transportReminders: reminders?.transportReminders ?? 0,
+      cancelled: reminders?.cancelled ?? 0,
+      failedRows: (reminders?.failedRows ?? 0) + (summary?.failedRows ?? 0),
+      failedFamilies: summary?.failedFamilies ?? 0,
+    };
+  }
+
   let stopped = false;
-  const loop = () => {
-    if (stopped) return;
-    running = tick()
-      .then((r) => {
-        if (Object.values(r).some((n) => n > 0)) options.logger?.info(r, 'reminders planned');
-      })
-      .catch((error: unknown) => options.logger?.error({ err: error }, 'reminder planning failed'))
-      .finally(() => {
-        running = null;
-        if (!stopped) timer = setTimeout(loop, intervalMs);
-      });
+  /** Runs `step` now and then `intervalMs` after each round ends, logging what it did, until `stop`. */
+  const repeating = (what: string, step: () => Promise<object>) => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let running: Promise<unknown> | null = null;
+    const round = () => {
+      if (stopped) return;
+      running = step()
+        .then((r) => {
+          if (Object.values(r).some((n) => typeof n === 'number' && n > 0)) log?.info(r, `${what} planned`);
+        })
+        .catch((error: unknown) => log?.error({ err: error }, `${what} planning failed`))
+        .finally(() => {
+          running = null;
+          if (!stopped) timer = setTimeout(round, intervalMs);
+        });
+    };
+    return {
+      start() {
+        if (!timer && !running) round();
+      },
+      async stop() {
+        if (timer) clearTimeout(timer);
+        await running;
+      },
+    };
   };
+  const loops = [
+    repeating('reminders', () => planReminders(clock.now())),
+    repeating('daily summaries', () => planDailySummaries()),
+  ];
 
   return {
     tick,
     planDailySummaries,
     start() {
-      if (timer || running || stopped) return;
-      loop();
+      if (stopped) return;
+      for (const loop of loops) loop.start();
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await Promise.all(loops.map((loop) => loop.stop()));
     },
   };
 }
@@ -627,13 +794,17 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
   return groups;
 }
 
-/** The summary's items for one member (`occurrences` and `openTasks` are the member's family's): their events (organiser or attendee), transport, tasks due and overdue. */
+/**
+ * The summary's items for one member (`occurrences`, the engine's occurrences of the family's day in its zone,
+ * and `openTasks` are the member's family's): their events (organiser or attendee), transport, tasks due and
+ * overdue. All-day events are DATEs: the same day in any zone.
+ */
 function summaryFor(
   audience: Audience,
   family: FamilyFacts,
   member: MemberFacts,
   date: string,
-  occurrences: readonly Occurrence[],
+  occurrences: readonly Occurrence<EngineRow>[],
   openTasks: readonly {
     familyId: number;
     title: string;
@@ -645,10 +816,10 @@ function summaryFor(
   publicUrl: string,
 ): SummaryInput {
   const mine = String(member.id);
-  const ofFamily = occurrences.filter((o) => o.event.familyId === family.id);
+  const ofFamily = occurrences.filter((o) => o.event.row.familyId === family.id);
   const transport: SummaryTransport[] = [];
   for (const o of ofFamily) {
-    const e = o.event;
+    const e = o.event.row;
     const forWhom = namesText(membersOf(audience, family.id, e.attendees).map((m) => m.name));
     if (e.hasDropoff && e.dropoffAssignedTo === member.id && o.start.slice(0, 10) === date) {
       transport.push({ kind: 'dropoff', at: o.start, title: e.title, location: e.location, forWhom });
@@ -665,13 +836,13 @@ function summaryFor(
     memberName: member.name,
     date,
     events: ofFamily
-      .filter((o) => o.event.organizerId === member.id || o.event.attendees.includes(mine))
+      .filter((o) => o.event.row.organizerId === member.id || o.event.row.attendees.includes(mine))
       .map((o) => ({
         // A multi-day event that began earlier shows as all day.
         start: o.start < dayStart ? dayStart : o.start,
-        allDay: o.event.isAllDay || o.start < dayStart,
-        title: o.event.title,
-        location: o.event.location,
+        allDay: o.event.allDay || o.start < dayStart,
+        title: o.event.row.title,
+        location: o.event.row.location,
       })),
     tasksDue: tasksOfMember
       .filter((t) => t.dueDate !== null && t.dueDate >= dayStart)

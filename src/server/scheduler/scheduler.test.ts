@@ -14,8 +14,8 @@ import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { deleteTask, updateTask } from '../tasks/service.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
-import { NEVER } from './occurrences.ts';
-import { createPlanner, LATE_SUMMARY_REASON, type Planner } from './planner.ts';
+import { NEVER } from './event-reminders.ts';
+import { createPlanner, LATE_SUMMARY_REASON, type Planner, type PlannerLogger } from './planner.ts';
 
 let server: TestServer;
 let smtp: SmtpSink;
@@ -23,13 +23,31 @@ let twilio: FakeTwilio;
 const dispatchers: Dispatcher[] = [];
 const PUBLIC_URL = 'https://familyhub.example';
 
-function planner(horizonMinutes?: number): Planner {
+function planner(horizonMinutes?: number, logger?: PlannerLogger): Planner {
   return createPlanner({
     db: server.database.db,
     clock: server.clock,
     publicUrl: PUBLIC_URL,
     horizonMinutes,
+    logger,
   });
+}
+
+interface LogRecord {
+  level: 'info' | 'warn' | 'error';
+  fields: Record<string, unknown>;
+  message: string;
+}
+
+/** A planner logger that keeps what it is told. */
+function recordingLogger(): PlannerLogger & { records: LogRecord[] } {
+  const records: LogRecord[] = [];
+  const at =
+    (level: LogRecord['level']) =>
+    (fields: object, message: string): void => {
+      records.push({ level, fields: { ...fields }, message });
+    };
+  return { records, info: at('info'), warn: at('warn'), error: at('error') };
 }
 
 function dispatcher(): Dispatcher {
@@ -194,7 +212,10 @@ describe('daily summary', () => {
     const planned = await planner().tick();
     expect(planned.summaries).toBeGreaterThanOrEqual(1);
     expect(await dispatcher().dispatchOnce()).toMatchObject({ sent: expect.any(Number) });
-    const mail = smtp.messages.find((m) => m.subject?.includes('Latecomers'));
+    // (The task's own 07:45 reminder goes out in the same dispatch, planned first.)
+    const mail = smtp.messages.find(
+      (m) => m.subject?.startsWith('Your day') && m.subject.includes('Latecomers'),
+    );
     expect(mail?.subject).toBe('Your day, Tue, Nov 24: the Latecomers family on FamilyHub');
     expect(mail?.text).toContain('Good morning Ben,');
     expect(mail?.text).toContain('Tasks due today:\n- Pack lunch (by 8:15 AM)');
@@ -841,5 +862,211 @@ describe('cancelled keys', () => {
       .from(notifications)
       .where(like(notifications.dedupeKey, '%#cancelled:%'));
     expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('events in their own time zone', () => {
+  it('a Europe/Berlin 09:00 series in a Los Angeles family reminds before 09:00 Berlin, also while only LA is on DST', async () => {
+    server.clock.set('2026-03-01T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Berliners', false, false);
+    // Written as an import would store it: wall-clock in its own zone (TZID Europe/Berlin).
+    const [row] = await server.database.db
+      .insert(events)
+      .values({
+        familyId: f.familyId,
+        title: 'Call with Oma',
+        startDate: '2026-03-02T09:00:00',
+        durationMinutes: 60,
+        timezone: 'Europe/Berlin',
+        isRecurring: true,
+        rrule: 'FREQ=WEEKLY;COUNT=5',
+        organizerId: f.memberId,
+        attendees: [String(f.kid)],
+        alertMembers: [String(f.parent)],
+      })
+      .returning();
+    if (!row) throw new Error('the series was not written');
+    const p = planner();
+    // Berlin 09:00 is 08:00Z in CET and 07:00Z in CEST (from Mar 29); LA is on PDT from Mar 8, so from Mar 8 to
+    // Mar 28 the zones are 8 hours apart instead of 9: a series read as LA wall-clock would be an hour off.
+    const reminders: [string, string][] = [];
+    for (const [tickAt, cursor] of [
+      ['2026-03-02T07:20:00Z', '2026-03-09T07:30:00.000Z'],
+      ['2026-03-09T07:20:00Z', '2026-03-16T07:30:00.000Z'],
+      ['2026-03-16T07:20:00Z', '2026-03-23T07:30:00.000Z'],
+      ['2026-03-23T07:20:00Z', '2026-03-30T06:30:00.000Z'],
+      // The last one: a series with nothing left in 400 days is looked at again 400 days on.
+      ['2026-03-30T06:20:00Z', '2027-05-04T06:35:00.000Z'],
+    ] as const) {
+      server.clock.set(tickAt);
+      await p.tick();
+      const [now] = await server.database.db
+        .select({ at: events.nextReminderAt })
+        .from(events)
+        .where(eq(events.id, row.id));
+      expect(now?.at?.toISOString(), tickAt).toBe(cursor);
+    }
+    for (const r of await rowsOf(f.familyId, 'event_reminder'))
+      reminders.push([r.sendAfter.toISOString(), r.dedupeKey.split(':').slice(3, 6).join(':')]);
+    // The dedupe key names the occurrence in the series' own terms (its RECURRENCE-ID).
+    expect(reminders).toEqual([
+      ['2026-03-02T07:30:00.000Z', '2026-03-02T09:00:00'],
+      ['2026-03-09T07:30:00.000Z', '2026-03-09T09:00:00'],
+      ['2026-03-16T07:30:00.000Z', '2026-03-16T09:00:00'],
+      ['2026-03-23T07:30:00.000Z', '2026-03-23T09:00:00'],
+      ['2026-03-30T06:30:00.000Z', '2026-03-30T09:00:00'],
+    ]);
+    // The message gives the family's own time: 09:00 Berlin on Mar 16 is 01:00 in Los Angeles.
+    const [, , third] = await rowsOf(f.familyId, 'event_reminder');
+    expect(third?.body).toContain('"Call with Oma" starts at 1:00 AM today.');
+  });
+});
+
+describe('fault isolation (issue 18)', () => {
+  it("one family's poisoned rows do not stop another family's reminders and summary, and are logged and counted", async () => {
+    server.clock.set('2027-02-09T12:00:00Z');
+    const db = server.database.db;
+    // Created first, so its rows come first in every page and it shares the healthy family's summary chunk.
+    const poisoned = await household('America/Los_Angeles', 'Poisoned');
+    const healthy = await household('America/Los_Angeles', 'Healthy');
+    const common = {
+      familyId: poisoned.familyId,
+      startDate: '2027-02-10T08:00:00',
+      durationMinutes: 60,
+      timezone: 'America/Los_Angeles',
+      organizerId: poisoned.parent,
+      attendees: [String(poisoned.parent)],
+      alertMembers: [String(poisoned.parent)],
+    };
+    // Rows no API would accept, written by hand (as a bad import or an old bug could have left them).
+    const bad = await db
+      .insert(events)
+      .values([
+        {
+          ...common,
+          title: 'Forever',
+          endDate: '9999-12-31T23:59:59',
+          hasPickup: true,
+          pickupAssignedTo: poisoned.parent,
+        },
+        { ...common, title: 'Every second', isRecurring: true, rrule: 'FREQ=SECONDLY' },
+        {
+          ...common,
+          title: 'Roman times',
+          startDate: '0100-01-05T08:00:00',
+          isRecurring: true,
+          rrule: 'FREQ=DAILY',
+        },
+        {
+          ...common,
+          title: 'Martian weekly',
+          timezone: 'Mars/Olympus',
+          isRecurring: true,
+          rrule: 'FREQ=WEEKLY',
+        },
+        { ...common, title: 'Martian once', timezone: 'Mars/Olympus' },
+        { ...common, title: 'Gibberish', isRecurring: true, rrule: 'garbage' },
+        { ...common, title: 'Not a time', startDate: '2027-13-45T99:99:00' },
+      ])
+      .returning({ id: events.id, title: events.title });
+    const idOf = (title: string) => bad.find((b) => b.title === title)?.id;
+    // An overdue task due on Jan 32: its reminder cannot be computed, and the summary cannot write its date (it
+    // throws while composing the family's summaries).
+    await db.insert(tasks).values({
+      familyId: poisoned.familyId,
+      title: 'Impossible',
+      dueDate: '2027-01-32T09:00:00',
+      assignedToIds: [String(poisoned.parent)],
+      sendSmsReminder: true,
+    });
+
+    // The healthy family: an 08:00 event (reminder 07:30 = 15:30Z), a 09:00 task (reminder 08:30 = 16:30Z) and
+    // Ben's 07:30 summary (15:30Z).
+    const event = await call(healthy, 'POST', '/api/events', {
+      title: 'Flu shots',
+      start_date: '2027-02-10T08:00:00',
+      duration_minutes: 30,
+      location: 'Clinic',
+      organizer_id: healthy.memberId,
+      attendees: [String(healthy.parent)],
+      alert_members: [String(healthy.parent)],
+      category: 'activity',
+      priority: 'medium',
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const task = await call(healthy, 'POST', '/api/tasks', {
+      title: 'Insurance cards',
+      description: '',
+      assigned_to: healthy.parent,
+      assigned_to_ids: [String(healthy.parent)],
+      due_date: '2027-02-10T09:00:00',
+      estimated_duration_minutes: 15,
+      status: 'open',
+      priority: 'medium',
+      send_sms_reminder: true,
+      reminder_frequency: '30_minutes_before',
+    });
+    expect(task.statusCode, task.body).toBe(201);
+
+    const log = recordingLogger();
+    const p = planner(undefined, log);
+    const sendTimes = async (familyId: number, kind: string) =>
+      (await rowsOf(familyId, kind)).map((r) => [r.status, r.sendAfter.toISOString()]);
+
+    server.clock.set('2027-02-10T15:20:00Z'); // 07:20 in Los Angeles
+    const first = await p.tick();
+    expect(await sendTimes(healthy.familyId, 'event_reminder')).toEqual([
+      ['pending', '2027-02-10T15:30:00.000Z'],
+    ]);
+    // The poisoned family's rows the engine refuses are counted, and logged at warn with family and event ids.
+    expect(first.failedRows).toBeGreaterThanOrEqual(5);
+    const warned = (title: string) =>
+      log.records.some(
+        (r) =>
+          r.level === 'warn' && r.fields.familyId === poisoned.familyId && r.fields.eventId === idOf(title),
+      );
+    for (const title of ['Every second', 'Roman times', 'Martian weekly', 'Gibberish', 'Not a time'])
+      expect(warned(title), title).toBe(true);
+    expect(
+      log.records.some(
+        (r) => r.level === 'warn' && r.fields.familyId === poisoned.familyId && r.fields.taskId !== undefined,
+      ),
+    ).toBe(true);
+    // A broken row is retried in an hour, not on every tick.
+    const [cursor] = await db
+      .select({ at: events.nextReminderAt })
+      .from(events)
+      .where(eq(events.id, idOf('Gibberish') ?? 0));
+    expect(cursor?.at?.toISOString()).toBe('2027-02-10T16:35:00.000Z');
+
+    server.clock.set('2027-02-10T15:30:00Z'); // 07:30: summaries
+    log.records.length = 0;
+    const second = await p.tick();
+    expect(second.failedFamilies).toBe(1);
+    expect(log.records.some((r) => r.level === 'error' && r.fields.familyId === poisoned.familyId)).toBe(
+      true,
+    );
+    expect(await sendTimes(healthy.familyId, 'daily_summary')).toEqual([
+      ['pending', '2027-02-10T15:30:00.000Z'],
+    ]);
+    expect(await rowsOf(poisoned.familyId, 'daily_summary')).toEqual([]);
+
+    server.clock.set('2027-02-10T16:20:00Z');
+    await p.tick();
+    expect(await sendTimes(healthy.familyId, 'task_reminder')).toEqual([
+      ['pending', '2027-02-10T16:30:00.000Z'],
+    ]);
+
+    // What went out, on time, says the right things.
+    server.clock.set('2027-02-10T15:30:00Z');
+    await dispatcher().dispatchOnce();
+    const summary = smtp.messages.find(
+      (m) => m.subject?.startsWith('Your day') && m.subject.includes('Healthy'),
+    );
+    expect(summary?.text).toContain('Events:\n- 8:00 AM Flu shots at Clinic');
+    expect(summary?.text).toContain('Tasks due today:\n- Insurance cards (by 9:00 AM)');
+    expect(
+      smtp.messages.find((m) => m.subject === 'Coming up: Flu shots (the Healthy family)'),
+    ).toBeDefined();
   });
 });
