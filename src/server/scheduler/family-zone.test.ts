@@ -140,6 +140,8 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
       'Your day, Tue, Dec 1: the Stayers family on FamilyHub',
     ]);
     expect(mailsTo('Movers')).toEqual([]);
+    const [stayed] = await rowsOf(stayers.familyId, 'daily_summary');
+    expect(stayed?.sendAfter.toISOString()).toBe('2026-12-01T06:30:00.000Z');
 
     server.clock.set('2026-12-01T08:25:00Z');
     await planner.tick();
