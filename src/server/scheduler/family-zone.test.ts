@@ -185,4 +185,31 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
     // And only once: the Berlin summary never went out, the New York one did.
     expect(mailsTo('Movers').filter((m) => m.subject?.startsWith('Your day'))).toHaveLength(1);
   });
+
+  it("words a reminder by the family's date: just after midnight in Berlin it is today there, not in UTC", async () => {
+    // 00:45 on Wed Dec 2 in Berlin is 23:45Z on Tue Dec 1; the reminder goes at 00:15 Berlin (23:15Z).
+    server.clock.set('2026-12-01T20:00:00Z');
+    const f = await register('Nightowls', 'Europe/Berlin');
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie: f.cookie },
+      payload: {
+        title: 'Night train',
+        start_date: '2026-12-02T00:45:00',
+        duration_minutes: 60,
+        organizer_id: f.ben,
+        attendees: [],
+        alert_members: [String(f.ben)],
+        category: 'family',
+        priority: 'medium',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    server.clock.set('2026-12-01T23:10:00Z');
+    await createPlanner({ db: server.database.db, clock: server.clock, publicUrl: PUBLIC_URL }).tick();
+    const [reminder] = await rowsOf(f.familyId, 'event_reminder');
+    expect(reminder?.sendAfter.toISOString()).toBe('2026-12-01T23:15:00.000Z');
+    expect(reminder?.body).toContain('"Night train" starts at 12:45 AM today.');
+  });
 });
