@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_COLORS, MEMBER_ROLES } from '../members/colors.ts';
+import { familyTimezoneSchema } from './settings.ts';
 
 /** SPEC §5 Login. Payload of `POST /api/auth/login`. */
 export const loginSchema = z.object({
@@ -8,7 +9,10 @@ export const loginSchema = z.object({
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 
-/** Register step 1 fields (SPEC §2 Register, §5). */
+/**
+ * Register step 1 fields (SPEC §2 Register, §5), with the family's time zone (issue 18): an IANA name, optional
+ * (absent: America/Los_Angeles, SPEC §3); anything else is 'Choose a time zone from the list'.
+ */
 export const registerAccountSchema = z.object({
   familyName: z
     .string()
@@ -20,6 +24,7 @@ export const registerAccountSchema = z.object({
     .string()
     .min(6, 'Password must be at least 6 characters')
     .max(1024, 'Password must be at most 1024 characters'),
+  timezone: familyTimezoneSchema.optional(),
 });
 
 /** Register step 2 fields. `memberPhone` is optional: empty or absent means none. */
@@ -42,7 +47,7 @@ export const registerMemberSchema = z.object({
 
 /**
  * Payload of `POST /api/auth/register` (SPEC §7): familyName, email, password, memberName, memberRole,
- * memberColor, memberPhone. `confirmPassword` is not part of the spec's payload; when a client sends it,
+ * memberColor, memberPhone, and (issue 18) an optional `timezone`. `confirmPassword` is not part of the spec's payload; when a client sends it,
  * the server holds it to the same rule as the form ('Passwords don't match').
  */
 export const registerSchema = registerAccountSchema
@@ -62,8 +67,12 @@ export const registerStep1FormSchema = registerAccountSchema
     path: ['confirmPassword'],
   });
 
-/** Reply of `GET /api/auth/session` (SPEC §7). */
+/**
+ * Reply of `GET /api/auth/session` (SPEC §7), plus the family's IANA time zone (issue 18): the browser reads
+ * "today" and the calendar in it, not in its own zone.
+ */
 export interface SessionDto {
   family_name: string;
   email: string;
+  family_timezone: string;
 }

@@ -66,7 +66,69 @@ describe('POST /api/auth/register', () => {
       headers: { cookie: sessionCookie(res.headers['set-cookie']) },
     });
     expect(session.statusCode).toBe(200);
-    expect(session.json()).toEqual({ family_name: 'The Okafors', email: 'mixed@example.com' });
+    expect(session.json()).toEqual({
+      family_name: 'The Okafors',
+      email: 'mixed@example.com',
+      family_timezone: 'America/Los_Angeles',
+    });
+  });
+
+  it('creates the family in the time zone it chose, and the session tells the browser', async () => {
+    const payload = registration({ timezone: 'Europe/Berlin' });
+    const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+    expect(res.statusCode).toBe(201);
+    const [user] = await server.database.db
+      .select({ timezone: families.timezone })
+      .from(userAccounts)
+      .innerJoin(families, eq(families.id, userAccounts.familyId))
+      .where(eq(userAccounts.email, payload.email));
+    expect(user?.timezone).toBe('Europe/Berlin');
+    const session = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: sessionCookie(res.headers['set-cookie']) },
+    });
+    expect(session.json().family_timezone).toBe('Europe/Berlin');
+  });
+
+  it.each(['Asia/Kolkata', 'Asia/Calcutta', 'UTC', 'America/Argentina/Buenos_Aires', 'Etc/GMT+2'])(
+    'takes the IANA name %s as it is',
+    async (timezone) => {
+      const payload = registration({ timezone });
+      const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+      expect(res.statusCode).toBe(201);
+      const [family] = await server.database.db
+        .select({ timezone: families.timezone })
+        .from(userAccounts)
+        .innerJoin(families, eq(families.id, userAccounts.familyId))
+        .where(eq(userAccounts.email, payload.email));
+      expect(family?.timezone).toBe(timezone);
+    },
+  );
+
+  it.each([
+    ['an offset', 'UTC+2'],
+    ['an ISO offset', '+02:00'],
+    ['a Windows zone name', 'W. Europe Standard Time'],
+    ['an unknown city', 'Europe/Atlantis'],
+    ['a lower-case spelling', 'europe/berlin'],
+    ['an empty string', ''],
+    ['an over-long name', `Europe/${'B'.repeat(80)}`],
+    ['a number', 5],
+    ['null', null],
+  ])('answers 400 with a field message to %s as the time zone and writes nothing', async (_, timezone) => {
+    const before = await countRows();
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registration({ timezone }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { timezone: 'Choose a time zone from the list' },
+    });
+    expect(await countRows()).toEqual(before);
   });
 
   it.each([

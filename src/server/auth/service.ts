@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { loginSchema, registerSchema, SessionDto } from '../../core/contracts/auth.ts';
+import { DEFAULT_FAMILY_TIMEZONE } from '../../core/contracts/settings.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
@@ -26,7 +27,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Creates a family with the plan defaults (SPEC §3), its first member and the user account, and signs in.
+ * Creates a family with the plan defaults (SPEC §3) in the time zone the registrant chose (`input.timezone`, an
+ * IANA name checked by the schema; absent: the default America/Los_Angeles), its first member and the user
+ * account, and signs in.
  * @returns the new session's raw id for the cookie.
  * @throws HttpError 409 when the e-mail already has an account, 400 when the phone is not a real number
  *   (nothing is written in either case).
@@ -47,7 +50,10 @@ export async function register(ctx: ServerContext, input: z.output<typeof regist
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [family] = await tx.insert(families).values({ name: input.familyName }).returning();
+      const [family] = await tx
+        .insert(families)
+        .values({ name: input.familyName, timezone: input.timezone ?? DEFAULT_FAMILY_TIMEZONE })
+        .returning();
       if (!family) throw new Error('family insert returned no row');
       const [member] = await tx
         .insert(familyMembers)
@@ -97,15 +103,15 @@ export async function login(ctx: ServerContext, input: z.output<typeof loginSche
   return createSession(ctx.db, { userId: user.id, familyId: user.familyId }, sessionPolicy(ctx), now);
 }
 
-/** SPEC §7 `GET /api/auth/session`: the family's name and the user's e-mail. */
+/** SPEC §7 `GET /api/auth/session`: the family's name and the user's e-mail, and the family's time zone. */
 export async function sessionInfo(ctx: ServerContext, userId: number): Promise<SessionDto> {
   const [row] = await ctx.db
-    .select({ email: userAccounts.email, familyName: families.name })
+    .select({ email: userAccounts.email, familyName: families.name, timezone: families.timezone })
     .from(userAccounts)
     .innerJoin(families, eq(families.id, userAccounts.familyId))
     .where(eq(userAccounts.id, userId));
   if (!row) throw notFound();
-  return { family_name: row.familyName, email: row.email };
+  return { family_name: row.familyName, email: row.email, family_timezone: row.timezone };
 }
 
 export { sessionPolicy };

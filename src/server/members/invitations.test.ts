@@ -258,6 +258,7 @@ describe('POST /api/family-members/invitations/{token}/accept', () => {
     expect((await call(invitee, 'GET', '/api/auth/session')).json()).toEqual({
       family_name: 'The Okafors',
       email: inv.email,
+      family_timezone: 'America/Los_Angeles',
     });
     const names = (await call(invitee, 'GET', '/api/family-members'))
       .json()

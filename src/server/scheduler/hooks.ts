@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { instantToLocal, localToInstant } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
-import type { events } from '../db/schema/events.ts';
-import { notifications } from '../db/schema/notifications.ts';
+import { events } from '../db/schema/events.ts';
+import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { enqueueMany, type OutboundMessage } from '../notifications/outbox.ts';
 import { channelFor, loadAudience, membersOf, policyFactsOf } from './audience.ts';
@@ -145,6 +145,50 @@ export async function cancelDeletedEventsReminders(
     now,
   );
   return ofEvents + ofTasks;
+}
+
+/**
+ * Dedupe-key prefixes of everything the planner plans from the family's clock: task reminders, event, pickup and
+ * drop-off reminders, and daily summaries (`summary:{member}:{date}`). Event alerts (`event-alert:`) are news of
+ * a change already made, not planned by the clock, and are not among them.
+ */
+const CLOCK_PLANNED_PREFIXES = ['task:', 'event:', 'summary:'];
+
+/**
+ * Call inside the transaction that changed the family's time zone (settings service), after the change: every
+ * reminder and summary planned from the old zone's clock is planned again from the new one (ADR 005).
+ * - the family's pending task, event, pickup, drop-off reminders and daily summaries are cancelled
+ *   (`cancelPending`: suppressed, key freed), so none goes out at the old zone's time;
+ * - `next_reminder_at` of every event and task of the family is set to NULL: the planner's next tick computes
+ *   each cursor again in the new zone;
+ * - the family's `daily_summary_log` claims whose summary did not go out (their outbox row was just cancelled)
+ *   are removed, so the 7:30 summary of that local date can be claimed again at 7:30 in the new zone. A claim
+ *   whose summary was sent (or is being sent, failed, expired or was suppressed by policy) stays: one summary per
+ *   member per local date.
+ * A reminder already sent keeps its key, so an occurrence reminded before the change is not reminded again.
+ * @returns how many pending messages were cancelled.
+ */
+export async function replanFamilyClock(tx: DbOrTx, familyId: number, now: Date): Promise<number> {
+  const cancelled = await cancelPending(
+    tx,
+    familyId,
+    CLOCK_PLANNED_PREFIXES,
+    'Family time zone changed before the message was sent',
+    now,
+  );
+  await tx.update(events).set({ nextReminderAt: null }).where(eq(events.familyId, familyId));
+  await tx.update(tasks).set({ nextReminderAt: null }).where(eq(tasks.familyId, familyId));
+  // The planner's key for the claim's summary, built as the planner builds it; a cancelled row no longer has it.
+  await tx
+    .delete(dailySummaryLog)
+    .where(
+      and(
+        eq(dailySummaryLog.familyId, familyId),
+        isNull(dailySummaryLog.sentAt),
+        sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = 'summary:' || ${dailySummaryLog.familyMemberId} || ':' || ${dailySummaryLog.summaryDate})`,
+      ),
+    );
+  return cancelled;
 }
 
 /** The event fields whose change is announced to `alert_members` (issue 8: date, time or location). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { MEMBER_COLORS } from '../../../core/members/colors.ts';
 import { ApiError, serverMessageOr } from '../../app/api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { NewPasswordFields, PhoneField, RoleSelect } from '../../components/member-fields.tsx';
+import { browserTimeZone, TimeZoneField } from '../../components/time-zone-field.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
@@ -20,8 +21,9 @@ type Step2 = z.input<typeof registerMemberSchema>;
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
- * SPEC §2 Register: step 1 (family name, e-mail, password, confirmation, Continue), step 2 (name, role, colour,
- * optional phone, Back, Create Account). The sign-in link shows on step 1 only.
+ * SPEC §2 Register: step 1 (family name, e-mail, password, confirmation, the family's time zone — issue 18,
+ * preset to this device's zone — and Continue), step 2 (name, role, colour, optional phone, Back, Create
+ * Account). The sign-in link shows on step 1 only.
  */
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -32,7 +34,13 @@ export function RegisterPage() {
 
   const account = useForm<Step1>({
     resolver: zodResolver(registerStep1FormSchema),
-    defaultValues: { familyName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: {
+      familyName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      timezone: browserTimeZone(),
+    },
   });
   const member = useForm<Step2>({
     resolver: zodResolver(registerMemberSchema),
@@ -61,7 +69,7 @@ export function RegisterPage() {
       });
       // The server holds the same rules as the form: show its field messages where they belong.
       if (error instanceof ApiError && error.fields) {
-        const accountFields = ['familyName', 'email', 'password', 'confirmPassword'] as const;
+        const accountFields = ['familyName', 'email', 'password', 'confirmPassword', 'timezone'] as const;
         if (accountFields.some((f) => error.fields?.[f])) {
           for (const f of accountFields) {
             const fieldMessage = error.fields[f];
@@ -108,6 +116,19 @@ export function RegisterPage() {
           confirmPassword={account.register('confirmPassword')}
           passwordError={e1.password?.message}
           confirmPasswordError={e1.confirmPassword?.message}
+        />
+        <Controller
+          control={account.control}
+          name="timezone"
+          render={({ field }) => (
+            <TimeZoneField
+              label="Time zone"
+              value={field.value ?? browserTimeZone()}
+              onChange={field.onChange}
+              error={e1.timezone?.message}
+              hint="Reminders, the 7:30 AM summary and the calendar's today follow this zone."
+            />
+          )}
         />
         <Button type="submit" className="w-full justify-center">
           Continue

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { format } from 'date-fns';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
@@ -16,11 +15,14 @@ import {
   type CalendarView,
 } from '../../../core/calendar/layout.ts';
 import { isLocalDate } from '../../../core/time/local-time.ts';
+import { todayIn } from '../../../core/time/today.ts';
+import { browserTimeZone } from '../../components/time-zone-field.tsx';
 import { MemberFilter, useMemberFilter } from '../../components/member-filter.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSession } from '../auth/api.ts';
 import { useCalendarMembers, useOccurrences } from './api.ts';
 import { MonthView } from './month-view.tsx';
 import { TimeGrid } from './time-grid.tsx';
@@ -30,20 +32,17 @@ import { CalendarSync } from './calendar-sync.tsx';
 const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day' };
 const UNIT: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day' };
 
-/** Today in this browser, `YYYY-MM-DD`. */
-function todayDate(): string {
-  return format(new Date(), 'yyyy-MM-dd');
-}
-
 /**
  * SPEC §2 Calendar screen: Month, Week and Day views (`?view=`), starting on today with every member selected;
- * previous / next by the view's unit; the member filter; only the visible days are fetched.
+ * previous / next by the view's unit; the member filter; only the visible days are fetched. "Today" is the
+ * family's date (issue 18: in the session's `family_timezone`, this device's zone only until the session is read).
  */
 export function CalendarPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const session = useSession();
   const view = parseView(params.get('view'));
-  const today = todayDate();
+  const today = todayIn(session.data?.family_timezone ?? browserTimeZone(), new Date());
   const requested = params.get('date');
   const [date, setDate] = useState(requested && isLocalDate(requested) ? requested : today);
 

@@ -6,7 +6,7 @@ import type {
   MemberCreatePayload,
   MemberPatchPayload,
 } from '../../../core/contracts/members.ts';
-import type { SettingDto, SettingKey } from '../../../core/contracts/settings.ts';
+import type { SettingDto, SettingKey, SwitchKey } from '../../../core/contracts/settings.ts';
 import { apiFetch } from '../../app/api.ts';
 import { recentMessagesQueryKey } from '../notifications/api.ts';
 
@@ -110,7 +110,7 @@ export function useCancelInvitation() {
 }
 
 /** SPEC §7 `GET /api/settings/{key}`: true when the switch reads 'true'. */
-export function useSetting(key: SettingKey) {
+export function useSetting(key: SwitchKey) {
   return useQuery({
     queryKey: settingQueryKey(key),
     queryFn: () => apiFetch<SettingDto>(`/api/settings/${key}`),
@@ -122,8 +122,30 @@ export function useSetting(key: SettingKey) {
 export function useUpdateSetting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, on }: { key: SettingKey; on: boolean }) =>
+    mutationFn: ({ key, on }: { key: SwitchKey; on: boolean }) =>
       apiFetch<SettingDto>('/api/settings', { method: 'POST', body: { key, value: on ? 'true' : 'false' } }),
     onSuccess: (setting) => queryClient.setQueryData(settingQueryKey(setting.key), setting),
+  });
+}
+
+/** `GET /api/settings/timezone` (issue 18): the family's IANA time zone. */
+export function useFamilyTimezone() {
+  return useQuery({
+    queryKey: settingQueryKey('timezone'),
+    queryFn: () => apiFetch<SettingDto>('/api/settings/timezone'),
+    select: (setting) => setting.value,
+  });
+}
+
+/**
+ * `POST /api/settings` with `timezone`: the server moves the family's own events and re-plans its reminders, and
+ * the session carries the zone the calendar reads "today" in, so every cached reply is fetched again.
+ */
+export function useUpdateFamilyTimezone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (zone: string) =>
+      apiFetch<SettingDto>('/api/settings', { method: 'POST', body: { key: 'timezone', value: zone } }),
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -23,6 +23,7 @@ import { InviteDialog } from './invite-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
 import { PendingInvitationsCard } from './pending-invitations-card.tsx';
+import { TimeZoneCard } from './time-zone-card.tsx';
 
 /** Which member dialog is open: none, add, or edit one member. */
 type MemberDialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: FamilyMemberDto };
@@ -144,6 +145,8 @@ export function FamilyMembersPage() {
       />
 
       <GlobalSettingsCard />
+
+      <TimeZoneCard />
 
       {invitations.data && invitations.data.length > 0 ? (
         <PendingInvitationsCard

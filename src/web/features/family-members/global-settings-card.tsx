@@ -1,11 +1,11 @@
 import { BellOff } from 'lucide-react';
-import type { SettingKey } from '../../../core/contracts/settings.ts';
+import type { SwitchKey } from '../../../core/contracts/settings.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useSetting, useUpdateSetting } from './api.ts';
 
-const SWITCHES: { settingKey: SettingKey; label: string; channel: string; failure: string }[] = [
+const SWITCHES: { settingKey: SwitchKey; label: string; channel: string; failure: string }[] = [
   {
     settingKey: 'disable_all_emails',
     label: 'Disable All Email Notifications',
