@@ -122,6 +122,21 @@ function readMoment(t: ICAL.Time, tzid: string | null, name: string, r: Reader):
   return { wall, isDate: false, zone: resolved.zone };
 }
 
+/**
+ * Refuses a property that names a day that does not exist: ical.js silently moves 2026-02-30 to 2026-03-02, so
+ * the values are checked as written (jCal text, `YYYY-MM-DD…`; a PERIOD is a [start, end] pair).
+ * @throws RefusedEvent naming the property and the value.
+ */
+function checkWrittenDates(prop: ICAL.Property, label: string): void {
+  const values: unknown[] = prop.jCal.slice(3);
+  for (const value of values.flat()) {
+    if (typeof value !== 'string') continue;
+    const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?/.exec(value);
+    if (m?.[1] && !parseLocal(`${m[1]}T${m[2] ?? '00'}:${m[3] ?? '00'}`))
+      throw new RefusedEvent(`${label} ${value} is not a real date (events are never moved to another day)`);
+  }
+}
+
 function tzidOf(prop: ICAL.Property): string | null {
   const tzid = prop.getParameter('tzid');
   return typeof tzid === 'string' && tzid.trim() !== '' ? tzid.trim() : null;
@@ -132,6 +147,7 @@ function propMoment(vevent: ICAL.Component, name: string, r: Reader): IcsMoment 
   const prop = vevent.getFirstProperty(name);
   if (!prop) return null;
   const label = name.toUpperCase();
+  checkWrittenDates(prop, label);
   // A bare date without VALUE=DATE (seen in Google exports) is parsed by ical.js as a broken date-time.
   const raw: unknown = prop.jCal[3];
   const bare = typeof raw === 'string' ? /^(\d{4}-\d{2}-\d{2})(?:T::)?$/.exec(raw) : null;
@@ -301,6 +317,7 @@ function dateList(
   for (const prop of vevent.getAllProperties(name)) {
     const tzid = tzidOf(prop);
     const label = name.toUpperCase();
+    checkWrittenDates(prop, label);
     for (const v of prop.getValues()) {
       if (v instanceof ICAL.Time) out.push({ start: readMoment(v, tzid, label, r), end: null });
       else if (v instanceof ICAL.Period)

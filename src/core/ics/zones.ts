@@ -21,7 +21,6 @@ import { isKnownZone } from '../recurrence/occurrences.ts';
 /** A TZID read as an IANA zone, with the report line when the zone was guessed. */
 export type ZoneResolution = { zone: string; warning: string | null } | { refusal: string };
 
-const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 /** IANA zones to match a VTIMEZONE against: CLDR's primary zone of each Windows zone first, then the rest. */
@@ -36,10 +35,33 @@ function ianaOffset(zone: string, instant: number): number {
   return -new TZDate(instant, zone).getTimezoneOffset();
 }
 
-/** UTC offset a VTIMEZONE gives at an instant, in minutes (east positive). */
-function vtimezoneOffset(tz: ICAL.Timezone, instant: number): number {
-  const local = ICAL.Time.fromJSDate(new Date(instant), true).convertToZone(tz);
-  return (Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute) - instant) / MINUTE;
+/** An instant's UTC fields as an ICAL.Time without a zone (what `Timezone.utcOffset` reads as local time). */
+function wallTime(instant: number): ICAL.Time {
+  const d = new Date(instant);
+  return ICAL.Time.fromData({
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: 0,
+    isDate: false,
+  });
+}
+
+/**
+ * UTC offset a VTIMEZONE gives at an instant, in minutes (east positive), or null in the hour a fall-back repeats
+ * (where the local time read back is ambiguous). ical.js only answers "offset at a local time" (its UTC-to-zone
+ * conversion is an hour off at transitions), so the local time is found by fixed point: local = instant + offset.
+ */
+function vtimezoneOffset(tz: ICAL.Timezone, instant: number): number | null {
+  let offset = tz.utcOffset(wallTime(instant));
+  for (let i = 0; i < 3; i++) {
+    const next = tz.utcOffset(wallTime(instant + offset * 1000));
+    if (next === offset) return offset / 60;
+    offset = next;
+  }
+  return null;
 }
 
 /** The zone names a TZID text spells: itself, and its `/`-separated tails (`/mozilla.org/x/Europe/Berlin`). */
@@ -100,25 +122,28 @@ function hintedZones(tzid: string, year: number): string[] {
 function matchingZones(tz: ICAL.Timezone, year: number, preferred: readonly string[]): string[] {
   const from = Date.UTC(year, 0, 1, 12);
   const days = Math.round((Date.UTC(year + 2, 0, 1, 12) - from) / DAY);
-  const samples: number[] = [];
+  const samples: Array<{ at: number; offset: number }> = [];
   let previous: number | null = null;
   for (let d = 0; d < days; d++) {
     const at = from + d * DAY;
     const offset = vtimezoneOffset(tz, at);
+    if (offset === null) continue;
     if (previous !== null && offset !== previous)
-      for (let h = 1; h < 24; h++) samples.push(at - DAY + h * 3_600_000);
-    samples.push(at);
+      for (let h = 1; h < 24; h++) {
+        const hour = at - DAY + h * 3_600_000;
+        const o = vtimezoneOffset(tz, hour);
+        if (o !== null) samples.push({ at: hour, offset: o });
+      }
+    samples.push({ at, offset });
     previous = offset;
   }
-  const expected = samples.map((at) => vtimezoneOffset(tz, at));
   // Four quarter samples rule out most zones cheaply before the full comparison.
-  const quarters = [0, 90, 181, 273].map((d) => from + d * DAY);
-  const quarterOffsets = quarters.map((at) => vtimezoneOffset(tz, at));
+  const quarters = [0, 90, 181, 273].flatMap((d) => samples.find((s) => s.at === from + d * DAY) ?? []);
   const order = [...new Set([...preferred, ...CANDIDATES])];
   return order.filter(
     (zone) =>
-      quarters.every((at, i) => ianaOffset(zone, at) === quarterOffsets[i]) &&
-      samples.every((at, i) => ianaOffset(zone, at) === expected[i]),
+      quarters.every((s) => ianaOffset(zone, s.at) === s.offset) &&
+      samples.every((s) => ianaOffset(zone, s.at) === s.offset),
   );
 }
 

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { expandEvents } from '../recurrence/occurrences.ts';
-import { addLocalDays, instantToLocal, localWeekday } from '../time/local-time.ts';
-import { parseIcs, toEngineEvents } from './import.ts';
+import { parseIcs, toEngineEvents } from '../../core/ics/import.ts';
+import { expandEvents } from '../../core/recurrence/occurrences.ts';
+import { addLocalDays, instantToLocal, localWeekday } from '../../core/time/local-time.ts';
 
 /**
  * Issue 18 acceptance: every vendored fixture calendar (test/fixtures/ics, see its PROVENANCE.md) imports with a
@@ -15,7 +15,7 @@ import { parseIcs, toEngineEvents } from './import.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.resolve(here, '../../../test/fixtures/ics');
-const ORACLE = path.resolve(here, '../../server/calendar-feed/ics-oracle.py');
+const ORACLE = path.join(here, 'ics-oracle.py');
 /** Debian's interpreter, where python3-icalendar and python3-recurring-ical-events are installed. */
 const PYTHON =
   process.env.ICS_ORACLE_PYTHON ?? (fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
