@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, shots } from './fixtures.ts';
 
-const FIXTURE = path.resolve('../shared/fixtures/ics/node-ical/example-rrule.ics');
+const FIXTURE = path.resolve('test/fixtures/ics/node-ical/example-rrule.ics');
 
 test('feed link: create, copy, regenerate (old link stops working)', async ({ page, signUp, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -71,7 +71,7 @@ test('a large file imports in batches with visible progress, within the plan lim
   await page.getByLabel('Import .ics file').setInputFiles({
     name: 'birthdays.ics',
     mimeType: 'text/calendar',
-    buffer: fs.readFileSync(path.resolve('../shared/fixtures/ics/ical4j/mathBirthdays.ics')),
+    buffer: fs.readFileSync(path.resolve('test/fixtures/ics/ical4j/mathBirthdays.ics')),
   });
   await expect(page.getByText(/Importing… (300|600|900|1200) \/ 1321 events/)).toBeVisible();
   await expect(page.getByLabel('Import progress')).toBeVisible();

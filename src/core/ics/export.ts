@@ -1,18 +1,24 @@
-import { TZDate } from '@date-fns/tz';
-import ical from 'ical-generator';
-import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { eventEnd, isMultiDay } from '../calendar/event-span.ts';
-import { addLocalDays, localDateOf, localToInstant, parseLocal } from '../time/local-time.ts';
+import ICAL from 'ical.js';
+import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
+import { spanMinutes } from '../recurrence/occurrences.ts';
+import {
+  addLocalDays,
+  addLocalMinutes,
+  instantToLocal,
+  localDateOf,
+  localToInstant,
+  parseLocal,
+} from '../time/local-time.ts';
 import { FAMILYHUB_BLOCK_MARKER, type IcsEventRecord, type IcsMember, ownUid } from './model.ts';
 
 /** REFRESH-INTERVAL / X-PUBLISHED-TTL of the feed: how often calendar apps should poll (seconds). */
 export const FEED_REFRESH_SECONDS = 900;
 
-/** What one feed is built from. All event times are local wall-clock text in `timeZone`. */
+/** What one feed is built from. Event times are in each event's own terms (see IcsEventRecord). */
 export interface FeedInput {
   /** Calendar name (X-WR-CALNAME), e.g. 'Smith Family'. */
   name: string;
-  /** The family's IANA zone; every timed DTSTART/DTEND carries TZID=<zone> and one VTIMEZONE describes it. */
+  /** The family's IANA zone: X-WR-TIMEZONE, and the zone floating times are meant in. */
   timeZone: string;
   /** Host part of UIDs for events that were not imported (`event-<id>@<host>`). */
   host: string;
@@ -23,55 +29,88 @@ export interface FeedInput {
   events: readonly IcsEventRecord[];
 }
 
-/** A local `YYYY-MM-DDTHH:mm:00` as a zoned date ical-generator formats in `timeZone` (its wall-clock parts). */
-function zoned(local: string, timeZone: string): TZDate {
-  const p = parseLocal(local);
-  if (!p) throw new RangeError(`not a local date-time: ${local}`);
-  return new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, 0, timeZone);
-}
+/** How a value is written: a DATE, or a DATE-TIME in an IANA zone ('UTC': with `Z`), or floating (null). */
+type ValueKind = { date: true } | { date: false; zone: string | null };
 
-/** `YYYYMMDDTHHmmss` (floating), `YYYYMMDD` (date) or `YYYYMMDDTHHmmssZ` (UTC) of a local time. */
-function icsLocal(local: string): string {
-  return local.replaceAll('-', '').replaceAll(':', '').slice(0, 15);
+function kindOf(e: Pick<IcsEventRecord, 'isAllDay' | 'timezone'>): ValueKind {
+  return e.isAllDay ? { date: true } : { date: false, zone: e.timezone };
 }
 
 /**
- * RFC 5545 §3.3.10: with a zoned DTSTART, UNTIL must be UTC; with a DATE DTSTART it must be a DATE. Our
- * stored rule keeps UNTIL as floating local time (src/core/recurrence/patterns.ts), so it is rewritten here.
+ * A stored wall-clock value as an ICAL.Time of the given kind (RFC 5545 §3.3.4–5: DATE, DATE-TIME floating,
+ * UTC, or local with TZID; the TZID parameter is set by `timeProperty`).
+ * @throws RangeError for text that is not a real local date-time.
  */
-function exportRrule(rrule: string, timeZone: string, allDay: boolean): string {
+function icalTime(wall: string, kind: ValueKind): ICAL.Time {
+  const p = parseLocal(wall);
+  if (!p) throw new RangeError(`not a local date-time: ${wall}`);
+  const fields = { year: p.year, month: p.month, day: p.day };
+  if (kind.date) return ICAL.Time.fromData({ ...fields, isDate: true });
+  const time = { ...fields, hour: p.hour, minute: p.minute, second: 0, isDate: false };
+  return kind.zone === 'UTC' ? ICAL.Time.fromData(time, ICAL.Timezone.utcTimezone) : ICAL.Time.fromData(time);
+}
+
+/** A DTSTART / DTEND / EXDATE / RDATE / RECURRENCE-ID property with its TZID (none for DATE, UTC or floating). */
+function timeProperty(name: string, value: ICAL.Time | ICAL.Period, kind: ValueKind): ICAL.Property {
+  const prop = new ICAL.Property(name);
+  prop.setValue(value);
+  if (!kind.date && kind.zone !== null && kind.zone !== 'UTC') prop.setParameter('tzid', kind.zone);
+  return prop;
+}
+
+/**
+ * The stored RRULE as RFC 5545 §3.3.10 wants UNTIL: a DATE for a DATE series, UTC for a zoned one, floating for a
+ * floating one. Rules made in the app store UNTIL as floating wall-clock (src/core/recurrence/patterns.ts), so
+ * those are converted from the series' zone; a UTC UNTIL of a floating series is read in the family's zone.
+ */
+function exportRrule(rrule: string, kind: ValueKind, familyZone: string): string {
   return rrule
     .split(';')
     .filter((part) => part !== '')
     .map((part) => {
-      const m = /^UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(part);
+      const m = /^UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/i.exec(part);
       if (!m) return part;
-      const day = `${m[1]}-${m[2]}-${m[3]}`;
-      if (allDay) return `UNTIL=${m[1]}${m[2]}${m[3]}`;
-      const local = `${day}T${m[4] ?? '23'}:${m[5] ?? '59'}:00`;
-      const utc = localToInstant(local, timeZone).toISOString();
+      if (kind.date) return `UNTIL=${m[1]}${m[2]}${m[3]}`;
+      const wall = `${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '23'}:${m[5] ?? '59'}:00`;
+      const seconds = m[6] ?? '59';
+      const utc = m[7] === 'Z';
+      if (kind.zone === null) {
+        const local = utc ? instantToLocal(localToInstant(wall, 'UTC'), familyZone) : wall;
+        return `UNTIL=${compact(local)}${seconds}`;
+      }
+      const instant = utc ? localToInstant(wall, 'UTC') : localToInstant(wall, kind.zone);
       // Seconds: keep a stored 23:59:59 (end of day) inclusive after the minute-precision conversion.
-      return `UNTIL=${utc.slice(0, 4)}${utc.slice(5, 7)}${utc.slice(8, 10)}T${utc.slice(11, 13)}${utc.slice(14, 16)}${m[6] ?? '59'}Z`;
+      return `UNTIL=${compact(instantToLocal(instant, 'UTC'))}${seconds}Z`;
     })
     .join(';');
 }
 
-/** The exclusive end day (DTEND;VALUE=DATE) of an event shown as whole days. */
-function endDay(e: IcsEventRecord): string {
-  const end = eventEnd(timingOf(e));
-  const day = localDateOf(end);
-  const startDay = localDateOf(e.startDate);
-  const exclusive = end.slice(11, 16) === '00:00' ? day : addLocalDays(day, 1);
-  return exclusive > startDay ? exclusive : addLocalDays(startDay, 1);
+/** `YYYYMMDDTHHmm` of a wall-clock text (the caller appends the seconds). */
+function compact(wall: string): string {
+  return wall.replaceAll('-', '').replaceAll(':', '').slice(0, 13);
 }
 
-function timingOf(e: IcsEventRecord) {
-  return {
-    start_date: e.startDate,
-    end_date: e.endDate,
-    duration_minutes: e.durationMinutes,
-    is_all_day: e.isAllDay,
-  };
+/** The exclusive end of one occurrence: DTEND (all-day: a DATE after the start; zero-length events stay so). */
+function endOf(e: IcsEventRecord): string {
+  if (e.isAllDay) {
+    const day = localDateOf(e.startDate);
+    const end = e.endDate ? localDateOf(e.endDate) : addLocalDays(day, 1);
+    return `${end > day ? end : addLocalDays(day, 1)}T00:00:00`;
+  }
+  const span = spanMinutes({
+    id: e.id,
+    start: e.startDate,
+    end: e.endDate,
+    durationMinutes: e.durationMinutes,
+    allDay: false,
+    zone: e.timezone,
+    rrule: null,
+    exdates: [],
+    rdates: [],
+    parentId: null,
+    recurrenceId: null,
+  });
+  return addLocalMinutes(e.startDate, span);
 }
 
 /** The description with the transport block (who drops off / picks up) appended after a marker line. */
@@ -91,83 +130,119 @@ function describe(e: IcsEventRecord, names: Map<number, string>): string | null 
   return [e.description ?? '', FAMILYHUB_BLOCK_MARKER, ...lines].join('\n').replace(/^\n/, '');
 }
 
+function utcTime(d: Date): ICAL.Time {
+  return ICAL.Time.fromJSDate(new Date(Math.floor(d.getTime() / 1000) * 1000), true);
+}
+
+/** ORGANIZER / ATTENDEE: the member's name as CN; a member without e-mail gets a reserved `.invalid` address. */
+function person(name: 'organizer' | 'attendee', m: IcsMember, host: string): ICAL.Property {
+  const prop = new ICAL.Property(name);
+  prop.setValue(`mailto:${m.email ?? `member-${m.id}@${host}.invalid`}`);
+  prop.setParameter('cn', m.name);
+  if (name === 'attendee') prop.setParameter('rsvp', 'FALSE');
+  return prop;
+}
+
+/** One row as a VEVENT; `series` is the series of an override. */
+function vevent(
+  e: IcsEventRecord,
+  series: IcsEventRecord | undefined,
+  input: FeedInput,
+  names: Map<number, string>,
+): ICAL.Component {
+  const uidOf = (row: IcsEventRecord) => row.sourceUid ?? ownUid(row.id, input.host);
+  const kind = kindOf(e);
+  const v = new ICAL.Component('vevent');
+  v.addPropertyWithValue('uid', series ? uidOf(series) : uidOf(e));
+  v.addPropertyWithValue('dtstamp', utcTime(input.stamp));
+  v.addProperty(timeProperty('dtstart', icalTime(e.startDate, kind), kind));
+  v.addProperty(timeProperty('dtend', icalTime(endOf(e), kind), kind));
+  if (series && e.recurrenceId !== null) {
+    const seriesKind = kindOf(series);
+    v.addProperty(timeProperty('recurrence-id', icalTime(e.recurrenceId, seriesKind), seriesKind));
+  } else {
+    if (e.rrule !== null)
+      v.addPropertyWithValue('rrule', ICAL.Recur.fromString(exportRrule(e.rrule, kind, input.timeZone)));
+    for (const r of e.rdates) {
+      const value =
+        r.end !== null
+          ? ICAL.Period.fromData({ start: icalTime(r.start, kind), end: icalTime(r.end, kind) })
+          : icalTime(r.start, kind);
+      v.addProperty(timeProperty('rdate', value, kind));
+    }
+    if (e.rrule !== null || e.rdates.length > 0)
+      for (const d of e.exdates) v.addProperty(timeProperty('exdate', icalTime(d, kind), kind));
+  }
+  v.addPropertyWithValue('summary', e.title);
+  const description = describe(e, names);
+  if (description) v.addPropertyWithValue('description', description);
+  if (e.location) v.addPropertyWithValue('location', e.location);
+  const member = (id: number) => input.members.find((m) => m.id === id);
+  const organizer = e.organizerId !== null ? member(e.organizerId) : undefined;
+  if (organizer) v.addProperty(person('organizer', organizer, input.host));
+  for (const id of e.attendees) {
+    const m = member(Number(id));
+    if (m) v.addProperty(person('attendee', m, input.host));
+  }
+  v.addPropertyWithValue('created', utcTime(e.createdAt));
+  v.addPropertyWithValue('last-modified', utcTime(e.updatedAt));
+  return v;
+}
+
 /**
- * Builds an RFC 5545 VCALENDAR for a family's events:
- * - one VTIMEZONE for the family zone (RRULE-based observances from timezones-ical-library);
- * - timed events as DTSTART/DTEND;TZID=<zone>; all-day and multi-day events (SPEC §9 `isMultiDay`) as DATE
- *   values with an exclusive DTEND (RFC 5545 §3.6.1);
- * - a series as RRULE (UNTIL in UTC, or DATE for all-day) plus EXDATE; each override as its own VEVENT with
- *   the series' UID and RECURRENCE-ID (§3.8.4.4);
+ * The VTIMEZONE of an IANA zone, with our TZID: the library names an alias by its canonical zone (`US/Pacific` →
+ * `America/Los_Angeles`), and a VTIMEZONE must carry the TZID the events use (RFC 5545 §3.6.5).
+ */
+function vtimezone(zone: string): string {
+  const block = tzlib_get_ical_block(zone, false);
+  const text = Array.isArray(block) ? (block[0] ?? '') : block;
+  return text.replace(/^TZID:.*$/m, `TZID:${zone}`);
+}
+
+/**
+ * Builds an RFC 5545 VCALENDAR for a family's events, each in its own terms (issue 18):
+ * - a timed event as DTSTART/DTEND;TZID=<its zone> with one VTIMEZONE per zone used (timezones-ical-library;
+ *   the family's zone always), a UTC event with `Z` times, a floating event as floating times, an all-day event as
+ *   DATE values with an exclusive DTEND (RFC 5545 §3.6.1); a zero-length event has DTEND = DTSTART;
+ * - a series as RRULE (UNTIL in UTC, a DATE for a DATE series) plus RDATE (a PERIOD when it has its own end) and
+ *   EXDATE in the value type of DTSTART; each override as its own VEVENT with the series' UID and a RECURRENCE-ID in
+ *   the series' value type (a DATE for a DATE series) (§3.8.4.4);
  * - stable UIDs: the imported source UID when there is one, else `event-<id>@<host>`;
  * - ORGANIZER / ATTENDEE with the members' names (CN), pickups and drop-offs in DESCRIPTION.
- * Output is deterministic for the same input (no wall-clock reads), so ETags are stable.
+ * Nothing is expanded here: calendar apps expand the rules. Output is deterministic for the same input (no
+ * wall-clock reads), so ETags are stable.
+ * @throws RangeError when a stored time is not a real local date-time (rows are checked before they are stored).
  */
 export function buildFeed(input: FeedInput): string {
-  const { timeZone } = input;
   const names = new Map(input.members.map((m) => [m.id, m.name]));
   const byId = new Map(input.events.map((e) => [e.id, e]));
-  // No calendar-level zone: ical-generator would then write DTSTAMP/CREATED/LAST-MODIFIED as zone-local
-  // times without 'Z', which RFC 5545 §3.8.7 forbids. Each event carries TZID instead and the VTIMEZONE is
-  // inserted below.
-  const calendar = ical({
-    name: input.name,
-    prodId: { company: 'FamilyHub', product: 'Calendar', language: 'EN' },
-    ttl: FEED_REFRESH_SECONDS,
-    x: [{ key: 'X-WR-TIMEZONE', value: timeZone }],
-  });
-  const member = (id: number) => {
-    const m = input.members.find((x) => x.id === id);
-    // ATTENDEE/ORGANIZER values are cal-addresses; a member without e-mail gets a reserved .invalid one.
-    return m ? { name: m.name, email: m.email ?? `member-${m.id}@${input.host}.invalid` } : null;
-  };
+  const calendar = new ICAL.Component('vcalendar');
+  calendar.addPropertyWithValue('version', '2.0');
+  calendar.addPropertyWithValue('prodid', '-//FamilyHub//Calendar//EN');
+  calendar.addPropertyWithValue('name', input.name);
+  calendar.addPropertyWithValue('x-wr-calname', input.name);
+  calendar.addPropertyWithValue('x-wr-timezone', input.timeZone);
+  const refresh = new ICAL.Property('refresh-interval');
+  refresh.setValue(ICAL.Duration.fromSeconds(FEED_REFRESH_SECONDS));
+  calendar.addProperty(refresh);
+  calendar.addPropertyWithValue('x-published-ttl', `PT${FEED_REFRESH_SECONDS / 60}M`);
+  const zones = new Set([input.timeZone]);
   for (const e of input.events) {
-    const parent = e.parentEventId !== null ? byId.get(e.parentEventId) : undefined;
-    if (e.parentEventId !== null && (!parent || parent.rrule === null || e.recurrenceId === null)) continue;
-    const uidOf = (row: IcsEventRecord) => row.sourceUid ?? ownUid(row.id, input.host);
-    const allDay = isMultiDay(timingOf(e));
-    const organizer = e.organizerId !== null ? member(e.organizerId) : null;
-    const attendees = e.attendees
-      .map((id) => member(Number(id)))
-      .filter((a): a is { name: string; email: string } => a !== null)
-      .map((a) => ({ ...a, rsvp: false }));
-    const event = calendar.createEvent({
-      id: parent ? uidOf(parent) : uidOf(e),
-      stamp: input.stamp,
-      start: allDay ? zoned(`${localDateOf(e.startDate)}T00:00:00`, timeZone) : zoned(e.startDate, timeZone),
-      end: allDay ? zoned(`${endDay(e)}T00:00:00`, timeZone) : zoned(eventEnd(timingOf(e)), timeZone),
-      allDay,
-      timezone: timeZone,
-      summary: e.title,
-      description: describe(e, names),
-      location: e.location,
-      organizer,
-      attendees,
-      lastModified: e.updatedAt,
-      created: e.createdAt,
-    });
-    if (parent && e.recurrenceId !== null) {
-      const parentAllDay = isMultiDay(timingOf(parent));
-      event.recurrenceId(
-        parentAllDay
-          ? zoned(`${localDateOf(e.recurrenceId)}T00:00:00`, timeZone)
-          : zoned(e.recurrenceId, timeZone),
-      );
-    } else if (e.rrule !== null) {
-      const lines = [`RRULE:${exportRrule(e.rrule, timeZone, allDay)}`];
-      if (e.exdates.length > 0) {
-        lines.push(
-          allDay
-            ? `EXDATE;VALUE=DATE:${e.exdates.map((d) => icsLocal(d).slice(0, 8)).join(',')}`
-            : `EXDATE;TZID=${timeZone}:${e.exdates.map(icsLocal).join(',')}`,
-        );
-      }
-      event.repeating(lines.join('\n'));
-    }
+    const series = e.parentEventId !== null ? byId.get(e.parentEventId) : undefined;
+    if (e.parentEventId !== null && (!series || e.recurrenceId === null)) continue;
+    if (series && series.rrule === null && series.rdates.length === 0) continue;
+    if (!e.isAllDay && e.timezone !== null) zones.add(e.timezone);
+    calendar.addSubcomponent(vevent(e, series, input, names));
   }
   const text = calendar.toString();
-  const vtimezone = tzlib_get_ical_block(timeZone)[0];
-  // A zone the library does not know: the TZID alone (an IANA name) still resolves in every major client.
-  if (!vtimezone) return text;
+  const list = tzlib_get_timezones(false);
+  const known = new Set(Array.isArray(list) ? list : []);
+  const blocks = [...zones]
+    .sort()
+    // A zone the library does not know: the TZID alone (an IANA name) still resolves in every major client.
+    .filter((zone) => zone !== 'UTC' && known.has(zone))
+    .map((zone) => vtimezone(zone));
+  if (blocks.length === 0) return `${text}\r\n`;
   const at = text.includes('BEGIN:VEVENT') ? text.indexOf('BEGIN:VEVENT') : text.indexOf('END:VCALENDAR');
-  return `${text.slice(0, at)}${vtimezone}\r\n${text.slice(at)}`;
+  return `${text.slice(0, at)}${blocks.join('\r\n')}\r\n${text.slice(at)}\r\n`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { expandEvents } from '../recurrence/occurrences.ts';
 import { buildFeed } from './export.ts';
-import { parseIcs } from './import.ts';
+import { parseIcs, toEngineEvents } from './import.ts';
 import type { IcsEventRecord } from './model.ts';
 
 const cal = (body: string) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\n${body}END:VCALENDAR\r\n`;
@@ -14,6 +15,7 @@ const base: IcsEventRecord = {
   endDate: null,
   durationMinutes: 60,
   isAllDay: false,
+  timezone: 'America/Los_Angeles',
   location: null,
   organizerId: null,
   attendees: [],
@@ -25,6 +27,7 @@ const base: IcsEventRecord = {
   dropoffMinutesBefore: 15,
   rrule: null,
   exdates: [],
+  rdates: [],
   parentEventId: null,
   recurrenceId: null,
   sourceUid: null,
@@ -32,46 +35,172 @@ const base: IcsEventRecord = {
   updatedAt: new Date('2026-11-01T00:00:00Z'),
 };
 
-describe('parseIcs', () => {
-  it('converts UTC and zoned times to the family zone and keeps DATE values as days', () => {
+const vevent = (lines: string) => `BEGIN:VEVENT\r\nDTSTAMP:20260101T000000Z\r\n${lines}END:VEVENT\r\n`;
+const one = (lines: string, zone = LA) => parseIcs(cal(vevent(lines)), zone, []);
+
+describe('parseIcs: zones (issue 18: events keep their own zone)', () => {
+  it('keeps UTC, IANA and floating times as written, and DATE values as days', () => {
     const r = parseIcs(
       cal(
-        'BEGIN:VEVENT\r\nUID:a\r\nSUMMARY:Utc\r\nDTSTART:20260701T160000Z\r\nDTEND:20260701T173000Z\r\nEND:VEVENT\r\n' +
-          'BEGIN:VEVENT\r\nUID:b\r\nSUMMARY:Berlin\r\nDTSTART;TZID=Europe/Berlin:20260115T090000\r\nEND:VEVENT\r\n' +
-          'BEGIN:VEVENT\r\nUID:c\r\nSUMMARY:Camp\r\nDTSTART;VALUE=DATE:20260803\r\nDTEND;VALUE=DATE:20260808\r\nEND:VEVENT\r\n' +
-          'BEGIN:VEVENT\r\nUID:d\r\nSUMMARY:Day\r\nDTSTART;VALUE=DATE:20260803\r\nEND:VEVENT\r\n',
+        vevent('UID:a\r\nSUMMARY:Utc\r\nDTSTART:20260701T160000Z\r\nDTEND:20260701T173000Z\r\n') +
+          vevent('UID:b\r\nSUMMARY:Berlin\r\nDTSTART;TZID=Europe/Berlin:20260115T090000\r\n') +
+          vevent('UID:c\r\nSUMMARY:Camp\r\nDTSTART;VALUE=DATE:20260803\r\nDTEND;VALUE=DATE:20260808\r\n') +
+          vevent('UID:d\r\nSUMMARY:Day\r\nDTSTART;VALUE=DATE:20260803\r\n') +
+          vevent('UID:e\r\nSUMMARY:Float\r\nDTSTART:20260803T070000\r\nDURATION:PT30M\r\n'),
       ),
       LA,
       [],
     );
     expect(r.skipped).toEqual([]);
-    expect(r.events.map((e) => [e.title, e.startDate, e.endDate, e.durationMinutes, e.isAllDay])).toEqual([
-      ['Utc', '2026-07-01T09:00:00', null, 90, false],
-      ['Berlin', '2026-01-15T00:00:00', null, 60, false],
-      ['Camp', '2026-08-03T00:00:00', '2026-08-08T00:00:00', 1440, true],
-      ['Day', '2026-08-03T00:00:00', null, 1440, true],
+    expect(r.warnings).toEqual([]);
+    expect(
+      r.events.map((e) => [e.title, e.startDate, e.endDate, e.durationMinutes, e.isAllDay, e.timezone]),
+    ).toEqual([
+      ['Utc', '2026-07-01T16:00:00', null, 90, false, 'UTC'],
+      ['Berlin', '2026-01-15T09:00:00', null, 60, false, 'Europe/Berlin'],
+      ['Camp', '2026-08-03T00:00:00', '2026-08-08T00:00:00', 1440, true, null],
+      ['Day', '2026-08-03T00:00:00', null, 1440, true, null],
+      ['Float', '2026-08-03T07:00:00', null, 30, false, null],
     ]);
   });
 
-  it('keeps RRULE with UNTIL in local time, EXDATEs, overrides and cancelled occurrences', () => {
-    const r = parseIcs(
+  it('maps Windows zone ids exactly, and guesses a VTIMEZONE-only zone by its offsets with a report line', () => {
+    const windows = one('UID:w\r\nDTSTART;TZID="W. Europe Standard Time":20260115T090000\r\n');
+    expect(windows.events[0]?.timezone).toBe('Europe/Berlin');
+    expect(windows.warnings).toEqual([]);
+    const exchange = one(
+      'UID:x\r\nDTSTART;TZID="tzone://Microsoft/Pacific Standard Time":20260115T090000\r\n',
+    );
+    expect(exchange.events[0]?.timezone).toBe('America/Los_Angeles');
+    const custom = parseIcs(
       cal(
-        'BEGIN:VEVENT\r\nUID:s\r\nSUMMARY:Swim\r\nDTSTART;TZID=America/Los_Angeles:20261201T170000\r\n' +
-          'RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270224T075959Z\r\n' +
-          'EXDATE;TZID=America/Los_Angeles:20261208T170000\r\nEND:VEVENT\r\n' +
-          'BEGIN:VEVENT\r\nUID:s\r\nSUMMARY:Gala\r\nRECURRENCE-ID;TZID=America/Los_Angeles:20261215T170000\r\n' +
-          'DTSTART;TZID=America/Los_Angeles:20261215T180000\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\n',
+        'BEGIN:VTIMEZONE\r\nTZID:tzone://Microsoft/Custom\r\n' +
+          'BEGIN:STANDARD\r\nDTSTART:16011028T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\n' +
+          'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\nEND:STANDARD\r\n' +
+          'BEGIN:DAYLIGHT\r\nDTSTART:16010325T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\n' +
+          'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\nEND:DAYLIGHT\r\nEND:VTIMEZONE\r\n' +
+          vevent('UID:c\r\nDTSTART;TZID="tzone://Microsoft/Custom":20260115T090000\r\n'),
       ),
       LA,
       [],
     );
-    const [series, override] = r.events;
+    expect(custom.events[0]?.timezone).toBe('Europe/Berlin');
+    expect(custom.warnings).toEqual([
+      'Time zone "tzone://Microsoft/Custom" was not a known name: its times were read as Europe/Berlin (same offsets and changes in 2026–2027)',
+    ]);
+  });
+
+  it('refuses an event whose zone cannot be resolved, instead of reading it as family time', () => {
+    const r = one('UID:u\r\nSUMMARY:Where\r\nDTSTART;TZID=Mars/Olympus:20260115T090000\r\n');
+    expect(r.events).toEqual([]);
+    expect(r.skipped).toEqual([
+      { uid: 'u', title: 'Where', reason: 'Unknown time zone "Mars/Olympus" (no VTIMEZONE describes it)' },
+    ]);
+  });
+});
+
+describe('parseIcs: series', () => {
+  it('keeps the RRULE as RFC 5545 writes it, EXDATEs in the series zone, RDATEs and overrides', () => {
+    const r = parseIcs(
+      cal(
+        vevent(
+          'UID:s\r\nSUMMARY:Swim\r\nDTSTART;TZID=Europe/Berlin:20261201T170000\r\nDTEND;TZID=Europe/Berlin:20261201T180000\r\n' +
+            'RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270224T075959Z\r\n' +
+            'EXDATE:20261208T160000Z\r\nEXDATE;TZID=America/New_York:20261222T110000\r\n' +
+            'RDATE;TZID=Europe/Berlin:20261203T170000\r\nRDATE;VALUE=PERIOD:20261205T090000Z/PT2H\r\n',
+        ) +
+          vevent(
+            'UID:s\r\nSUMMARY:Gala\r\nRECURRENCE-ID:20261215T160000Z\r\n' +
+              'DTSTART;TZID=Europe/Berlin:20261215T180000\r\n',
+          ) +
+          vevent(
+            'UID:s\r\nRECURRENCE-ID;TZID=Europe/Berlin:20261229T170000\r\nDTSTART:20261229T170000\r\nSTATUS:CANCELLED\r\n',
+          ),
+      ),
+      LA,
+      [],
+    );
+    expect(r.skipped).toEqual([]);
+    const [series, gala, cancelled] = r.events;
     expect(series).toMatchObject({
-      rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20270223T235959',
-      exdates: ['2026-12-08T17:00:00'],
-      recurrenceId: null,
+      timezone: 'Europe/Berlin',
+      rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20270224T075959Z',
+      exdates: ['2026-12-08T17:00:00', '2026-12-22T17:00:00'],
+      rdates: [
+        { start: '2026-12-03T17:00:00', end: null },
+        { start: '2026-12-05T10:00:00', end: '2026-12-05T12:00:00' },
+      ],
     });
-    expect(override).toMatchObject({ uid: 's', recurrenceId: '2026-12-15T17:00:00', cancelled: true });
+    expect(gala).toMatchObject({ recurrenceId: '2026-12-15T17:00:00', cancelled: false });
+    expect(cancelled).toMatchObject({ recurrenceId: '2026-12-29T17:00:00', cancelled: true });
+    const { occurrences } = expandEvents(
+      toEngineEvents(r.events),
+      { from: '2026-12-01T00:00:00', to: '2027-01-01T00:00:00' },
+      'Europe/Berlin',
+    );
+    expect(occurrences.map((o) => [o.event.parsed.title, o.start])).toEqual([
+      ['Swim', '2026-12-01T17:00:00'],
+      ['Swim', '2026-12-03T17:00:00'],
+      ['Swim', '2026-12-05T10:00:00'],
+      ['Gala', '2026-12-15T18:00:00'],
+    ]);
+  });
+
+  it('matches a date-time RECURRENCE-ID of an all-day series by its DATE (Exchange), and DATE EXDATEs', () => {
+    const r = parseIcs(
+      cal(
+        vevent(
+          'UID:bin\r\nSUMMARY:Bins\r\nDTSTART;VALUE=DATE:20260402\r\nDTEND;VALUE=DATE:20260403\r\n' +
+            'RRULE:FREQ=WEEKLY;UNTIL=20260604T230000Z;INTERVAL=2\r\nEXDATE;VALUE=DATE:20260430\r\n',
+        ) +
+          vevent(
+            'UID:bin\r\nSUMMARY:Bins\r\nRECURRENCE-ID;TZID=GMT Standard Time:20260416T000000\r\n' +
+              'DTSTART;VALUE=DATE:20260417\r\nDTEND;VALUE=DATE:20260418\r\n',
+          ),
+      ),
+      LA,
+      [],
+    );
+    expect(r.events[0]).toMatchObject({
+      rrule: 'FREQ=WEEKLY;INTERVAL=2;UNTIL=20260604',
+      exdates: ['2026-04-30T00:00:00'],
+    });
+    expect(r.events[1]?.recurrenceId).toBe('2026-04-16T00:00:00');
+    for (const zone of [LA, 'Europe/Berlin']) {
+      const days = expandEvents(
+        toEngineEvents(r.events),
+        { from: '2026-04-01T00:00:00', to: '2026-07-01T00:00:00' },
+        zone,
+      ).occurrences.map((o) => o.start.slice(0, 10));
+      expect(days).toEqual(['2026-04-02', '2026-04-17', '2026-05-14', '2026-05-28']);
+    }
+  });
+});
+
+describe('parseIcs: refusals and lengths', () => {
+  it('keeps zero-length events zero-length and refuses impossible or ambiguous times with a reason', () => {
+    expect(
+      one('UID:z\r\nDTSTART:20260101T100000Z\r\nDTEND:20260101T100000Z\r\n').events[0]?.durationMinutes,
+    ).toBe(0);
+    expect(one('UID:z\r\nDTSTART:20260101T100000Z\r\nDURATION:PT0S\r\n').events[0]?.durationMinutes).toBe(0);
+    expect(one('UID:z\r\nDTSTART:20260101T100000Z\r\n').events[0]?.durationMinutes).toBe(60);
+    const reasons = (lines: string) => one(`UID:r\r\n${lines}`).skipped.map((s) => s.reason);
+    expect(reasons('DTSTART:20260230T100000\r\n')).toEqual([
+      'DTSTART 2026-02-30T10:00:00 is not a real date (events are never moved to another day)',
+    ]);
+    expect(reasons('DTSTART:20260101T100000Z\r\nDTSTART:20260102T100000Z\r\n')).toEqual([
+      'It has two start times (DTSTART), so its time is ambiguous',
+    ]);
+    expect(reasons('DTSTART:01000101T100000Z\r\nRRULE:FREQ=DAILY\r\n')).toEqual([
+      'Events must start between 1900 and 2200',
+    ]);
+    expect(reasons('DTSTART:20260101T100000Z\r\nDTEND:99991231T235959Z\r\n')).toEqual([
+      'Events must end before 2201',
+    ]);
+    expect(reasons('DTSTART:20260101T100000Z\r\nDTEND:20260101T090000Z\r\n')).toEqual([
+      'Its end (DTEND) is before its start',
+    ]);
+    expect(reasons('DTSTART:20260101T100000Z\r\nRRULE:FREQ=SECONDLY\r\n')).toHaveLength(1);
   });
 
   it('reports unreadable events with a reason, maps member names and strips our transport block', () => {
@@ -89,60 +218,21 @@ describe('parseIcs', () => {
       organizerId: 7,
       description: 'Bring towel',
       startDate: '2026-01-01T10:00:00',
+      timezone: null,
     });
-  });
-});
-
-describe('parseIcs: a series whose start changes day in the family zone (RFC 5545 §3.3.10)', () => {
-  const series = (start: string, rule: string) =>
-    parseIcs(
-      cal(
-        `BEGIN:VEVENT\r\nUID:t\r\nSUMMARY:Lesson\r\nDTSTART;TZID=${start}\r\nRRULE:${rule}\r\nEND:VEVENT\r\n`,
-      ),
-      LA,
-      [],
-    );
-
-  it('moves BYDAY (and WKST for multi-week rules) with DTSTART: Tokyo Monday 08:00 is Sunday in Los Angeles', () => {
-    const weekly = series('Asia/Tokyo:20270104T080000', 'FREQ=WEEKLY;BYDAY=MO;COUNT=10');
-    expect(weekly.events[0]).toMatchObject({
-      startDate: '2027-01-03T15:00:00',
-      rrule: 'FREQ=WEEKLY;COUNT=10;BYDAY=SU',
-    });
-    expect(weekly.warnings).toEqual([]);
-    const fortnightly = series('Asia/Tokyo:20270104T080000', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,SU');
-    expect(fortnightly.events[0]?.rrule).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=SU,SA;WKST=SU');
-    // Europe → Los Angeles the same day: the rule is left alone.
-    expect(series('Europe/Berlin:20270104T180000', 'FREQ=WEEKLY;BYDAY=MO').events[0]?.rrule).toBe(
-      'FREQ=WEEKLY;BYDAY=MO',
-    );
-  });
-
-  it('moves BYMONTHDAY, wrapping at the month edge, and makes a MONTHLY implicit day explicit', () => {
-    expect(series('Asia/Tokyo:20270101T080000', 'FREQ=MONTHLY;BYMONTHDAY=1,15').events[0]).toMatchObject({
-      startDate: '2026-12-31T15:00:00',
-      rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1,14',
-    });
-    expect(series('Asia/Tokyo:20270101T080000', 'FREQ=MONTHLY').events[0]?.rrule).toBe(
-      'FREQ=MONTHLY;BYMONTHDAY=-1',
-    );
-    const edge = series('Asia/Tokyo:20270129T080000', 'FREQ=MONTHLY;BYMONTHDAY=29');
-    expect(edge.events[0]?.rrule).toBe('FREQ=MONTHLY;BYMONTHDAY=28');
-    expect(edge.warnings).toEqual([
-      '"Lesson": its repeat rule was moved 1 day to the family\'s time zone; check occurrences near month ends',
-    ]);
   });
 });
 
 describe('buildFeed → parseIcs', () => {
-  it('gives back the same events (all-day, multi-day, series with EXDATE and override)', () => {
+  it('gives back the same events: zones, floating, UTC, DATEs, RDATE, zero length, DATE RECURRENCE-IDs', () => {
     const events: IcsEventRecord[] = [
       {
         ...base,
         id: 1,
         title: 'Swim',
-        rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20270223T235959',
+        rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20270224T075959Z',
         exdates: ['2026-12-08T17:00:00'],
+        rdates: [{ start: '2026-12-03T17:00:00', end: '2026-12-03T19:00:00' }],
       },
       {
         ...base,
@@ -160,8 +250,46 @@ describe('buildFeed → parseIcs', () => {
         startDate: '2026-12-21T00:00:00',
         endDate: '2027-01-05T00:00:00',
         isAllDay: true,
+        durationMinutes: 1440,
+        timezone: null,
       },
-      { ...base, id: 4, title: 'Holiday', startDate: '2026-12-25T00:00:00', isAllDay: true },
+      {
+        ...base,
+        id: 4,
+        title: 'Bins',
+        startDate: '2026-12-25T00:00:00',
+        isAllDay: true,
+        durationMinutes: 1440,
+        timezone: null,
+        rrule: 'FREQ=WEEKLY;UNTIL=20270301',
+        exdates: ['2027-01-01T00:00:00'],
+      },
+      {
+        ...base,
+        id: 5,
+        title: 'Bins late',
+        startDate: '2027-01-09T09:00:00',
+        timezone: 'Asia/Tokyo',
+        parentEventId: 4,
+        recurrenceId: '2027-01-08T00:00:00',
+      },
+      {
+        ...base,
+        id: 6,
+        title: 'Tokyo call',
+        startDate: '2026-12-02T08:00:00',
+        timezone: 'Asia/Tokyo',
+        durationMinutes: 0,
+      },
+      { ...base, id: 7, title: 'Utc', startDate: '2026-12-02T08:00:00', timezone: 'UTC' },
+      {
+        ...base,
+        id: 8,
+        title: 'Float',
+        startDate: '2026-12-02T08:00:00',
+        timezone: null,
+        durationMinutes: 15,
+      },
     ];
     const text = buildFeed({
       name: 'F',
@@ -171,33 +299,47 @@ describe('buildFeed → parseIcs', () => {
       members: [],
       events,
     });
+    expect(text).toContain('RECURRENCE-ID;VALUE=DATE:20270108');
+    expect(text).toContain('EXDATE;VALUE=DATE:20270101');
+    expect(text).toContain('DTSTART;TZID=Asia/Tokyo:20261202T080000');
+    expect(text).toContain('DTEND;TZID=Asia/Tokyo:20261202T080000');
+    expect(text).toContain('DTSTART:20261202T080000Z');
+    expect(text).toContain('DTSTART:20261202T080000\r\n');
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Tokyo');
     const back = parseIcs(text, LA, []);
     expect(back.skipped).toEqual([]);
+    expect(back.warnings).toEqual([]);
     expect(
       back.events.map((e) => [
         e.uid,
         e.title,
         e.startDate,
         e.endDate,
+        e.durationMinutes,
         e.isAllDay,
+        e.timezone,
         e.rrule,
         e.exdates,
+        e.rdates,
         e.recurrenceId,
       ]),
-    ).toEqual([
-      [
-        'event-1@h.example',
-        'Swim',
-        '2026-12-01T17:00:00',
-        null,
-        false,
-        'FREQ=WEEKLY;BYDAY=TU;UNTIL=20270223T235959',
-        ['2026-12-08T17:00:00'],
-        null,
-      ],
-      ['event-1@h.example', 'Gala', '2026-12-15T18:00:00', null, false, null, [], '2026-12-15T17:00:00'],
-      ['event-3@h.example', 'Break', '2026-12-21T00:00:00', '2027-01-05T00:00:00', true, null, [], null],
-      ['event-4@h.example', 'Holiday', '2026-12-25T00:00:00', null, true, null, [], null],
-    ]);
+    ).toEqual(
+      events.map((e) => {
+        const series = events.find((s) => s.id === e.parentEventId);
+        return [
+          `event-${series?.id ?? e.id}@h.example`,
+          e.title,
+          e.startDate,
+          e.endDate,
+          e.durationMinutes,
+          e.isAllDay,
+          e.isAllDay ? null : e.timezone,
+          e.rrule,
+          e.exdates,
+          e.rdates,
+          e.recurrenceId,
+        ];
+      }),
+    );
   });
 });

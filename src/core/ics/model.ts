@@ -1,6 +1,9 @@
+import type { RDate } from '../recurrence/occurrences.ts';
+
 /**
  * The event fields the iCalendar mapping reads and writes (a subset of SPEC §3 Event, camelCase like the
- * Drizzle row). Times are local wall-clock text `YYYY-MM-DDTHH:mm:00` in the family's zone.
+ * Drizzle row). Times are wall-clock text `YYYY-MM-DDTHH:mm:00` in the event's own zone `timezone` (null =
+ * floating); an all-day event's are DATEs written `YYYY-MM-DDT00:00:00` (src/server/db/schema/events.ts).
  */
 export interface IcsEventRecord {
   id: number;
@@ -10,6 +13,8 @@ export interface IcsEventRecord {
   endDate: string | null;
   durationMinutes: number;
   isAllDay: boolean;
+  /** IANA zone (TZID) of a timed event; null = floating. */
+  timezone: string | null;
   location: string | null;
   organizerId: number | null;
   attendees: string[];
@@ -21,6 +26,8 @@ export interface IcsEventRecord {
   dropoffMinutesBefore: number;
   rrule: string | null;
   exdates: string[];
+  /** RDATEs of a series, in the same terms as `startDate`. */
+  rdates: RDate[];
   parentEventId: number | null;
   recurrenceId: string | null;
   sourceUid: string | null;

@@ -6,15 +6,18 @@ import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedCreatedDto, FeedStatusDto, ImportReportDto } from '../../core/contracts/calendar-feed.ts';
-import type { EventDto, EventOccurrenceDto } from '../../core/contracts/events.ts';
+import type { EventDto } from '../../core/contracts/events.ts';
+import { expandEvents } from '../../core/recurrence/occurrences.ts';
+import { addLocalDays } from '../../core/time/local-time.ts';
+import { loadWindowRows } from '../db/event-occurrences.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The shared fixtures (`../shared/fixtures/ics` from the repo root; CI has them there too). */
-const FIXTURES = path.resolve(here, '../../../../shared/fixtures/ics');
+/** The vendored fixture calendars (test/fixtures/ics, see its PROVENANCE.md). */
+const FIXTURES = path.resolve(here, '../../../test/fixtures/ics');
 const ORACLE = path.join(here, 'ics-oracle.py');
 /** Debian's interpreter, where python3-icalendar and python3-recurring-ical-events are installed. */
 const PYTHON =
@@ -90,9 +93,11 @@ async function familyRows(f: Family) {
       end: r.endDate,
       duration: r.durationMinutes,
       allDay: r.isAllDay,
+      timezone: r.timezone,
       location: r.location,
       rrule: r.rrule,
       exdates: r.exdates,
+      rdates: r.rdates,
       recurrenceId: r.recurrenceId,
       hasParent: r.parentEventId !== null,
       uid: r.sourceUid,
@@ -105,15 +110,19 @@ function fixture(name: string): string {
 }
 
 /**
- * The occurrences of an .ics text in Los Angeles time, `[title, local start]` sorted, for the days
+ * The occurrences of an .ics text for a family in `zone`, `[title, start instant]` sorted, for the days
  * `start`..`end` (inclusive, `YYYY-MM-DD`), expanded by Debian's python3-icalendar + recurring-ical-events.
  * @throws Error with the install line when the Python modules are missing (the test fails, never skips).
  */
-function independentExpansion(text: string, start: string, end: string): Array<[string, string]> {
+function independentExpansion(
+  text: string,
+  zone: string,
+  start: string,
+  end: string,
+): Array<[string, string]> {
   let out: string;
   try {
-    const dayAfter = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    out = execFileSync(PYTHON, [ORACLE, 'America/Los_Angeles', start, dayAfter], {
+    out = execFileSync(PYTHON, [ORACLE, zone, start, addLocalDays(end, 1)], {
       input: text,
       encoding: 'utf8',
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -125,9 +134,28 @@ function independentExpansion(text: string, start: string, end: string): Array<[
         'Install: apt-get install -y python3-icalendar python3-recurring-ical-events',
     );
   }
-  return (JSON.parse(out) as Array<[string, string]>).sort((x, y) =>
-    (x[1] + x[0]).localeCompare(y[1] + y[0]),
+  return (JSON.parse(out) as Array<[string | null, string, string]>)
+    .map(([, title, at]) => [title, at] as [string, string])
+    .sort((x, y) => (x[1] + x[0]).localeCompare(y[1] + y[0]));
+}
+
+/** The family's stored occurrences for the days `start`..`end` (inclusive), through the engine. */
+async function storedExpansion(f: Family, zone: string, start: string, end: string) {
+  const rows = await loadWindowRows(
+    server.database.db,
+    eq(events.familyId, f.familyId),
+    start,
+    addLocalDays(end, 1),
   );
+  const { occurrences, failures } = expandEvents(
+    rows,
+    { from: `${start}T00:00:00`, to: `${addLocalDays(end, 1)}T00:00:00` },
+    zone,
+  );
+  expect(failures).toEqual([]);
+  return occurrences
+    .map((o) => [o.event.row.title, `${o.startAt.toISOString().slice(0, 19)}Z`] as [string, string])
+    .sort((x, y) => (x[1] + x[0]).localeCompare(y[1] + y[0]));
 }
 
 describe('feed URLs', () => {
@@ -225,13 +253,21 @@ describe('feed URLs', () => {
     expect(body).not.toMatch(/\r\nDTSTAMP:\d{8}T\d{6}\r\n/);
     expect(body).toContain('DTSTART;VALUE=DATE:20261224');
     expect(body).toContain('DTEND;VALUE=DATE:20261225');
-    expect(body).toContain('DTSTART;VALUE=DATE:20261227');
-    expect(body).toContain('DTEND;VALUE=DATE:20261231');
-    expect(body).toContain('DTSTART;TZID=America/Los_Angeles:20261203T153000');
-    expect(body).toContain('DTEND;TZID=America/Los_Angeles:20261203T161500');
-    expect(body).toContain('RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270224T075959Z');
-    expect(body).toContain('EXDATE;TZID=America/Los_Angeles:20261208T170000');
-    expect(body).toContain('RECURRENCE-ID;TZID=America/Los_Angeles:20261215T170000');
+    // Each timed event in its own terms: the app's rows here are floating or in the family's zone.
+    const zone = (await server.database.db.select().from(events).where(eq(events.familyId, f.familyId)))[0]
+      ?.timezone;
+    const tz = zone ? `;TZID=${zone}` : '';
+    expect(body).toContain(`DTSTART${tz}:20261227T090000`);
+    expect(body).toContain(`DTEND${tz}:20261230T090000`);
+    expect(body).toContain(`DTSTART${tz}:20261203T153000`);
+    expect(body).toContain(`DTEND${tz}:20261203T161500`);
+    expect(body).toMatch(
+      zone
+        ? /RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270224T075959Z/
+        : /RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270223T235959\r/,
+    );
+    expect(body).toContain(`EXDATE${tz}:20261208T170000`);
+    expect(body).toContain(`RECURRENCE-ID${tz}:20261215T170000`);
     expect(body).toMatch(/ORGANIZER;CN="?[^\r\n:]+"?:mailto:/);
     expect(body).toContain('ATTENDEE;');
     expect(body.replace(/\r\n /g, '')).toContain('Lucia Rivera');
@@ -253,10 +289,10 @@ const KNOWN: Record<string, { imported: number; skipped: number; has?: Array<[st
   'node-ical/example-rrule.ics': {
     imported: 3,
     skipped: 0,
-    // 09:00 US/Central = 07:00 in Los Angeles.
+    // Kept in US/Central, as written.
     has: [
-      ['Single event on Dec 1', '2017-12-01T11:00:00'],
-      ['Last meeting in June moved to Monday July 3 and shortened to half day', '2017-07-03T07:00:00'],
+      ['Single event on Dec 1', '2017-12-01T13:00:00'],
+      ['Last meeting in June moved to Monday July 3 and shortened to half day', '2017-07-03T09:00:00'],
     ],
   },
   'node-ical/google-calendar-kiev-tz.ics': { imported: 2, skipped: 0 },
@@ -280,7 +316,7 @@ function fixtureFiles(): string[] {
 }
 
 describe('import', () => {
-  it('finds the shared fixtures', () => {
+  it('finds the vendored fixtures', () => {
     expect(fs.existsSync(FIXTURES), `fixtures missing at ${FIXTURES}`).toBe(true);
     expect(fixtureFiles().length).toBeGreaterThanOrEqual(40);
   });
@@ -312,21 +348,25 @@ describe('import', () => {
     }
   });
 
-  it('keeps series, EXDATEs and overrides, converts zones, and re-importing updates instead of duplicating', async () => {
+  it('keeps series, EXDATEs and overrides in their own zone, and re-importing updates instead of duplicating', async () => {
     const f = await newFamily();
     const first = (await importIcs(f, fixture('node-ical/example-rrule.ics'))).json<ImportReportDto>();
     expect(first).toMatchObject({ imported: 3, updated: 0, unchanged: 0 });
     const rows = await server.database.db.select().from(events).where(eq(events.familyId, f.familyId));
     const series = rows.find((r) => r.rrule !== null);
-    expect(series?.startDate).toBe('2017-06-01T07:00:00');
+    expect(series).toMatchObject({
+      startDate: '2017-06-01T09:00:00',
+      timezone: 'US/Central',
+      rrule: 'FREQ=WEEKLY;BYDAY=TH;UNTIL=20170814T045959Z;WKST=SU',
+    });
     expect(series?.exdates).toEqual([
-      '2017-07-06T07:00:00',
-      '2017-07-13T07:00:00',
-      '2017-07-20T07:00:00',
-      '2017-08-03T07:00:00',
+      '2017-07-06T09:00:00',
+      '2017-07-13T09:00:00',
+      '2017-07-20T09:00:00',
+      '2017-08-03T09:00:00',
     ]);
     const override = rows.find((r) => r.parentEventId !== null);
-    expect(override).toMatchObject({ parentEventId: series?.id, recurrenceId: '2017-06-29T07:00:00' });
+    expect(override).toMatchObject({ parentEventId: series?.id, recurrenceId: '2017-06-29T09:00:00' });
     const second = (await importIcs(f, fixture('node-ical/example-rrule.ics'))).json<ImportReportDto>();
     expect(second).toMatchObject({ imported: 0, updated: 0, unchanged: 3 });
     const edited = fixture('node-ical/example-rrule.ics').replace(
@@ -339,30 +379,32 @@ describe('import', () => {
     expect(count).toHaveLength(3);
   });
 
-  it('moves the weekday of a series whose start changes day in the family zone (Tokyo MO 08:00 → LA Sunday)', async () => {
-    const f = await newFamily();
+  it('keeps a Tokyo series in Tokyo time: right in a Los Angeles and a Berlin family through DST', async () => {
     const tokyo =
       'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tokyo school//EN\r\n' +
       'BEGIN:VEVENT\r\nUID:piano@tokyo.example\r\nDTSTAMP:20261201T000000Z\r\nSUMMARY:Piano with grandma\r\n' +
       'DTSTART;TZID=Asia/Tokyo:20261109T080000\r\nDTEND;TZID=Asia/Tokyo:20261109T090000\r\n' +
-      'RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270208T000000Z\r\nEXDATE;TZID=Asia/Tokyo:20261228T080000\r\n' +
+      'RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270607T000000Z\r\nEXDATE;TZID=Asia/Tokyo:20261228T080000\r\n' +
       'END:VEVENT\r\nEND:VCALENDAR\r\n';
-    expect((await importIcs(f, tokyo)).json<ImportReportDto>()).toMatchObject({ imported: 1, warnings: [] });
-    const ours = (await call(f, 'GET', '/api/events?start=2026-11-01&end=2027-02-28'))
-      .json<EventOccurrenceDto[]>()
-      .map((o) => [o.title, o.start_date] as [string, string]);
-    // Sunday 15:00 (Monday 08:00 in Tokyo), never a Monday. The window stays inside Los Angeles winter time:
-    // series are expanded on family wall-clock time, so from March this one would stay at 15:00 PDT while
-    // Tokyo's 08:00 is 16:00 PDT (the DST limit in docs/ics.md).
-    expect(ours.map(([, start]) => new Date(`${start.slice(0, 10)}T12:00:00Z`).getUTCDay())).toEqual(
-      ours.map(() => 0),
-    );
-    expect(ours[0]?.[1]).toBe('2026-11-08T15:00:00');
-    expect(ours.at(-1)?.[1]).toBe('2027-02-07T15:00:00');
-    expect(ours.some(([, start]) => start.startsWith('2026-12-27'))).toBe(false); // the EXDATE
-    expect(ours).toHaveLength(13);
-    // The source file itself, expanded by the independent parser in Los Angeles time, gives the same.
-    expect(ours).toEqual(independentExpansion(tokyo, '2026-11-01', '2027-02-28'));
+    for (const zone of ['America/Los_Angeles', 'Europe/Berlin']) {
+      const f = await newFamily(zone);
+      expect((await importIcs(f, tokyo)).json<ImportReportDto>()).toMatchObject({
+        imported: 1,
+        warnings: [],
+      });
+      const [row] = await server.database.db.select().from(events).where(eq(events.familyId, f.familyId));
+      expect(row).toMatchObject({
+        timezone: 'Asia/Tokyo',
+        startDate: '2026-11-09T08:00:00',
+        rrule: 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20270607T000000Z',
+      });
+      // Across the March 2027 DST changes of both families.
+      const ours = await storedExpansion(f, zone, '2026-11-01', '2027-05-31');
+      expect(ours).toHaveLength(29);
+      expect(ours.some(([, at]) => at.startsWith('2026-12-27T23:00'))).toBe(false); // the EXDATE
+      expect(ours).toEqual(independentExpansion(tokyo, zone, '2026-11-01', '2027-05-31'));
+      expect(await getFeed(f)).toContain('DTSTART;TZID=Asia/Tokyo:20261109T080000');
+    }
   });
 
   it('answers 400 for non-iCalendar bodies and counts new events toward the plan limit', async () => {
@@ -453,20 +495,58 @@ describe('round trip', () => {
       ['2027-01-01', '2027-03-31'],
     ];
     for (const [start, end] of windows) {
-      const ours = (await call(f, 'GET', `/api/events?start=${start}&end=${end}`))
-        .json<EventOccurrenceDto[]>()
-        // Multi-day events are published as whole days (DATE values, issue 12), so they compare by day.
-        .map(
-          (o) =>
-            [o.title, o.is_multi_day ? `${o.start_date.slice(0, 10)}T00:00:00` : o.start_date] as [
-              string,
-              string,
-            ],
-        )
-        .sort((x, y) => (x[1] + x[0]).localeCompare(y[1] + y[0]));
-      const theirs = independentExpansion(feed, start, end);
+      const ours = await storedExpansion(f, 'America/Los_Angeles', start, end);
+      const theirs = independentExpansion(feed, 'America/Los_Angeles', start, end);
       expect(ours.length, `${start}..${end}`).toBeGreaterThan(0);
       expect(ours, `${start}..${end}`).toEqual(theirs);
     }
+  });
+});
+
+describe('hostile imports (issue 18)', () => {
+  const event = (uid: string, lines: string) =>
+    'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//hostile//EN\r\n' +
+    `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:${uid}\r\n${lines}END:VEVENT\r\n` +
+    'BEGIN:VEVENT\r\nUID:fine\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Fine\r\nDTSTART:20261115T100000Z\r\nEND:VEVENT\r\n' +
+    'END:VCALENDAR\r\n';
+  const HOSTILE: Array<[string, string, RegExp]> = [
+    ['secondly', 'DTSTART:20261101T100000Z\r\nRRULE:FREQ=SECONDLY\r\n', /daily|SECONDLY/i],
+    ['year-0100', 'DTSTART:01000101T100000Z\r\nRRULE:FREQ=DAILY\r\n', /between 1900 and 2200/],
+    ['end-9999', 'DTSTART:20261101T100000Z\r\nDTEND:99991231T235959Z\r\n', /before 2201/],
+    ['feb-30', 'DTSTART:20260230T100000Z\r\nRRULE:FREQ=YEARLY\r\n', /not a real date/],
+    ['two-starts', 'DTSTART:20261101T100000Z\r\nDTSTART:20261102T100000Z\r\n', /two start times/],
+  ];
+
+  for (const [uid, lines, reason] of HOSTILE) {
+    it(`${uid}: answers in under a second, stores nothing of it, says why, and the events list still answers`, async () => {
+      const f = await newFamily();
+      const started = performance.now();
+      const res = await importIcs(f, event(uid, lines));
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(res.statusCode).toBe(200);
+      const report = res.json<ImportReportDto>();
+      expect(report.imported).toBe(1);
+      expect(report.skipped).toHaveLength(1);
+      expect(report.skipped[0]).toMatchObject({ uid });
+      expect(report.skipped[0]?.reason).toMatch(reason);
+      expect((await familyRows(f)).map((r) => r.uid)).toEqual(['fine']);
+      const list = await call(f, 'GET', '/api/events?start=2026-11-01&end=2026-11-30');
+      expect(list.statusCode).toBe(200);
+    });
+  }
+
+  it('a series with COUNT=1000000000 is stored, and reading it stays fast', async () => {
+    const f = await newFamily();
+    const started = performance.now();
+    const res = await importIcs(
+      f,
+      event('count', 'DTSTART:20261101T100000Z\r\nRRULE:FREQ=DAILY;COUNT=1000000000\r\n'),
+    );
+    expect(res.json<ImportReportDto>()).toMatchObject({ imported: 2, skipped: [] });
+    const list = await call(f, 'GET', '/api/events?start=2030-11-01&end=2030-11-30');
+    expect(list.statusCode).toBe(200);
+    const ours = await storedExpansion(f, 'America/Los_Angeles', '2030-11-01', '2030-11-30');
+    expect(ours).toHaveLength(30);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -7,10 +7,11 @@ import type {
   ImportReportDto,
 } from '../../core/contracts/calendar-feed.ts';
 import { buildFeed } from '../../core/ics/export.ts';
-import { parseIcs, type ParsedIcsEvent } from '../../core/ics/import.ts';
+import { inSeriesTerms, parseIcs, type ParsedIcsEvent } from '../../core/ics/import.ts';
 import { type IcsMember, parseOwnUid } from '../../core/ics/model.ts';
 import { seriesUntil } from '../../core/recurrence/patterns.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { formatRdate, parseRdate } from '../db/event-occurrences.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
 import { eventsCreatedThisMonth } from '../events/service.ts';
@@ -139,7 +140,7 @@ export async function exportFamilyCalendar(
     host: uidHost(ctx),
     stamp,
     members: membersAsIcs(members),
-    events: rows,
+    events: rows.map((r) => ({ ...r, rdates: r.rdates.map(parseRdate) })),
   });
 }
 
@@ -172,6 +173,7 @@ function importedColumns(e: ParsedIcsEvent) {
     endDate: e.endDate,
     durationMinutes: e.durationMinutes,
     isAllDay: e.isAllDay,
+    timezone: e.isAllDay ? null : e.timezone,
     location: e.location,
     organizerId: e.organizerId,
     attendees: e.attendees,
@@ -181,6 +183,7 @@ function importedColumns(e: ParsedIcsEvent) {
     recurrenceEndDate: until ? until.slice(0, 10) : null,
     rrule: e.rrule,
     exdates: e.exdates,
+    rdates: e.rdates.map(formatRdate),
   };
 }
 
@@ -200,10 +203,11 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * `POST /api/calendar/import`: imports an .ics text into the family's calendar, in one transaction.
- * - Times are converted to the family's zone (src/core/ics/import.ts); the VEVENT's UID is kept in
+ * - Events keep their own zone (src/core/ics/import.ts; floating stays floating); refused VEVENTs are in the
+ *   report's `skipped` with the reason and nothing of them is stored; the VEVENT's UID is kept in
  *   `source_uid`, so importing the same file again updates those events instead of duplicating them. Our own
  *   feed's UIDs (`event-<id>@<host>`) match the family's own events.
- * - A series is one row (RRULE + EXDATEs); an overridden occurrence is an override row of its series; a
+ * - A series is one row (RRULE + EXDATEs + RDATEs); an overridden occurrence is an override row of its series; a
  *   cancelled occurrence becomes an EXDATE. An override whose series is neither in the file nor already
  *   imported is kept as a one-off event.
  * - Plan limit (SPEC: `families.max_events_per_month`): every NEW top-level event (a one-off or a whole
@@ -341,7 +345,7 @@ export async function importCalendar(
     for (const e of parsed.events) {
       if (e.recurrenceId === null) continue;
       const series = mastersByUid.get(e.uid);
-      if (!series || series.rrule === null) {
+      if (!series || (series.rrule === null && series.rdates.length === 0)) {
         if (e.cancelled) {
           report.skipped.push({
             uid: e.uid,
@@ -395,16 +399,20 @@ export async function importCalendar(
         }
         continue;
       }
-      const key = `${series.id}|${e.recurrenceId}`;
+      // RECURRENCE-ID in the stored series' terms (its zone and value type), whether or not the series is in the file.
+      const occurrence = e.recurrenceRef
+        ? inSeriesTerms(e.recurrenceRef, series, family.timezone)
+        : e.recurrenceId;
+      const key = `${series.id}|${occurrence}`;
       const current = overrideRows.get(key);
       if (e.cancelled) {
         if (current) {
           await cancelDeletedEventsReminders(tx, familyId, [current.id], now);
           await tx.delete(events).where(eq(events.id, current.id));
         }
-        if (!series.exdates.includes(e.recurrenceId)) {
+        if (!series.exdates.includes(occurrence)) {
           const set = exdatesToAdd.get(series.id) ?? new Set<string>();
-          set.add(e.recurrenceId);
+          set.add(occurrence);
           exdatesToAdd.set(series.id, set);
         }
         continue;
@@ -434,7 +442,7 @@ export async function importCalendar(
             ...c,
             familyId,
             parentEventId: series.id,
-            recurrenceId: e.recurrenceId,
+            recurrenceId: occurrence,
             sourceUid: series.sourceUid,
             createdAt: now,
             updatedAt: now,

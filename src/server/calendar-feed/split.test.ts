@@ -5,10 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseIcs } from '../../core/ics/import.ts';
 import { splitIcs } from '../../core/ics/split.ts';
 
-const FIXTURES = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/fixtures/ics',
-);
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/ics');
 
 describe('splitIcs', () => {
   it('splits a large file into batches that together hold the same events', () => {
