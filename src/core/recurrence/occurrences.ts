@@ -103,15 +103,37 @@ interface Placed {
   endAt: Date;
 }
 
-/** Places one occurrence (wall-clock start and length in `zone`) in the family's zone. */
-function place(e: EngineEvent, start: string, minutes: number, familyZone: string): Placed {
-  const end = addLocalMinutes(start, minutes);
-  if (e.allDay) {
-    return { start, end, startAt: localToInstant(start, familyZone), endAt: localToInstant(end, familyZone) };
+/**
+ * Exact length in milliseconds of every occurrence of a timed event in an IANA zone. RFC 5545 §3.8.5.3: "If the
+ * duration of the recurring component is specified with the "DTEND" or "DUE" property, then the same exact
+ * duration will apply to all the members of the generated recurrence set" — so a 01:00–03:00 event whose first
+ * instance spans a spring-forward change lasts one hour every time, and an instance that spans one ends an hour
+ * later on the wall clock. Without DTEND, `durationMinutes` is taken as exact.
+ */
+function exactMs(e: EngineEvent, zone: string): number {
+  if (e.end === null) return Math.max(0, e.durationMinutes) * 60_000;
+  return Math.max(0, localToInstant(e.end, zone).getTime() - localToInstant(e.start, zone).getTime());
+}
+
+/**
+ * Places one occurrence that starts at `start` (wall-clock in the event's zone) in the family's zone; `periodEnd`
+ * is an RDATE PERIOD's own end (same terms), else the event's length applies: exact for a timed event in a zone
+ * (see `exactMs`), wall-clock for a floating one (it has no instants of its own) and for all-day DATEs.
+ */
+function place(e: EngineEvent, start: string, periodEnd: string | null, familyZone: string): Placed {
+  if (e.allDay || e.zone === null) {
+    const end = periodEnd ?? addLocalMinutes(start, spanMinutes(e));
+    const startAt = localToInstant(start, familyZone);
+    const endAt = localToInstant(end, familyZone);
+    return e.allDay
+      ? { start, end, startAt, endAt }
+      : { start: instantToLocal(startAt, familyZone), end: instantToLocal(endAt, familyZone), startAt, endAt };
   }
-  const zone = e.zone ?? familyZone;
-  const startAt = localToInstant(start, zone);
-  const endAt = localToInstant(end, zone);
+  const startAt = localToInstant(start, e.zone);
+  const endAt =
+    periodEnd !== null
+      ? new Date(Math.max(startAt.getTime(), localToInstant(periodEnd, e.zone).getTime()))
+      : new Date(startAt.getTime() + exactMs(e, e.zone));
   return {
     start: instantToLocal(startAt, familyZone),
     end: instantToLocal(endAt, familyZone),
@@ -164,19 +186,17 @@ function expandSeriesRow<E extends EngineEvent>(
   const excluded = new Set(e.exdates.map((d) => matchKey(e, d)));
   const seen = new Set<string>();
   const out: Occurrence<E>[] = [];
-  const add = (start: string, minutes: number) => {
+  const add = (start: string, periodEnd: string | null) => {
     const key = matchKey(e, start);
     if (seen.has(key) || excluded.has(key) || replaced.has(key)) return;
     seen.add(key);
-    const placed = place(e, start, minutes, familyZone);
+    const placed = place(e, start, periodEnd, familyZone);
     if (!overlaps(placed, fromAt, toAt)) return;
     out.push({ event: e, seriesId: e.id, occurrenceId: start, ...placed });
   };
-  for (const start of starts) add(start, span);
-  for (const r of e.rdates) {
-    if (r.start < local.from || r.start >= local.to) continue;
-    add(r.start, r.end !== null ? Math.max(0, localMinutesBetween(r.start, r.end)) : span);
-  }
+  for (const start of starts) add(start, null);
+  // RDATEs are few: each is placed and kept when it overlaps the window (a PERIOD may be longer than the span).
+  for (const r of e.rdates) if (r.start < local.to) add(r.start, r.end);
   return out;
 }
 
@@ -229,7 +249,7 @@ export function expandEvents<E extends EngineEvent>(
         );
         continue;
       }
-      const placed = place(e, e.start, spanMinutes(e), familyZone);
+      const placed = place(e, e.start, null, familyZone);
       if (!overlaps(placed, fromAt, toAt)) continue;
       const inSeries = e.parentId !== null && e.recurrenceId !== null;
       occurrences.push({
@@ -280,7 +300,7 @@ export function hasOccurrence(series: EngineEvent, occurrenceId: string, familyZ
 /**
  * Checks a series or event before it is stored, so that nothing that breaks a reader is written: a real start
  * between MIN_YEAR and MAX_YEAR, an end not before the start, a known zone, an RRULE that is accepted and can be
- * expanded for a year from its start (COUNT counted from DTSTART).
+ * expanded (its first month is expanded, so that an error shows now rather than in a reader).
  * @returns null when it is fine, else the reason (for the import report or a 400 field message).
  */
 export function refusal(e: EngineEvent, familyZone: string): string | null {
@@ -296,7 +316,9 @@ export function refusal(e: EngineEvent, familyZone: string): string | null {
     }
     if (!e.allDay && e.zone !== null && !isKnownZone(e.zone)) return `Unknown time zone "${e.zone}"`;
     const zone = e.allDay ? familyZone : (e.zone ?? familyZone);
-    if (e.rrule) expandRule(e.start, e.rrule, zone, e.start, addLocalMinutes(e.start, 366 * 1440));
+    // A month from DTSTART is enough to find a refused rule, an unreadable UNTIL, or too many occurrences per
+    // window (the budget is per window, and no accepted rule has more than 24 × 60 starts a day).
+    if (e.rrule) expandRule(e.start, e.rrule, zone, e.start, addLocalMinutes(e.start, 31 * 1440));
     for (const d of [...e.exdates, ...e.rdates.map((r) => r.start)])
       if (!parseLocal(d)) return `The date ${d} is not a real date and time`;
     return null;

@@ -295,31 +295,49 @@ export function expandRule(
   const hi = until !== null && until < to ? until : null;
   if (from >= to || dtstart >= to || (hi !== null && hi < from && hi < dtstart)) return [];
 
-  const countMatters = rule.count !== null && rule.count < maxOccurrences(parts, dtstart);
-  if (rule.count !== null && !countMatters) parts.delete('COUNT');
-  const anchor = countMatters ? null : anchorNear(rule, parts, dtstart, localDateOf(from));
+  const count = rule.count !== null && rule.count < maxOccurrences(parts, dtstart) ? rule.count : null;
+  parts.delete('COUNT');
   parts.delete('UNTIL');
+  const anchor = count !== null ? null : anchorNear(rule, parts, dtstart, localDateOf(from));
+  // The iterator starts at `first` and DTSTART is added here (RFC 5545 §3.8.5.3: always the first instance, and
+  // counted by COUNT, even when it does not match the rule); COUNT is counted here too. A YEARLY BYWEEKNO rule
+  // starts a year early: the previous year's last week may run into DTSTART's year (week 53 of 2020 holds
+  // 2021-01-01) and its days after DTSTART are instances. (With INTERVAL>1 the previous period is INTERVAL years
+  // back, and its weeks cannot reach DTSTART's year.)
+  const yearEarly = rule.freq === 'YEARLY' && parts.has('BYWEEKNO') && rule.interval === 1;
+  const first =
+    anchor ?? (yearEarly ? `${String(+dtstart.slice(0, 4) - 1).padStart(4, '0')}-01-01T00:00:00` : dtstart);
   const ruleText = [...parts].map(([k, v]) => `${k}=${v}`).join(';');
-  const untilText = until !== null ? `;UNTIL=${compact(until)}Z` : '';
   const limitTo = `${localDateOf(to) < `${MAX_YEAR + 1}-01-01` ? to : `${MAX_YEAR + 1}-01-01T00:00:00`}`;
+  // The iterator stops at the window's end or UNTIL (inclusive; the end itself is dropped below), so a rule that
+  // matches nothing (BYSETPOS=3 of two days) costs the window, not the library's iteration cap.
+  const stop = until !== null && until < limitTo ? until : limitTo;
+  // Periods (days, weeks, months, years) from the first start to the window's end: the iterator may not step
+  // further, whatever the rule matches.
+  const periodDays = { DAILY: 1, WEEKLY: 7, MONTHLY: 28, YEARLY: 365 }[rule.freq];
+  const periods = Math.ceil(daysBetween(localDateOf(first), localDateOf(limitTo)) / periodDays / rule.interval) + 3;
 
   const out: string[] = [];
-  let produced = 0;
+  const endMs = floatingMs(limitTo);
+  const fromMs = floatingMs(from);
+  const startMs = floatingMs(dtstart);
+  let produced = 1;
+  if (startMs >= fromMs && startMs < endMs) out.push(`${dtstart.slice(0, 16)}:00`);
+  if (count === 1) return out;
   // The rule runs on a floating clock: UTC stands for the series' wall clock (no DST), and the caller reads
   // each wall-clock start in the real zone.
   const iterator = new RRuleTemporal({
-    rruleString: `DTSTART;TZID=UTC:${compact(anchor ?? dtstart)}\nRRULE:${ruleText}${untilText}`,
-    includeDtstart: anchor === null,
+    rruleString: `DTSTART;TZID=UTC:${compact(first)}\nRRULE:${ruleText};UNTIL=${compact(stop)}Z`,
+    includeDtstart: false,
     cache: false,
-    maxIterations: 100_000,
+    maxIterations: periods,
     maxCandidateEvaluations: WALK_BUDGET * 20,
   });
-  const endMs = floatingMs(limitTo);
-  const fromMs = floatingMs(from);
   try {
     iterator.all((z) => {
       const ms = z.epochMilliseconds;
       if (ms >= endMs) return false;
+      if (ms <= startMs) return true;
       produced++;
       if (produced > WALK_BUDGET)
         throw new RecurrenceError('The repeat rule makes too many occurrences to show');
@@ -328,12 +346,14 @@ export function expandRule(
         if (out.length > budget)
           throw new RecurrenceError('The repeat rule makes too many occurrences to show');
       }
-      return true;
+      return count === null || produced < count;
     });
   } catch (error) {
     if (error instanceof RecurrenceError) throw error;
+    // The iterator stepped past the window's end (`periods`) without finding more: the window is complete.
+    if (error instanceof Error && /^Maximum iterations/.test(error.message)) return out;
     throw new RecurrenceError(
-      `The repeat rule could not be expanded (${(error as Error).message.slice(0, 80)})`,
+      `The repeat rule could not be expanded (${error instanceof Error ? error.message.slice(0, 80) : 'unknown error'})`,
     );
   }
   return out;
