@@ -28,6 +28,13 @@ export const EVENT_ZONES = [
 const FAMILY_ZONES = ['America/Los_Angeles', 'Europe/Berlin', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
 const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 
+/** The days of 2026 on which the zones change their UTC offset (tzdata): spring forward, fall back. */
+const DST_CHANGES_2026: Record<string, string[]> = {
+  'America/Los_Angeles': ['2026-03-08', '2026-11-01'],
+  'Europe/Berlin': ['2026-03-29', '2026-10-25'],
+  'Australia/Sydney': ['2026-04-05', '2026-10-04'],
+};
+
 /** A small deterministic PRNG (mulberry32), so that a seed names the same cases on every machine. */
 export class Random {
   private state: number;
@@ -217,8 +224,15 @@ export function generateCase(seed: number, index: number): DiffCase {
   const zone = allDay ? null : r.pick(EVENT_ZONES);
   const familyZone = r.pick(FAMILY_ZONES.filter((z) => z !== zone));
   let rule = randomRule(r, allDay);
-  const date = weekStartForSetpos(randomDate(r), rule);
-  const hour = r.chance(0.3) ? r.int(0, 3) : r.int(0, 23);
+  // One case in five starts in the week before one of the 2026 DST changes of its zone, between 00:00 and 03:59:
+  // the daily and weekly instances then land in the skipped and the repeated hour.
+  const changes = DST_CHANGES_2026[zone ?? familyZone] ?? [];
+  const nearChange = changes.length > 0 && r.chance(0.2);
+  const date = weekStartForSetpos(
+    nearChange ? addLocalDays(r.pick(changes), -r.int(0, 6)) : randomDate(r),
+    rule,
+  );
+  const hour = nearChange || r.chance(0.3) ? r.int(0, 3) : r.int(0, 23);
   let start = allDay ? `${date}T00:00:00` : `${date}T${pad(hour)}:${pad(r.pick([0, 15, 30, 45]))}:00`;
   const effectiveZone = zone ?? familyZone;
   if (!allDay && ambiguous(start, effectiveZone)) start = `${date}T12:00:00`;
@@ -274,7 +288,9 @@ export function generateCase(seed: number, index: number): DiffCase {
   const kept = base.filter((s) => !exdates.includes(s));
   // Only an occurrence alone on its day (no other instance, no RDATE): recurring_ical_events matches an override
   // by its RECURRENCE-ID's date, and would take out whichever instance of that day it saw last.
-  const around = baseStarts(series, familyZone, addLocalMinutes(from, -2 * 1440), addLocalMinutes(to, 2 * 1440));
+  // With COUNT, the oracle's extra instance (see the test) counts as one of the day's instances as well.
+  const oneMore = { ...series, rrule: rule.replace(/COUNT=(\d+)/, (_, n: string) => `COUNT=${Number(n) + 1}`) };
+  const around = baseStarts(oneMore, familyZone, addLocalMinutes(from, -2 * 1440), addLocalMinutes(to, 2 * 1440));
   const all = [...around, ...rdates.map((d) => d.start)];
   const alone = kept.filter((s) => all.filter((t) => localDateOf(t) === localDateOf(s)).length === 1);
   if (alone.length > 0 && r.chance(0.35)) {

@@ -129,6 +129,8 @@ export function parseRule(text: string): Rule {
           throw new RecurrenceError(`A numbered weekday (BYDAY=${v}) needs FREQ=MONTHLY or YEARLY`);
         if (freq === 'YEARLY' && parts.has('BYWEEKNO'))
           throw new RecurrenceError(`A numbered weekday (BYDAY=${v}) cannot go with BYWEEKNO`);
+        if (n === 53 && parts.has('BYSETPOS'))
+          throw new RecurrenceError(`The 53rd weekday of a year (BYDAY=${v}) cannot go with BYSETPOS`);
       }
     }
   }
@@ -247,6 +249,35 @@ function anchorNear(rule: Rule, parts: Map<string, string>, dtstart: string, tar
   return local > dtstart ? local : null;
 }
 
+/**
+ * A check of YEARLY numbered weekdays without BYMONTH (`BYDAY=53SA`): rrule-temporal 2.2 counts the 53rd Saturday
+ * of a year that has only 52 on into the next year (2027's "53rd Saturday" is 2028-01-01). RFC 5545 §3.3.10:
+ * "+53MO" is the 53rd Monday *of the year*, so an instance is kept only when it really is the nth (or nth-last)
+ * such weekday of its year. (parseRule refuses ±53 with BYSETPOS, where dropping a candidate would shift the
+ * positions.) Other rules: always true.
+ */
+function ordinalCheck(rule: Rule, parts: Map<string, string>): (floatingMsValue: number) => boolean {
+  const byday = parts.get('BYDAY');
+  if (rule.freq !== 'YEARLY' || parts.has('BYMONTH') || byday === undefined || !/\d/.test(byday))
+    return () => true;
+  const wanted = new Map<number, Array<number | null>>();
+  for (const v of byday.split(',')) {
+    const m = /^([+-]?\d{1,2})?(SU|MO|TU|WE|TH|FR|SA)$/.exec(v);
+    if (!m?.[2]) continue;
+    const day = WEEKDAYS.indexOf(m[2] as (typeof WEEKDAYS)[number]);
+    wanted.set(day, [...(wanted.get(day) ?? []), m[1] === undefined ? null : Number(m[1])]);
+  }
+  return (ms) => {
+    const d = new Date(ms);
+    const year = d.getUTCFullYear();
+    const dayOfYear = Math.round((ms - Date.UTC(year, 0, 1, d.getUTCHours(), d.getUTCMinutes())) / 86_400_000) + 1;
+    const yearLength = Math.round((Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000);
+    const nth = Math.ceil(dayOfYear / 7);
+    const nthLast = -Math.ceil((yearLength - dayOfYear + 1) / 7);
+    return (wanted.get(d.getUTCDay()) ?? [null]).some((n) => n === null || n === nth || n === nthLast);
+  };
+}
+
 /** Wall-clock text as milliseconds of a floating clock (its UTC fields are the wall-clock fields). */
 function floatingMs(local: string): number {
   return Date.parse(`${local.slice(0, 16)}:00Z`);
@@ -317,6 +348,7 @@ export function expandRule(
   const periodDays = { DAILY: 1, WEEKLY: 7, MONTHLY: 28, YEARLY: 365 }[rule.freq];
   const periods = Math.ceil(daysBetween(localDateOf(first), localDateOf(limitTo)) / periodDays / rule.interval) + 3;
 
+  const dayFits = ordinalCheck(rule, parts);
   const out: string[] = [];
   const endMs = floatingMs(limitTo);
   const fromMs = floatingMs(from);
@@ -337,7 +369,7 @@ export function expandRule(
     iterator.all((z) => {
       const ms = z.epochMilliseconds;
       if (ms >= endMs) return false;
-      if (ms <= startMs) return true;
+      if (ms <= startMs || !dayFits(ms)) return true;
       produced++;
       if (produced > WALK_BUDGET)
         throw new RecurrenceError('The repeat rule makes too many occurrences to show');
