@@ -86,10 +86,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The UTC `YYYYMMDDTHHMMSSZ` of a wall-clock time in `zone`. */
 function utcCompact(local: string, zone: string): string {
-  return `${localToInstant(local, zone)
-    .toISOString()
-    .slice(0, 19)
-    .replace(/[-:]/g, '')}Z`;
+  return `${localToInstant(local, zone).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 }
 
 /** `YYYYMMDDTHHMMSS` (or `YYYYMMDD` with `date`) of wall-clock text. */
@@ -124,15 +121,8 @@ function randomRule(r: Random, allDay: boolean): string {
       .join(',');
   };
   const monthDays = () =>
-    r
-      .some([1, 2, 5, 10, 15, 28, 29, 30, 31, -1, -2, -5, -10], r.int(1, 3))
-      .map(String)
-      .join(',');
-  const months = () =>
-    r
-      .some([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], r.int(1, 4))
-      .map(String)
-      .join(',');
+    r.some([1, 2, 5, 10, 15, 28, 29, 30, 31, -1, -2, -5, -10], r.int(1, 3)).map(String).join(',');
+  const months = () => r.some([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], r.int(1, 4)).map(String).join(',');
   let setposBase = false;
   if (freq === 'DAILY') {
     if (r.chance(0.4)) parts.push(`BYDAY=${days(r.int(1, 5))}`);
@@ -160,7 +150,8 @@ function randomRule(r: Random, allDay: boolean): string {
       parts.push(`BYWEEKNO=${week}`);
       if (r.chance(0.6)) parts.push(`BYDAY=${days(r.int(1, 3))}`);
     }
-    if (kind === 3) parts.push(`BYYEARDAY=${r.some([1, 2, 32, 60, 100, 200, 365, 366, -1, -100], 2).join(',')}`);
+    if (kind === 3)
+      parts.push(`BYYEARDAY=${r.some([1, 2, 32, 60, 100, 200, 365, 366, -1, -100], 2).join(',')}`);
     if (kind === 4) {
       parts.push(`BYMONTHDAY=${monthDays()}`);
       if (r.chance(0.5)) parts.push(`BYMONTH=${months()}`);
@@ -179,7 +170,8 @@ function randomRule(r: Random, allDay: boolean): string {
   // ISO 8601 weeks ("as defined in [ISO.8601.2004]"). occurrences.test.ts checks such a week by hand.
   const weekno = parts.some((p) => p.startsWith('BYWEEKNO'));
   if (interval > 1 && !weekno) parts.splice(1, 0, `INTERVAL=${interval}`);
-  if (setposBase && !weekno && r.chance(0.25)) parts.push(`BYSETPOS=${r.pick(['1', '-1', '2', '1,-1', '3'])}`);
+  if (setposBase && !weekno && r.chance(0.25))
+    parts.push(`BYSETPOS=${r.pick(['1', '-1', '2', '1,-1', '3'])}`);
   // WKST with BYWEEKNO: only MO. python-dateutil numbers the weeks of other WKSTs inconsistently at the year's
   // end (WKST=SA: it puts Fri 2026-01-02 in a week 53 of 2025 but not Mon 2025-12-29 of the same week, and 2025
   // has 52 such weeks by RFC 5545 §3.3.10: "Week number one of the calendar year is the first week that contains
@@ -248,7 +240,9 @@ export function generateCase(seed: number, index: number): DiffCase {
   }
 
   // Mostly near DTSTART (so that COUNT rules are seen to their end), else anywhere in 2025–2027.
-  const fromDate = r.chance(ending === 0 ? 0.9 : 0.6) ? addLocalDays(date, r.int(-5, ending === 0 ? 20 : 60)) : randomDate(r);
+  const fromDate = r.chance(ending === 0 ? 0.9 : 0.6)
+    ? addLocalDays(date, r.int(-5, ending === 0 ? 20 : 60))
+    : randomDate(r);
   const from = `${fromDate}T00:00:00`;
   const to = `${addLocalDays(fromDate, r.int(1, 45))}T00:00:00`;
 
@@ -289,8 +283,16 @@ export function generateCase(seed: number, index: number): DiffCase {
   // Only an occurrence alone on its day (no other instance, no RDATE): recurring_ical_events matches an override
   // by its RECURRENCE-ID's date, and would take out whichever instance of that day it saw last.
   // With COUNT, the oracle's extra instance (see the test) counts as one of the day's instances as well.
-  const oneMore = { ...series, rrule: rule.replace(/COUNT=(\d+)/, (_, n: string) => `COUNT=${Number(n) + 1}`) };
-  const around = baseStarts(oneMore, familyZone, addLocalMinutes(from, -2 * 1440), addLocalMinutes(to, 2 * 1440));
+  const oneMore = {
+    ...series,
+    rrule: rule.replace(/COUNT=(\d+)/, (_, n: string) => `COUNT=${Number(n) + 1}`),
+  };
+  const around = baseStarts(
+    oneMore,
+    familyZone,
+    addLocalMinutes(from, -2 * 1440),
+    addLocalMinutes(to, 2 * 1440),
+  );
   const all = [...around, ...rdates.map((d) => d.start)];
   const alone = kept.filter((s) => all.filter((t) => localDateOf(t) === localDateOf(s)).length === 1);
   if (alone.length > 0 && r.chance(0.35)) {
@@ -386,7 +388,14 @@ export function caseCalendar(c: DiffCase, forOracle = false): string {
   if (forOracle) {
     c.series.rdates.forEach((d, i) => {
       if (d.end === null) return;
-      const one: EngineEvent = { ...c.series, start: d.start, end: d.end, rrule: null, rdates: [], exdates: [] };
+      const one: EngineEvent = {
+        ...c.series,
+        start: d.start,
+        end: d.end,
+        rrule: null,
+        rdates: [],
+        exdates: [],
+      };
       lines.push(...eventLines(one, `period-${i}`, c, true));
     });
   }
@@ -439,9 +448,7 @@ function iso(d: Date): string {
 export function ourSpans(c: DiffCase, occurrences: readonly Occurrence[]): Span[] {
   return occurrences
     .map((o) =>
-      c.series.allDay
-        ? `${localDateOf(o.start)}/${localDateOf(o.end)}`
-        : `${iso(o.startAt)}/${iso(o.endAt)}`,
+      c.series.allDay ? `${localDateOf(o.start)}/${localDateOf(o.end)}` : `${iso(o.startAt)}/${iso(o.endAt)}`,
     )
     .sort();
 }

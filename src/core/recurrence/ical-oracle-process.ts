@@ -107,7 +107,17 @@ export async function runDifferential(
       const theirs = oracleSpans(c, answer, report.adjustments);
       report.compared++;
       const rule = c.series.rrule ?? '';
-      for (const part of ['BYDAY', 'BYMONTHDAY', 'BYSETPOS', 'BYWEEKNO', 'BYYEARDAY', 'BYHOUR', 'WKST', 'COUNT', 'UNTIL'])
+      for (const part of [
+        'BYDAY',
+        'BYMONTHDAY',
+        'BYSETPOS',
+        'BYWEEKNO',
+        'BYYEARDAY',
+        'BYHOUR',
+        'WKST',
+        'COUNT',
+        'UNTIL',
+      ])
         if (rule.includes(`${part}=`)) feature(report, part);
       feature(report, `FREQ=${/FREQ=(\w+)/.exec(rule)?.[1] ?? '?'}`);
       feature(report, `zone ${c.series.allDay ? 'all-day' : (c.series.zone ?? 'floating')}`);
@@ -116,7 +126,8 @@ export async function runDifferential(
       if (c.series.exdates.length > 0) feature(report, 'EXDATE');
       if (c.series.rdates.some((d) => d.end === null)) feature(report, 'RDATE');
       if (c.series.rdates.some((d) => d.end !== null)) feature(report, 'RDATE PERIOD');
-      if (c.override) feature(report, c.dateTimeRecurrenceId ? 'override (date-time RECURRENCE-ID)' : 'override');
+      if (c.override)
+        feature(report, c.dateTimeRecurrenceId ? 'override (date-time RECURRENCE-ID)' : 'override');
       if (c.series.durationMinutes === 0) feature(report, 'zero-length');
       if (report.adjustments.countPlusOne > before) feature(report, 'COUNT with DTSTART off the rule');
       if (ours.length > 0) feature(report, 'with occurrences');

@@ -218,14 +218,24 @@ describe('rules checked by hand where the oracle is wrong', () => {
     ).toEqual(['2025-01-01', '2025-01-03']);
     // ISO weeks: 2026 has 53 (it starts on a Thursday), 2026-12-28 … 2027-01-03.
     expect(
-      dates('FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO,FR', '2026-01-05T09:00:00', '2026-06-01T00:00:00', '2027-06-01T00:00:00'),
+      dates(
+        'FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO,FR',
+        '2026-01-05T09:00:00',
+        '2026-06-01T00:00:00',
+        '2027-06-01T00:00:00',
+      ),
     ).toEqual(['2026-12-28', '2027-01-01']);
   });
 
   it('keeps a week that crosses the year end whole, whatever the INTERVAL', () => {
     // The last ISO week of 2026 is week 53, Mon 2026-12-28 … Sun 2027-01-03.
     expect(
-      dates('FREQ=YEARLY;INTERVAL=3;BYWEEKNO=-1', '2026-11-25T03:15:00', '2026-12-01T00:00:00', '2027-02-01T00:00:00'),
+      dates(
+        'FREQ=YEARLY;INTERVAL=3;BYWEEKNO=-1',
+        '2026-11-25T03:15:00',
+        '2026-12-01T00:00:00',
+        '2027-02-01T00:00:00',
+      ),
     ).toEqual([
       '2026-12-28',
       '2026-12-29',
@@ -251,7 +261,11 @@ describe('refusals and hostile rows', () => {
   it.each([
     ['FREQ=SECONDLY', timed({ rrule: 'FREQ=SECONDLY' }), /more often than daily/],
     ['FREQ=HOURLY', timed({ rrule: 'FREQ=HOURLY;COUNT=5' }), /more often than daily/],
-    ['DTSTART in the year 0100', timed({ start: '0100-01-01T09:00:00', rrule: 'FREQ=DAILY' }), /between 1900/],
+    [
+      'DTSTART in the year 0100',
+      timed({ start: '0100-01-01T09:00:00', rrule: 'FREQ=DAILY' }),
+      /between 1900/,
+    ],
     ['DTSTART in 1899', timed({ start: '1899-12-31T09:00:00' }), /between 1900/],
     ['DTSTART in 2201', timed({ start: '2201-01-01T09:00:00' }), /between 1900/],
     ['DTEND 9999-12-31', timed({ end: '9999-12-31T23:59:00' }), /before 2201/],
@@ -259,7 +273,11 @@ describe('refusals and hostile rows', () => {
     ['an Apr 31 EXDATE', timed({ rrule: 'FREQ=DAILY', exdates: ['2026-04-31T09:00:00'] }), /not a real date/],
     ['an unknown zone', timed({ zone: 'Mars/Olympus_Mons' }), /Unknown time zone/],
     ['RSCALE', timed({ rrule: 'RSCALE=HEBREW;FREQ=YEARLY' }), /other calendar systems/],
-    ['COUNT with UNTIL', timed({ rrule: 'FREQ=DAILY;COUNT=2;UNTIL=20260310T000000Z' }), /both COUNT and UNTIL/],
+    [
+      'COUNT with UNTIL',
+      timed({ rrule: 'FREQ=DAILY;COUNT=2;UNTIL=20260310T000000Z' }),
+      /both COUNT and UNTIL/,
+    ],
   ])('refuses %s with a reason, fast', (_name, event, reason) => {
     const started = performance.now();
     expect(refusal(event, 'Europe/Berlin')).toMatch(reason);

@@ -270,12 +270,72 @@ function ordinalCheck(rule: Rule, parts: Map<string, string>): (floatingMsValue:
   return (ms) => {
     const d = new Date(ms);
     const year = d.getUTCFullYear();
-    const dayOfYear = Math.round((ms - Date.UTC(year, 0, 1, d.getUTCHours(), d.getUTCMinutes())) / 86_400_000) + 1;
+    const dayOfYear =
+      Math.round((ms - Date.UTC(year, 0, 1, d.getUTCHours(), d.getUTCMinutes())) / 86_400_000) + 1;
     const yearLength = Math.round((Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000);
     const nth = Math.ceil(dayOfYear / 7);
     const nthLast = -Math.ceil((yearLength - dayOfYear + 1) / 7);
     return (wanted.get(d.getUTCDay()) ?? [null]).some((n) => n === null || n === nth || n === nthLast);
   };
+}
+
+const SIMPLE_PARTS = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'BYHOUR', 'BYMINUTE', 'BYSECOND', 'WKST']);
+
+/**
+ * True for the rules most series have — DAILY or WEEKLY with at most INTERVAL, plain weekdays (BYDAY without
+ * numbers), times of day (BYHOUR/BYMINUTE) and WKST — which `walkSimple` expands directly, about ten times
+ * faster than rrule-temporal (bench/recurrence). Everything else goes to rrule-temporal. Both are held to the
+ * same oracle by occurrences.property.test.ts.
+ */
+function simpleRule(rule: Rule, parts: Map<string, string>): boolean {
+  if (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY') return false;
+  for (const name of parts.keys()) if (!SIMPLE_PARTS.has(name)) return false;
+  return !/\d/.test(parts.get('BYDAY') ?? '');
+}
+
+/**
+ * Walks a `simpleRule` from `first` (DTSTART, or a later start in the same phase from `anchorNear`): every
+ * INTERVAL-th day (DAILY) or WKST week (WEEKLY), the listed weekdays of it (all days for DAILY without BYDAY),
+ * at each BYHOUR × BYMINUTE time, in order (RFC 5545 §3.3.10), calling `visit` with each start as floating
+ * milliseconds until it returns false or the start passes `stopMs` (UNTIL, inclusive).
+ */
+function walkSimple(
+  rule: Rule,
+  parts: Map<string, string>,
+  first: string,
+  stopMs: number,
+  visit: (ms: number) => boolean,
+): void {
+  const numbers = (name: string) =>
+    (parts.get(name) ?? '0')
+      .split(',')
+      .map(Number)
+      .sort((a, b) => a - b);
+  const times = numbers('BYHOUR').flatMap((h) => numbers('BYMINUTE').map((m) => (h * 60 + m) * 60_000));
+  const byday = parts.get('BYDAY');
+  const days =
+    byday === undefined
+      ? null
+      : new Set(byday.split(',').map((d) => WEEKDAYS.indexOf(d as (typeof WEEKDAYS)[number])));
+  const day = 86_400_000;
+  let periodStart = floatingMs(`${localDateOf(first)}T00:00`);
+  let periodDays = 1;
+  if (rule.freq === 'WEEKLY') {
+    const wkst = WEEKDAYS.indexOf((parts.get('WKST') ?? 'MO') as (typeof WEEKDAYS)[number]);
+    periodStart -= ((new Date(periodStart).getUTCDay() - wkst + 7) % 7) * day;
+    periodDays = 7;
+  }
+  for (;;) {
+    for (let d = 0; d < periodDays; d++) {
+      const dayMs = periodStart + d * day;
+      if (days !== null && !days.has(new Date(dayMs).getUTCDay())) continue;
+      for (const t of times) {
+        const ms = dayMs + t;
+        if (ms > stopMs || !visit(ms)) return;
+      }
+    }
+    periodStart += periodDays * rule.interval * day;
+  }
 }
 
 /** Wall-clock text as milliseconds of a floating clock (its UTC fields are the wall-clock fields). */
@@ -346,7 +406,8 @@ export function expandRule(
   // Periods (days, weeks, months, years) from the first start to the window's end: the iterator may not step
   // further, whatever the rule matches.
   const periodDays = { DAILY: 1, WEEKLY: 7, MONTHLY: 28, YEARLY: 365 }[rule.freq];
-  const periods = Math.ceil(daysBetween(localDateOf(first), localDateOf(limitTo)) / periodDays / rule.interval) + 3;
+  const periods =
+    Math.ceil(daysBetween(localDateOf(first), localDateOf(limitTo)) / periodDays / rule.interval) + 3;
 
   const dayFits = ordinalCheck(rule, parts);
   const out: string[] = [];
@@ -356,6 +417,23 @@ export function expandRule(
   let produced = 1;
   if (startMs >= fromMs && startMs < endMs) out.push(`${dtstart.slice(0, 16)}:00`);
   if (count === 1) return out;
+  const visit = (ms: number): boolean => {
+    if (ms >= endMs) return false;
+    if (ms <= startMs || !dayFits(ms)) return true;
+    produced++;
+    if (produced > WALK_BUDGET)
+      throw new RecurrenceError('The repeat rule makes too many occurrences to show');
+    if (ms >= fromMs) {
+      out.push(`${new Date(ms).toISOString().slice(0, 16)}:00`);
+      if (out.length > budget)
+        throw new RecurrenceError('The repeat rule makes too many occurrences to show');
+    }
+    return count === null || produced < count;
+  };
+  if (simpleRule(rule, parts)) {
+    walkSimple(rule, parts, first, floatingMs(stop), visit);
+    return out;
+  }
   // The rule runs on a floating clock: UTC stands for the series' wall clock (no DST), and the caller reads
   // each wall-clock start in the real zone.
   const iterator = new RRuleTemporal({
@@ -366,20 +444,7 @@ export function expandRule(
     maxCandidateEvaluations: WALK_BUDGET * 20,
   });
   try {
-    iterator.all((z) => {
-      const ms = z.epochMilliseconds;
-      if (ms >= endMs) return false;
-      if (ms <= startMs || !dayFits(ms)) return true;
-      produced++;
-      if (produced > WALK_BUDGET)
-        throw new RecurrenceError('The repeat rule makes too many occurrences to show');
-      if (ms >= fromMs) {
-        out.push(`${new Date(ms).toISOString().slice(0, 16)}:00`);
-        if (out.length > budget)
-          throw new RecurrenceError('The repeat rule makes too many occurrences to show');
-      }
-      return count === null || produced < count;
-    });
+    iterator.all((z) => visit(z.epochMilliseconds));
   } catch (error) {
     if (error instanceof RecurrenceError) throw error;
     // The iterator stepped past the window's end (`periods`) without finding more: the window is complete.
