@@ -101,7 +101,14 @@ export async function runDifferential(
         report.refused.set(key, (report.refused.get(key) ?? 0) + 1);
         continue;
       }
-      const answer = await oracle.ask(oracleRequest(c));
+      let answer: OracleAnswer;
+      try {
+        answer = await oracle.ask(oracleRequest(c));
+      } catch (error) {
+        // A case the oracle cannot read is a harness bug: reported like a disagreement, with the case.
+        report.disagreements.push(describeCase(c, ourSpans(c, occurrences), [String(error)], seed));
+        continue;
+      }
       const ours = ourSpans(c, occurrences);
       const before = report.adjustments.countPlusOne;
       const theirs = oracleSpans(c, answer, report.adjustments);

@@ -124,9 +124,15 @@ describe('overrides, lengths and COUNT', () => {
   );
 
   it('keeps a zero-length event zero-length, one-off or series, given by DTEND or by duration', () => {
+    const daily = row({
+      id: 2,
+      start: '2026-05-04T10:00:00',
+      durationMinutes: 0,
+      rrule: 'FREQ=DAILY;COUNT=3',
+    });
     const events = [
       row({ id: 1, start: '2026-05-04T09:00:00', end: '2026-05-04T09:00:00', zone: 'Europe/Berlin' }),
-      row({ id: 2, start: '2026-05-04T10:00:00', durationMinutes: 0, rrule: 'FREQ=DAILY;COUNT=3' }),
+      daily,
     ];
     const { occurrences } = expandEvents(
       events,
@@ -140,7 +146,7 @@ describe('overrides, lengths and COUNT', () => {
     }
     // One at the window's very start counts.
     const atStart = expandEvents(
-      [events[1] as EngineEvent],
+      [daily],
       { from: '2026-05-05T10:00:00', to: '2026-05-05T11:00:00' },
       'America/Los_Angeles',
     );
@@ -178,6 +184,19 @@ describe('overrides, lengths and COUNT', () => {
     ]);
     expect(hasOccurrence(series, '2026-03-07T10:00:00', 'UTC')).toBe(true);
     expect(hasOccurrence(series, '2026-03-16T10:00:00', 'UTC')).toBe(false);
+  });
+});
+
+describe('UNTIL before DTSTART', () => {
+  it('shows DTSTART alone (DTSTART is the first instance; RFC 5545 leaves the rest undefined)', () => {
+    const series = row({
+      start: '2026-04-19T07:30:00',
+      zone: 'Asia/Kolkata',
+      rrule: 'FREQ=DAILY;UNTIL=20260418T203900Z',
+    });
+    expect(starts([series], '2026-04-01T00:00:00', '2026-06-01T00:00:00', 'UTC')).toEqual([
+      '2026-04-19T02:00:00',
+    ]);
   });
 });
 

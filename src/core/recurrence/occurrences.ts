@@ -6,7 +6,7 @@ import {
   localToInstant,
   parseLocal,
 } from '../time/local-time.ts';
-import { expandRule, RecurrenceError } from './rule.ts';
+import { expandRule, MAX_YEAR, MIN_YEAR, RecurrenceError } from './rule.ts';
 
 /**
  * The occurrence engine (issue 18): the one place that turns stored event rows into the occurrences of a window.
@@ -364,12 +364,13 @@ export function refusal(e: EngineEvent, familyZone: string): string | null {
   try {
     const p = parseLocal(e.start);
     if (!p) return `The start ${e.start} is not a real date and time`;
-    if (p.year < 1900 || p.year > 2200) return 'Events must start between 1900 and 2200';
+    if (p.year < MIN_YEAR || p.year > MAX_YEAR)
+      return `Events must start between ${MIN_YEAR} and ${MAX_YEAR}`;
     if (e.end !== null) {
       const q = parseLocal(e.end);
       if (!q) return `The end ${e.end} is not a real date and time`;
       if (e.end < e.start) return 'The end is before the start';
-      if (q.year > 2200) return 'Events must end before 2201';
+      if (q.year > MAX_YEAR) return `Events must end before ${MAX_YEAR + 1}`;
     }
     if (!e.allDay && e.zone !== null && !isKnownZone(e.zone)) return `Unknown time zone "${e.zone}"`;
     const zone = e.allDay ? familyZone : (e.zone ?? familyZone);

@@ -45,6 +45,11 @@ const PART_NAMES = new Set([
   'WKST',
 ]);
 
+/** 0 = SU … 6 = SA for a two-letter weekday (as `Date.getUTCDay`), -1 for anything else. */
+function weekdayIndex(day: string): number {
+  return WEEKDAYS.findIndex((d) => d === day);
+}
+
 /** An RRULE value split into its parts (names upper-cased), checked against RFC 5545 §3.3.10. */
 export interface Rule {
   freq: Frequency;
@@ -99,6 +104,7 @@ export function parseRule(text: string): Rule {
     throw new RecurrenceError(`Repeats more often than daily (FREQ=${freqText}) are not supported`);
   if (!(FREQUENCIES as readonly string[]).includes(freqText))
     throw new RecurrenceError(`The repeat rule's FREQ=${freqText.slice(0, 20)} is not valid`);
+  // Checked against FREQUENCIES just above.
   const freq = freqText as Frequency;
   const interval = parts.has('INTERVAL')
     ? intList('INTERVAL', parts.get('INTERVAL') ?? '', 1, 999, false)
@@ -229,7 +235,7 @@ function anchorNear(rule: Rule, parts: Map<string, string>, dtstart: string, tar
     const k = Math.floor(daysBetween(startDay, target) / n) * n;
     anchor = addLocalDays(startDay, k);
   } else if (rule.freq === 'WEEKLY') {
-    const wkst = WEEKDAYS.indexOf((parts.get('WKST') ?? 'MO') as (typeof WEEKDAYS)[number]);
+    const wkst = weekdayIndex(parts.get('WKST') ?? 'MO');
     const weekStart = addLocalDays(startDay, -((localWeekday(startDay) - wkst + 7) % 7));
     const k = Math.floor(daysBetween(weekStart, target) / (7 * n)) * n;
     anchor = addLocalDays(weekStart, 7 * k);
@@ -264,7 +270,7 @@ function ordinalCheck(rule: Rule, parts: Map<string, string>): (floatingMsValue:
   for (const v of byday.split(',')) {
     const m = /^([+-]?\d{1,2})?(SU|MO|TU|WE|TH|FR|SA)$/.exec(v);
     if (!m?.[2]) continue;
-    const day = WEEKDAYS.indexOf(m[2] as (typeof WEEKDAYS)[number]);
+    const day = weekdayIndex(m[2]);
     wanted.set(day, [...(wanted.get(day) ?? []), m[1] === undefined ? null : Number(m[1])]);
   }
   return (ms) => {
@@ -313,15 +319,12 @@ function walkSimple(
       .sort((a, b) => a - b);
   const times = numbers('BYHOUR').flatMap((h) => numbers('BYMINUTE').map((m) => (h * 60 + m) * 60_000));
   const byday = parts.get('BYDAY');
-  const days =
-    byday === undefined
-      ? null
-      : new Set(byday.split(',').map((d) => WEEKDAYS.indexOf(d as (typeof WEEKDAYS)[number])));
+  const days = byday === undefined ? null : new Set(byday.split(',').map((d) => weekdayIndex(d)));
   const day = 86_400_000;
   let periodStart = floatingMs(`${localDateOf(first)}T00:00`);
   let periodDays = 1;
   if (rule.freq === 'WEEKLY') {
-    const wkst = WEEKDAYS.indexOf((parts.get('WKST') ?? 'MO') as (typeof WEEKDAYS)[number]);
+    const wkst = weekdayIndex(parts.get('WKST') ?? 'MO');
     periodStart -= ((new Date(periodStart).getUTCDay() - wkst + 7) % 7) * day;
     periodDays = 7;
   }
