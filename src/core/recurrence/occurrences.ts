@@ -6,7 +6,7 @@ import {
   localToInstant,
   parseLocal,
 } from '../time/local-time.ts';
-import { expandRule, RecurrenceError } from './rule.ts';
+import { expandRule, MAX_YEAR, MIN_YEAR, RecurrenceError } from './rule.ts';
 
 /**
  * The occurrence engine (issue 18): the one place that turns stored event rows into the occurrences of a window.
@@ -96,6 +96,63 @@ export function spanMinutes(e: EngineEvent): number {
   return Math.max(0, e.durationMinutes);
 }
 
+const DAY_MS = 86_400_000;
+/** Zone offsets of whole days, `zone|day` → ms east of UTC, or null when the offset changes during that day. */
+const steadyOffsets = new Map<string, number | null>();
+
+/** Wall-clock text (or a `YYYY-MM-DD` day's midnight) as milliseconds of a floating clock. */
+function floatingMs(local: string): number {
+  return Date.parse(`${local.slice(0, 10)}T${local.length > 10 ? local.slice(11, 16) : '00:00'}:00Z`);
+}
+
+/** The zone's offset through the whole local day `date` (`YYYY-MM-DD`), or null when it changes that day. */
+function localDayOffset(zone: string, date: string): number | null {
+  const key = `${zone}|L${date}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const start = floatingMs(date);
+    const next = addLocalMinutes(`${date}T00:00:00`, 1440);
+    const a = start - localToInstant(`${date}T00:00:00`, zone).getTime();
+    const b = start + DAY_MS - localToInstant(next, zone).getTime();
+    offset = a === b ? a : null;
+    if (steadyOffsets.size > 100_000) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The zone's offset through the whole UTC day of `ms`, or null when it changes that day. */
+function utcDayOffset(zone: string, ms: number): number | null {
+  const day = Math.floor(ms / DAY_MS) * DAY_MS;
+  const key = `${zone}|U${day}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const a = floatingMs(instantToLocal(new Date(day), zone)) - day;
+    const b = floatingMs(instantToLocal(new Date(day + DAY_MS), zone)) - day - DAY_MS;
+    offset = a === b ? a : null;
+    if (steadyOffsets.size > 100_000) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/**
+ * `localToInstant` (local-time.ts: a time in a spring-forward gap is read with the offset before it, an
+ * ambiguous one as the first), fast on the days when the zone's offset does not change.
+ */
+function toInstant(local: string, zone: string): Date {
+  const offset = localDayOffset(zone, localDateOf(local));
+  return offset === null ? localToInstant(local, zone) : new Date(floatingMs(local) - offset);
+}
+
+/** `instantToLocal` (local-time.ts), fast on the days when the zone's offset does not change. */
+function toLocal(instant: Date, zone: string): string {
+  const offset = utcDayOffset(zone, instant.getTime());
+  return offset === null
+    ? instantToLocal(instant, zone)
+    : `${new Date(instant.getTime() + offset).toISOString().slice(0, 16)}:00`;
+}
+
 interface Placed {
   start: string;
   end: string;
@@ -103,18 +160,40 @@ interface Placed {
   endAt: Date;
 }
 
-/** Places one occurrence (wall-clock start and length in `zone`) in the family's zone. */
-function place(e: EngineEvent, start: string, minutes: number, familyZone: string): Placed {
-  const end = addLocalMinutes(start, minutes);
-  if (e.allDay) {
-    return { start, end, startAt: localToInstant(start, familyZone), endAt: localToInstant(end, familyZone) };
+/**
+ * Exact length in milliseconds of every occurrence of a timed event in an IANA zone. RFC 5545 §3.8.5.3: "If the
+ * duration of the recurring component is specified with the "DTEND" or "DUE" property, then the same exact
+ * duration will apply to all the members of the generated recurrence set" — so a 01:00–03:00 event whose first
+ * instance spans a spring-forward change lasts one hour every time, and an instance that spans one ends an hour
+ * later on the wall clock. Without DTEND, `durationMinutes` is taken as exact.
+ */
+function exactMs(e: EngineEvent, zone: string): number {
+  if (e.end === null) return Math.max(0, e.durationMinutes) * 60_000;
+  return Math.max(0, toInstant(e.end, zone).getTime() - toInstant(e.start, zone).getTime());
+}
+
+/**
+ * Places one occurrence that starts at `start` (wall-clock in the event's zone) in the family's zone; `periodEnd`
+ * is an RDATE PERIOD's own end (same terms), else the event's length applies: exact for a timed event in a zone
+ * (see `exactMs`), wall-clock for a floating one (it has no instants of its own) and for all-day DATEs.
+ */
+function place(e: EngineEvent, start: string, periodEnd: string | null, familyZone: string): Placed {
+  if (e.allDay || e.zone === null) {
+    const end = periodEnd ?? addLocalMinutes(start, spanMinutes(e));
+    const startAt = toInstant(start, familyZone);
+    const endAt = toInstant(end, familyZone);
+    return e.allDay
+      ? { start, end, startAt, endAt }
+      : { start: toLocal(startAt, familyZone), end: toLocal(endAt, familyZone), startAt, endAt };
   }
-  const zone = e.zone ?? familyZone;
-  const startAt = localToInstant(start, zone);
-  const endAt = localToInstant(end, zone);
+  const startAt = toInstant(start, e.zone);
+  const endAt =
+    periodEnd !== null
+      ? new Date(Math.max(startAt.getTime(), toInstant(periodEnd, e.zone).getTime()))
+      : new Date(startAt.getTime() + exactMs(e, e.zone));
   return {
-    start: instantToLocal(startAt, familyZone),
-    end: instantToLocal(endAt, familyZone),
+    start: toLocal(startAt, familyZone),
+    end: toLocal(endAt, familyZone),
     startAt,
     endAt,
   };
@@ -164,19 +243,17 @@ function expandSeriesRow<E extends EngineEvent>(
   const excluded = new Set(e.exdates.map((d) => matchKey(e, d)));
   const seen = new Set<string>();
   const out: Occurrence<E>[] = [];
-  const add = (start: string, minutes: number) => {
+  const add = (start: string, periodEnd: string | null) => {
     const key = matchKey(e, start);
     if (seen.has(key) || excluded.has(key) || replaced.has(key)) return;
     seen.add(key);
-    const placed = place(e, start, minutes, familyZone);
+    const placed = place(e, start, periodEnd, familyZone);
     if (!overlaps(placed, fromAt, toAt)) return;
     out.push({ event: e, seriesId: e.id, occurrenceId: start, ...placed });
   };
-  for (const start of starts) add(start, span);
-  for (const r of e.rdates) {
-    if (r.start < local.from || r.start >= local.to) continue;
-    add(r.start, r.end !== null ? Math.max(0, localMinutesBetween(r.start, r.end)) : span);
-  }
+  for (const start of starts) add(start, null);
+  // RDATEs are few: each is placed and kept when it overlaps the window (a PERIOD may be longer than the span).
+  for (const r of e.rdates) if (r.start < local.to) add(r.start, r.end);
   return out;
 }
 
@@ -229,7 +306,7 @@ export function expandEvents<E extends EngineEvent>(
         );
         continue;
       }
-      const placed = place(e, e.start, spanMinutes(e), familyZone);
+      const placed = place(e, e.start, null, familyZone);
       if (!overlaps(placed, fromAt, toAt)) continue;
       const inSeries = e.parentId !== null && e.recurrenceId !== null;
       occurrences.push({
@@ -280,23 +357,26 @@ export function hasOccurrence(series: EngineEvent, occurrenceId: string, familyZ
 /**
  * Checks a series or event before it is stored, so that nothing that breaks a reader is written: a real start
  * between MIN_YEAR and MAX_YEAR, an end not before the start, a known zone, an RRULE that is accepted and can be
- * expanded for a year from its start (COUNT counted from DTSTART).
+ * expanded (its first month is expanded, so that an error shows now rather than in a reader).
  * @returns null when it is fine, else the reason (for the import report or a 400 field message).
  */
 export function refusal(e: EngineEvent, familyZone: string): string | null {
   try {
     const p = parseLocal(e.start);
     if (!p) return `The start ${e.start} is not a real date and time`;
-    if (p.year < 1900 || p.year > 2200) return 'Events must start between 1900 and 2200';
+    if (p.year < MIN_YEAR || p.year > MAX_YEAR)
+      return `Events must start between ${MIN_YEAR} and ${MAX_YEAR}`;
     if (e.end !== null) {
       const q = parseLocal(e.end);
       if (!q) return `The end ${e.end} is not a real date and time`;
       if (e.end < e.start) return 'The end is before the start';
-      if (q.year > 2200) return 'Events must end before 2201';
+      if (q.year > MAX_YEAR) return `Events must end before ${MAX_YEAR + 1}`;
     }
     if (!e.allDay && e.zone !== null && !isKnownZone(e.zone)) return `Unknown time zone "${e.zone}"`;
     const zone = e.allDay ? familyZone : (e.zone ?? familyZone);
-    if (e.rrule) expandRule(e.start, e.rrule, zone, e.start, addLocalMinutes(e.start, 366 * 1440));
+    // A month from DTSTART is enough to find a refused rule, an unreadable UNTIL, or too many occurrences per
+    // window (the budget is per window, and no accepted rule has more than 24 × 60 starts a day).
+    if (e.rrule) expandRule(e.start, e.rrule, zone, e.start, addLocalMinutes(e.start, 31 * 1440));
     for (const d of [...e.exdates, ...e.rdates.map((r) => r.start)])
       if (!parseLocal(d)) return `The date ${d} is not a real date and time`;
     return null;
