@@ -5,8 +5,8 @@
  * - a family of 30 typical series (weekly, workdays, fortnightly, monthly by date and by weekday, yearly, all-day,
  *   in the family's zone, in other zones and floating, with EXDATEs and an override) over a one-year window;
  * - a daily series whose DTSTART is 50 years back, asked for one month (cost must follow the window);
- * and the same for the old `expandSeries` (rrule 2.8) while it exists: `benchOldEngine` below, the one part to
- * delete with src/core/recurrence/recurrence.ts.
+ * The figures of the old `expandSeries` (rrule 2.8, deleted in issue 18) measured by the same bench are in
+ * docs/performance.md.
  *
  * `--seed N --cases N` instead runs the differential comparison with python3-recurring-ical-events (as
  * occurrences.property.test.ts does, on another or larger generated set) and prints the agreement counts.
@@ -14,7 +14,6 @@
 import { parseArgs } from 'node:util';
 import { IcalOracle, runDifferential } from '../../src/core/recurrence/ical-oracle-process.ts';
 import { expandEvents, type EngineEvent } from '../../src/core/recurrence/occurrences.ts';
-import { expandSeries } from '../../src/core/recurrence/recurrence.ts';
 
 const FAMILY_ZONE = 'America/Los_Angeles';
 const YEAR = { from: '2026-01-01T00:00:00', to: '2027-01-01T00:00:00' };
@@ -115,30 +114,6 @@ function benchNewEngine(): void {
   );
 }
 
-// ---- BEFORE: the old expandSeries (rrule 2.8). Delete this function and its call with recurrence.ts. ----
-function benchOldEngine(): void {
-  // The old path had no zones: every series is read as family wall-clock, overrides were not its business.
-  const family = typicalFamily().filter((e) => e.rrule);
-  print(
-    'old expandSeries: 30 series, one-year window',
-    measure(() =>
-      family.reduce(
-        (n, e) =>
-          n +
-          expandSeries({ start: e.start, rrule: e.rrule ?? '', exdates: e.exdates }, YEAR.from, YEAR.to)
-            .length,
-        0,
-      ),
-    ),
-  );
-  print(
-    'old expandSeries: daily from 50 years back, one month',
-    measure(
-      () => expandSeries({ start: '1976-03-01T08:00:00', rrule: 'FREQ=DAILY' }, MONTH.from, MONTH.to).length,
-    ),
-  );
-}
-// ---- end of BEFORE ----
 
 async function differential(seed: number, cases: number): Promise<void> {
   const oracle = new IcalOracle();
@@ -164,5 +139,4 @@ if (values.seed !== undefined || values.cases !== undefined) {
   await differential(Number(values.seed ?? 1), Number(values.cases ?? 10_000));
 } else {
   benchNewEngine();
-  benchOldEngine();
 }
