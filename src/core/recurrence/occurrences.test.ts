@@ -330,3 +330,58 @@ describe('refusals and hostile rows', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
+
+describe('rows stored before the checks (found by the planner and import work)', () => {
+  const row = (extra: Partial<EngineEvent>): EngineEvent => ({
+    id: 1,
+    start: '2027-02-10T08:00:00',
+    end: null,
+    durationMinutes: 60,
+    allDay: false,
+    zone: null,
+    rrule: null,
+    exdates: [],
+    rdates: [],
+    parentId: null,
+    recurrenceId: null,
+    ...extra,
+  });
+  const day = { from: '2027-02-10T00:00:00', to: '2027-02-11T00:00:00' };
+
+  it('reports a one-off in an unknown zone as a failure with the zone named, not silently nothing', () => {
+    const r = expandEvents([row({ zone: 'Mars/Olympus' })], day, 'America/Los_Angeles');
+    expect(r.failures.map((f) => f.reason)).toEqual(['Unknown time zone "Mars/Olympus"']);
+  });
+
+  it('reports an event that ends in year 9999 instead of showing it every day', () => {
+    const r = expandEvents([row({ end: '9999-12-31T23:59:59' })], day, 'America/Los_Angeles');
+    expect(r.occurrences).toEqual([]);
+    expect(r.failures).toHaveLength(1);
+  });
+
+  it('gives a DATE series with a UTC UNTIL the same days in every family', () => {
+    const series = row({
+      allDay: true,
+      start: '2020-04-02T00:00:00',
+      rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TH;UNTIL=20200916T230000Z',
+    });
+    const september = { from: '2020-09-01T00:00:00', to: '2020-10-01T00:00:00' };
+    for (const zone of ['America/Los_Angeles', 'Europe/Berlin', 'Pacific/Auckland'])
+      expect(expandEvents([series], september, zone).occurrences.map((o) => o.start)).toEqual([
+        '2020-09-03T00:00:00',
+      ]);
+  });
+
+  it('reads a DATE UNTIL on a timed series as the start of that day, as python-dateutil does', () => {
+    const series = row({
+      zone: 'UTC',
+      start: '2025-09-16T12:00:00',
+      rrule: 'FREQ=DAILY;INTERVAL=2;UNTIL=20250920',
+    });
+    const week = { from: '2025-09-15T00:00:00', to: '2025-09-25T00:00:00' };
+    expect(expandEvents([series], week, 'UTC').occurrences.map((o) => o.start)).toEqual([
+      '2025-09-16T12:00:00',
+      '2025-09-18T12:00:00',
+    ]);
+  });
+});

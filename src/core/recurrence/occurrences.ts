@@ -238,7 +238,9 @@ function expandSeriesRow<E extends EngineEvent>(
 ): Occurrence<E>[] {
   const span = spanMinutes(e);
   const local = seriesWindow(e, window, familyZone, span);
-  const zone = e.allDay ? familyZone : (e.zone ?? familyZone);
+  // An all-day series has no zone: a UTC UNTIL is read by its own fields (as python-dateutil does), so every
+  // family sees the same days.
+  const zone = e.allDay ? 'UTC' : (e.zone ?? familyZone);
   const starts = e.rrule ? expandRule(e.start, e.rrule, zone, local.from, local.to) : [];
   const excluded = new Set(e.exdates.map((d) => matchKey(e, d)));
   const seen = new Set<string>();
@@ -300,6 +302,11 @@ export function expandEvents<E extends EngineEvent>(
   for (const e of events) {
     try {
       if (!parseLocal(e.start)) throw new RecurrenceError(`The start ${e.start} is not a real date and time`);
+      // Rows stored before these checks existed, or written by hand: refused here as `refusal()` refuses them.
+      if (!e.allDay && e.zone !== null && !isKnownZone(e.zone))
+        throw new RecurrenceError(`Unknown time zone "${e.zone}"`);
+      if (e.end !== null && (parseLocal(e.end)?.year ?? MAX_YEAR + 1) > MAX_YEAR)
+        throw new RecurrenceError(`Events must end before ${MAX_YEAR + 1}`);
       if (isSeries(e)) {
         occurrences.push(
           ...expandSeriesRow(e, window, familyZone, fromAt, toAt, replaced.get(e.id) ?? new Set()),
@@ -335,7 +342,7 @@ function failureReason(error: unknown): string {
  */
 export function hasOccurrence(series: EngineEvent, occurrenceId: string, familyZone: string): boolean {
   if (!parseLocal(occurrenceId) || !isSeries(series)) return false;
-  const zone = series.allDay ? familyZone : (series.zone ?? familyZone);
+  const zone = series.allDay ? 'UTC' : (series.zone ?? familyZone);
   const key = matchKey(series, occurrenceId);
   if (series.exdates.some((d) => matchKey(series, d) === key)) return false;
   if (series.rdates.some((r) => matchKey(series, r.start) === key)) return true;
@@ -373,7 +380,7 @@ export function refusal(e: EngineEvent, familyZone: string): string | null {
       if (q.year > MAX_YEAR) return `Events must end before ${MAX_YEAR + 1}`;
     }
     if (!e.allDay && e.zone !== null && !isKnownZone(e.zone)) return `Unknown time zone "${e.zone}"`;
-    const zone = e.allDay ? familyZone : (e.zone ?? familyZone);
+    const zone = e.allDay ? 'UTC' : (e.zone ?? familyZone);
     // A month from DTSTART is enough to find a refused rule, an unreadable UNTIL, or too many occurrences per
     // window (the budget is per window, and no accepted rule has more than 24 × 60 starts a day).
     if (e.rrule) expandRule(e.start, e.rrule, zone, e.start, addLocalMinutes(e.start, 31 * 1440));

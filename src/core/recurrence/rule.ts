@@ -199,12 +199,14 @@ function explicitParts(rule: Rule, dtstart: string): Map<string, string> {
   return parts;
 }
 
-/** UNTIL as wall-clock time in the series' zone: a UTC `…Z` value is converted, a DATE is the end of that day. */
+/** UNTIL as wall-clock time in the series' zone: a UTC `…Z` value is converted, a DATE is the start of that day. */
 function untilLocal(until: string, zone: string): string {
   const date = `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}`;
   if (!parseLocal(`${date}T00:00`))
     throw new RecurrenceError(`The repeat rule's UNTIL ${until} is not a real date`);
-  if (until.length === 8) return `${date}T23:59:59`;
+  // A DATE UNTIL on a DATE-TIME series (RFC 5545 wants a DATE-TIME there) is read as that day's start, as
+  // python-dateutil reads it; on a DATE series every occurrence is at 00:00, so the day is included.
+  if (until.length === 8) return `${date}T00:00:00`;
   const time = `${until.slice(9, 11)}:${until.slice(11, 13)}:${until.slice(13, 15)}`;
   if (!parseLocal(`${date}T${time.slice(0, 5)}`))
     throw new RecurrenceError(`The repeat rule's UNTIL ${until} is not a real time`);
