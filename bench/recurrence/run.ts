@@ -114,7 +114,6 @@ function benchNewEngine(): void {
   );
 }
 
-
 async function differential(seed: number, cases: number): Promise<void> {
   const oracle = new IcalOracle();
   const started = performance.now();

@@ -663,7 +663,10 @@ describe('events in their own time zone (issue 18)', () => {
 
   it('lists a Berlin series in the family’s wall-clock time, through the weeks when only the US has DST', async () => {
     await berlinSeries(fam);
-    const starts = (await list(fam, '2026-03-01', '2026-03-31')).map((o) => [o.start_date, o.occurrence_start]);
+    const starts = (await list(fam, '2026-03-01', '2026-03-31')).map((o) => [
+      o.start_date,
+      o.occurrence_start,
+    ]);
     // 09:00 in Berlin is midnight in Los Angeles, except Mar 8–28 2026 (US on summer time, Europe not yet): 01:00.
     expect(starts).toEqual([
       ['2026-03-02T00:00:00', '2026-03-02T09:00:00'],
@@ -678,7 +681,10 @@ describe('events in their own time zone (issue 18)', () => {
     const id = await berlinSeries(fam);
     const one = await call(fam, 'GET', `/api/events/${id}?occurrence=2026-03-16T09:00:00`);
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json<EventDto>()).toMatchObject({ start_date: '2026-03-16T01:00:00', timezone: 'Europe/Berlin' });
+    expect(one.json<EventDto>()).toMatchObject({
+      start_date: '2026-03-16T01:00:00',
+      timezone: 'Europe/Berlin',
+    });
 
     // Move that occurrence to 02:00 family time (10:00 in Berlin): the override is written in Berlin terms.
     const moved = await call(fam, 'PATCH', `/api/events/${id}?occurrence=2026-03-16T09:00:00`, {
@@ -712,7 +718,12 @@ describe('events in their own time zone (issue 18)', () => {
   it('still answers the list when a stored row cannot be expanded, without that row', async () => {
     await create(fam, soccer(fam, { start_date: '2026-11-24T16:00:00' }));
     await server.database.db.insert(events).values([
-      { familyId: fam.familyId, title: 'Every second', startDate: '2026-11-23T08:00:00', rrule: 'FREQ=SECONDLY' },
+      {
+        familyId: fam.familyId,
+        title: 'Every second',
+        startDate: '2026-11-23T08:00:00',
+        rrule: 'FREQ=SECONDLY',
+      },
       { familyId: fam.familyId, title: 'Mars', startDate: '2026-11-23T08:00:00', timezone: 'Mars/Olympus' },
       { familyId: fam.familyId, title: 'Ancient', startDate: '0100-11-23T08:00:00', rrule: 'FREQ=DAILY' },
     ]);
