@@ -754,12 +754,16 @@ describe('cancelling reminders of what was removed', () => {
     const p = planner(9 * 24 * 60);
     server.clock.set('2027-01-05T00:00:00Z');
     await p.tick();
-    const pendingOn = async (day: string) =>
+    // A series occurrence's reminders carry its RECURRENCE-ID in the series' own zone (here UTC): the session of
+    // Tuesday 12 January 17:00 PST is the occurrence 2027-01-13T01:00:00.
+    const pendingOn = async (occurrence: string) =>
       (await reminders(f.familyId))
-        .filter((r) => r.status === 'pending' && r.dedupeKey.includes(`:${day}T17:00:00:`))
+        .filter((r) => r.status === 'pending' && r.dedupeKey.includes(`:${occurrence}:`))
         .map((r) => r.kind)
         .sort();
-    expect(await pendingOn('2027-01-12')).toEqual(['event_reminder', 'pickup_reminder']);
+    const jan12 = '2027-01-13T01:00:00';
+    const jan5 = '2027-01-06T01:00:00';
+    expect(await pendingOn(jan12)).toEqual(['event_reminder', 'pickup_reminder']);
 
     // The club cancels the 12 January session: its reminders must not go out.
     const cancelled = vevent([
@@ -770,10 +774,10 @@ describe('cancelling reminders of what was removed', () => {
     ]);
     const again = await importIcs(ics(master, cancelled));
     expect(again.statusCode, again.body).toBe(200);
-    expect(await pendingOn('2027-01-12')).toEqual([]);
+    expect(await pendingOn(jan12)).toEqual([]);
     await p.tick();
-    expect(await pendingOn('2027-01-12')).toEqual([]);
-    expect(await pendingOn('2027-01-05')).toEqual(['event_reminder', 'pickup_reminder']);
+    expect(await pendingOn(jan12)).toEqual([]);
+    expect(await pendingOn(jan5)).toEqual(['event_reminder', 'pickup_reminder']);
   });
 
   it('deleting an event cancels the pending reminders of the tasks deleted with it', async () => {
