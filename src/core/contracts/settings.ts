@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isKnownZone } from '../recurrence/occurrences.ts';
+import { isKnownZone } from '../time/local-time.ts';
 
 /**
  * The family settings of SPEC §7 `/api/settings`: the two global switches, and (issue 18) the family's time zone,

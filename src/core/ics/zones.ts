@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
 import { findIana, WINDOWS_TO_IANA_MAP } from 'windows-iana';
-import { isKnownZone } from '../recurrence/occurrences.ts';
+import { isKnownZone } from '../time/local-time.ts';
 
 /**
  * TZID → IANA zone for imported events (issue 18: imported events keep their source zone).

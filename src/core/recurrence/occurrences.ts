@@ -1,5 +1,6 @@
 import {
   addLocalMinutes,
+  isKnownZone,
   instantToLocal,
   localDateOf,
   localMinutesBetween,
@@ -390,21 +391,4 @@ export function refusal(e: EngineEvent, familyZone: string): string | null {
   } catch (error) {
     return failureReason(error);
   }
-}
-
-const knownZones = new Map<string, boolean>();
-
-/** True when `zone` is an IANA zone name this runtime knows (Intl), e.g. `Europe/Berlin`. */
-export function isKnownZone(zone: string): boolean {
-  let known = knownZones.get(zone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      known = zone.length <= 64;
-    } catch {
-      known = false;
-    }
-    knownZones.set(zone, known);
-  }
-  return known;
 }

@@ -113,6 +113,7 @@ export function localDateOf(text: string): string {
  * The instant a local wall-clock time names in `timeZone`. A time inside a spring-forward gap (02:30 on the
  * day clocks jump 02:00→03:00) is read with the offset before the gap, so it lands at 03:30 (RFC 5545 §3.3.5);
  * an ambiguous time in the fall-back hour is read as the first (daylight) one.
+ * @throws RangeError on malformed text or a zone the runtime does not know.
  */
 export function localToInstant(text: string, timeZone: string): Date {
   const p = parseLocal(text);
@@ -134,8 +135,32 @@ function offsetMs(instant: number, timeZone: string): number {
   return -new TZDate(instant, timeZone).getTimezoneOffset() * 60_000;
 }
 
-/** The local wall-clock text `YYYY-MM-DDTHH:mm:00` of an instant in `timeZone`. */
+const knownZones = new Map<string, boolean>();
+/** Distinct names remembered at most (names come from imported files too). */
+const KNOWN_ZONES_CACHE = 1000;
+
+/** True when `zone` is an IANA zone name this runtime knows (Intl), e.g. `Europe/Berlin`; at most 64 characters. */
+export function isKnownZone(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = zone.length <= 64;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size >= KNOWN_ZONES_CACHE) knownZones.clear();
+    knownZones.set(zone, known);
+  }
+  return known;
+}
+
+/**
+ * The local wall-clock text `YYYY-MM-DDTHH:mm:00` of an instant in `timeZone`.
+ * @throws RangeError when `timeZone` is not a zone the runtime knows (`isKnownZone`).
+ */
 export function instantToLocal(instant: Date, timeZone: string): string {
+  if (!isKnownZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
   const z = new TZDate(instant.getTime(), timeZone);
   return formatLocalParts({
     year: z.getFullYear(),

@@ -1,16 +1,11 @@
+import { instantToLocal, localDateOf } from './local-time.ts';
+
 /**
  * The date `YYYY-MM-DD` it is at the instant `now` in the IANA zone `timeZone` (issue 18: the calendar's "today"
  * is the family's date, read in `families.timezone`, not the device's). At 23:30 UTC on Nov 30 it is Dec 1 in
  * Berlin and still Nov 30 in Los Angeles.
- * @throws RangeError when `timeZone` is not a zone the runtime knows (Intl's own check).
+ * @throws RangeError when `timeZone` is not a zone the runtime knows.
  */
 export function todayIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  return localDateOf(instantToLocal(now, timeZone));
 }

@@ -4,10 +4,9 @@ import { events } from '../db/schema/events.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
-import { createSmtpProvider } from '../notifications/providers/smtp.ts';
-import { createTwilioProvider } from '../notifications/providers/twilio.ts';
 import { addMember, createFamily, type TestFamily } from '../notifications/testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
+import { testProviders } from '../notifications/testing/providers.ts';
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
 import { createPlanner } from './planner.ts';
@@ -31,21 +30,7 @@ beforeAll(async () => {
     db: server.database.db,
     clock: server.clock,
     random: () => 0.5,
-    providers: {
-      email: createSmtpProvider({
-        url: smtp.url,
-        from: 'FamilyHub <no-reply@familyhub.test>',
-        messageIdDomain: 'familyhub.test',
-        timeoutMs: 2000,
-      }),
-      sms: createTwilioProvider({
-        accountSid: twilio.accountSid,
-        authToken: twilio.authToken,
-        from: twilio.from,
-        baseUrl: twilio.baseUrl,
-        sendsPerSecond: 0,
-      }),
-    },
+    providers: testProviders(smtp, twilio),
   });
 });
 afterAll(async () => {
