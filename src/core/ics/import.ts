@@ -394,16 +394,10 @@ export function toEngineEvents(
   events: readonly ParsedIcsEvent[],
 ): Array<EngineEvent & { parsed: ParsedIcsEvent }> {
   const out = events.map((e, i) => ({
+    ...engineEventOf(e),
     id: i + 1,
-    start: e.startDate,
-    end: e.endDate,
-    durationMinutes: e.durationMinutes,
-    allDay: e.isAllDay,
-    zone: e.isAllDay ? null : e.timezone,
-    rrule: e.rrule,
+    // A cancelled occurrence is added to its series' EXDATEs below: a copy, not the parsed list.
     exdates: [...e.exdates],
-    rdates: e.rdates,
-    parentId: null as number | null,
     recurrenceId: e.recurrenceId,
     parsed: e,
   }));
@@ -432,7 +426,7 @@ export function toEngineEvents(
   return kept;
 }
 
-/** The engine's view of one parsed event on its own, for `refusal`. */
+/** The engine's view of one parsed event on its own (for `refusal`: no id, no series). */
 function engineEventOf(e: ParsedIcsEvent): EngineEvent {
   return {
     id: 0,
