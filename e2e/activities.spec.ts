@@ -141,10 +141,20 @@ test('activity requests: create, accept, add to the calendar, decline, edit and 
   });
   await expect(page.getByText('Event created', { exact: true })).toBeVisible();
   await expect(card(page, 'Dentist check-up')).toBeVisible();
+  // Issue 21: the card now says it is on the calendar, as a link to the event; it cannot be added twice.
+  await expect(dentist.getByRole('button', { name: 'Add to Calendar' })).toHaveCount(0);
+  const onCalendar = dentist.getByRole('link', { name: 'On calendar' });
+  await expect(onCalendar).toHaveAttribute('href', /^\/add-event\/\d+$/);
+  await page.screenshot({ path: `${shots}/activities-on-calendar.png` });
+  await onCalendar.click();
+  await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Dentist check-up');
 
   // The event is in the Calendar on its day and time.
   await page.goto('/calendar?view=day&date=2026-12-04');
-  await expect(page.getByRole('button', { name: /^Dentist check-up, 3:30 PM, Smile Clinic/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^Dentist check-up, 3:30 PM – 4:30 PM, Smile Clinic/ }),
+  ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('calendar-day.png') });
   await page.goto('/activities');
 

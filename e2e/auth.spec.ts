@@ -55,13 +55,15 @@ test('a family registers through both steps, with every validation message, then
   await expect(sidebar.getByText(account.familyName)).toBeVisible();
   await expect(sidebar.getByText(account.email)).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
-  await expect(sidebar.getByRole('link')).toHaveText([
+  await expect(sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
     'Calendar',
     'Tasks',
     'Activity Requests',
     'Notes',
     'Family Members',
   ]);
+  // Issue 25: the account area under the menu leads to Account Settings.
+  await expect(sidebar.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
   await expect(page.getByText('Registration successful!', { exact: true })).toBeVisible();
 
   await page.reload();

@@ -81,9 +81,9 @@ test('a weekly event with a pickup: created from the month view, seen in every v
   await page.getByRole('button', { name: 'Week', exact: true }).click();
   await page.getByRole('button', { name: 'Clear All' }).click();
   await expect(chip(page, 'Swim lessons')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Teo Rivera' }).click();
+  await page.getByRole('button', { name: 'Teo Rivera', exact: true }).click();
   await expect(chip(page, 'Swim lessons')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Lucia Rivera' }).click();
+  await page.getByRole('button', { name: 'Lucia Rivera', exact: true }).click();
   await expect(chip(page, 'Swim lessons')).toHaveCount(1);
   await page.getByRole('button', { name: 'Select All' }).click();
 

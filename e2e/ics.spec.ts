@@ -85,3 +85,56 @@ test('a large file imports in batches with visible progress, within the plan lim
     report.getByText(/Plan limit reached: your plan allows 50 new events per month/).first(),
   ).toBeVisible();
 });
+
+test('a Berlin series opened without an occurrence: "This event only" deletes its first occurrence', async ({
+  page,
+  signUp,
+}) => {
+  await signUp(); // a Los Angeles family (the default zone)
+  const ics = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//FamilyHub e2e//EN',
+    'BEGIN:VEVENT',
+    'UID:berlin-choir@example.com',
+    'DTSTAMP:20260101T000000Z',
+    'DTSTART;TZID=Europe/Berlin:20260330T180000',
+    'DTEND;TZID=Europe/Berlin:20260330T190000',
+    'RRULE:FREQ=WEEKLY;COUNT=4',
+    'SUMMARY:Choir in Berlin',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+  const imported = await page.request.post('/api/calendar/import', {
+    headers: { 'content-type': 'text/calendar' },
+    data: ics,
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const list = async () => {
+    const res = await page.request.get('/api/events?start=2026-03-01&end=2026-05-01');
+    const body = (await res.json()) as Array<{ id: number; title: string; start_date: string }>;
+    return body.filter((o) => o.title === 'Choir in Berlin');
+  };
+  const before = await list();
+  // 18:00 in Berlin is 09:00 in Los Angeles (both on summer time).
+  expect(before.map((o) => o.start_date)).toEqual([
+    '2026-03-30T09:00:00',
+    '2026-04-06T09:00:00',
+    '2026-04-13T09:00:00',
+    '2026-04-20T09:00:00',
+  ]);
+
+  await page.goto(`/add-event/${String(before[0]?.id)}`);
+  await page.getByRole('button', { name: 'Delete Event' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Recurring Event' })
+    .getByRole('button', { name: 'This event only' })
+    .click();
+  await expect(page.getByText('The event has been deleted.', { exact: true })).toBeVisible();
+  expect((await list()).map((o) => o.start_date)).toEqual([
+    '2026-04-06T09:00:00',
+    '2026-04-13T09:00:00',
+    '2026-04-20T09:00:00',
+  ]);
+});

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { registerAccountRoutes } from './account/routes.ts';
 import { registerActivitiesRoutes } from './activities/routes.ts';
 import { registerAssistantRoutes } from './assistant/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -43,6 +44,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   registerAuthRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerMembersRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);

@@ -36,6 +36,7 @@ const configSchema = z.object({
     .positive()
     .default(30 * 24 * 60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   WAITLIST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,6 +1,13 @@
-import { addLocalDays, addLocalMinutes, localDateOf } from '../time/local-time.ts';
+import {
+  addLocalDays,
+  addLocalMinutes,
+  localDateOf,
+  localMinutesBetween,
+  localWeekday,
+} from '../time/local-time.ts';
 import type { DayPart, DayRange } from './dates.ts';
 import {
+  type AssistantActivity,
   type AssistantTask,
   type FamilyData,
   type Occurrence,
@@ -20,8 +27,14 @@ import {
   joinNames,
   relativeDay,
 } from './format.ts';
-import type { Intent, TransportDirection } from './intent.ts';
-import { normalizeQuestion } from './normalize.ts';
+import {
+  type CommandAction,
+  type Intent,
+  type TimeNear,
+  type TransportDirection,
+  intentRange,
+} from './intent.ts';
+import { type Relevance, type WordMatcher, compareRelevance, relevance } from './relevance.ts';
 
 /** The reply to anything the assistant cannot read: what it does and three example questions (issue 9). */
 export const HELP_TEXT =
@@ -33,9 +46,6 @@ const LOOKAHEAD_DAYS = 366;
 
 /** How long a driving duty keeps its driver busy, for "am I free" (the drive itself). */
 const DUTY_BUSY_MINUTES = 30;
-
-/** Matches a typed word against a title word (typo-tolerant in production). */
-export type WordMatcher = (typed: string, titleWord: string) => boolean;
 
 interface Answerer {
   data: FamilyData;
@@ -70,6 +80,7 @@ const dayStart = (date: string) => `${date}T00:00:00`;
 function rangeText(range: DayRange): string {
   const [, fromMonth, fromDay] = formatDate(range.from).split(' ');
   const [, toMonth, toDay] = formatDate(range.to).split(' ');
+  if (range.from === range.to) return `${fromMonth} ${fromDay}`;
   return fromMonth === toMonth
     ? `${fromMonth} ${fromDay}-${toDay}`
     : `${fromMonth} ${fromDay}-${toMonth} ${toDay}`;
@@ -82,8 +93,17 @@ function rangeHeading(a: Answerer, range: DayRange): string {
       if (!range.part) return dayHeading(range.from, a.today);
       const rel = relativeDay(range.from, a.today);
       const name = range.part.name;
-      if (rel === 'today')
-        return `${name === 'evening' ? 'Tonight' : `This ${name}`} (${formatDate(range.from)})`;
+      if (rel === 'today') {
+        const today =
+          name === 'evening' || name === 'night'
+            ? 'Tonight'
+            : name === 'after dinner'
+              ? 'Tonight after dinner'
+              : name === 'after school'
+                ? 'Today after school'
+                : `This ${name}`;
+        return `${today} (${formatDate(range.from)})`;
+      }
       if (rel === 'tomorrow') return `Tomorrow ${name} (${formatDate(range.from)})`;
       return `${formatDate(range.from)} ${name}`;
     }
@@ -91,17 +111,34 @@ function rangeHeading(a: Answerer, range: DayRange): string {
       return `This week (${rangeText(range)})`;
     case 'next_week':
       return `Next week (${rangeText(range)})`;
+    case 'last_week':
+      return `Last week (${rangeText(range)})`;
     case 'weekend':
       return range.from === range.to ? dayHeading(range.from, a.today) : `This weekend (${rangeText(range)})`;
+    case 'coming_weekend':
+      return `This weekend is over. Next weekend (${rangeText(range)})`;
     case 'next_weekend':
       return `Next weekend (${rangeText(range)})`;
+    case 'last_weekend':
+      return `Last weekend (${rangeText(range)})`;
+    case 'month':
+      return `${MONTH_NAMES[Number(range.from.slice(5, 7)) - 1]} (${rangeText(range)})`;
+    case 'span':
+      return `${formatDate(range.from)} to ${formatDate(range.to)}`;
   }
 }
 
+const MONTH_NAMES = [
+  ...'January February March April May June July August September October November December'.split(' '),
+];
+
 /** The same heading inside a sentence: 'today (Mon Nov 30)', 'next week (Dec 6-12)', 'on Sat Dec 5'. */
 function rangePhrase(a: Answerer, range: DayRange): string {
+  if (range.kind === 'coming_weekend') return `next weekend (${rangeText(range)}; this one is over)`;
+  if (range.kind === 'month') return `in ${rangeHeading(a, range)}`;
+  if (range.kind === 'span') return `from ${rangeHeading(a, range)}`;
   const h = rangeHeading(a, range);
-  const relative = /^(Today|Tomorrow|Tonight|This|Next)\b/.test(h);
+  const relative = /^(Today|Tomorrow|Tonight|This|Next|Last)\b/.test(h);
   return relative ? (h[0]?.toLowerCase() ?? '') + h.slice(1) : `on ${h}`;
 }
 
@@ -135,16 +172,27 @@ function perDay<T>(
   line: (item: T, date: string) => string,
 ): string[] {
   const multi = range.from !== range.to;
+  // Over more than a week a weekday alone is ambiguous: 'Tue Dec 8'.
+  const long = addLocalDays(range.from, 6) < range.to;
+  const prefix = (date: string) => (long ? formatDate(date) : (formatDate(date).split(' ')[0] ?? ''));
   return daysOf(range).flatMap((date) =>
-    items(date).map((item) =>
-      multi ? `${formatDate(date).split(' ')[0]} ${line(item, date)}` : line(item, date),
-    ),
+    items(date).map((item) => (multi ? `${prefix(date)} ${line(item, date)}` : line(item, date))),
   );
 }
 
 function occurrencesOn(a: Answerer, date: string, part?: DayPart): Occurrence[] {
   const w = dayWindow(date, part);
   return occurrencesBetween(a.data.events, w.from, w.to, a.data.timeZone);
+}
+
+/**
+ * True when an occurrence overlapping `part` of `date` belongs in a listing of that part: it starts in the
+ * part's hours, is all-day, or began on an earlier day and runs into it. A 4-5:30pm practice is not "tomorrow
+ * night" (free/busy still counts the overlap).
+ */
+function listedInPart(o: Occurrence, date: string, part: DayPart | undefined): boolean {
+  if (!part) return true;
+  return o.event.allDay || localDateOf(o.start) < date || o.start >= dayWindow(date, part).from;
 }
 
 /** A member's entry on a day: an event they take part in, a drive they do, or a task due. */
@@ -192,20 +240,26 @@ function dutiesOn(a: Answerer, memberId: number, date: string, part?: DayPart): 
 }
 
 function openTasks(a: Answerer, memberId: number | null): AssistantTask[] {
-  return a.data.tasks
-    .filter((t) => !t.completed && (memberId === null || t.assigneeIds.includes(memberId)))
-    .sort((x, y) => {
-      if (x.due === y.due) return x.id - y.id;
-      if (x.due === null) return 1;
-      if (y.due === null) return -1;
-      return x.due < y.due ? -1 : 1;
-    });
+  return (
+    a.data.tasks
+      // A transport task is the same duty as the event's pickup or drop-off line: it is said once, as the duty.
+      .filter(
+        (t) =>
+          !t.completed && t.transport === null && (memberId === null || t.assigneeIds.includes(memberId)),
+      )
+      .sort((x, y) => {
+        if (x.due === y.due) return x.id - y.id;
+        if (x.due === null) return 1;
+        if (y.due === null) return -1;
+        return x.due < y.due ? -1 : 1;
+      })
+  );
 }
 
 function memberAgenda(a: Answerer, memberId: number, date: string, part?: DayPart): AgendaItem[] {
   const w = dayWindow(date, part);
   const events = occurrencesOn(a, date, part)
-    .filter((o) => involves(o, memberId))
+    .filter((o) => involves(o, memberId) && listedInPart(o, date, part))
     .map((o) => {
       const label = timeLabel(o, date);
       return {
@@ -230,7 +284,7 @@ function answerSchedule(a: Answerer, range: DayRange, memberId: number | null): 
       range,
       (date) =>
         occurrencesOn(a, date, range.part).filter(
-          (o) => localDateOf(o.start) === date || date === range.from,
+          (o) => (localDateOf(o.start) === date || date === range.from) && listedInPart(o, date, range.part),
         ),
       (o, date) => {
         const people = names(a, o.event.memberIds);
@@ -252,10 +306,30 @@ function answerSchedule(a: Answerer, range: DayRange, memberId: number | null): 
   );
 }
 
-/** How well an event title matches the typed words: the number of typed words found in it. */
-function titleScore(a: Answerer, title: string, words: readonly string[]): number {
-  const titleWords = normalizeQuestion(title).split(' ');
-  return words.filter((w) => titleWords.some((tw) => a.match(w, tw))).length;
+/** How well an occurrence's event matches the typed words (title, then location). */
+function eventRelevance(a: Answerer, o: Occurrence, words: readonly string[]): Relevance {
+  return relevance(words, o.event.title, o.event.location, a.match);
+}
+
+/**
+ * The occurrences that best match `words` (enough words of the title and location, see relevance), in time
+ * order; a member's own first when `memberId` is given and they have any.
+ */
+function bestOccurrences(
+  a: Answerer,
+  occurrences: readonly Occurrence[],
+  words: readonly string[],
+  memberId: number | null,
+): Occurrence[] {
+  const scored = occurrences.map((o) => ({ o, r: eventRelevance(a, o, words) })).filter((s) => s.r.enough);
+  const top = [...scored].sort((x, y) => compareRelevance(x.r, y.r))[0];
+  if (!top) return [];
+  let matches = scored.filter((s) => compareRelevance(s.r, top.r) === 0).map((s) => s.o);
+  if (memberId !== null) {
+    const theirs = matches.filter((o) => involves(o, memberId));
+    if (theirs.length > 0) matches = theirs;
+  }
+  return matches;
 }
 
 /** 'today at 4pm', 'tomorrow (Tue Dec 1) at 4-5:30pm', 'Thu Dec 3, all day'. */
@@ -270,11 +344,19 @@ function whenText(a: Answerer, o: Occurrence): string {
   return `${dayText} ${formatTimeRange(o.start, o.end)}`;
 }
 
+/**
+ * A title inside a sentence: quoted when it starts with a yes/no word, so that "No school" never reads as an
+ * answer ("No, "No school" isn't on Thu Dec 3", not "No, No school isn't …").
+ */
+function sayTitle(title: string): string {
+  return /^(no|not|yes|none)\b/i.test(title) ? `"${title}"` : title;
+}
+
 /** 'Soccer practice, tomorrow (Tue Dec 1) 4-5:30pm at Riverside Park (Maya)'; `separator` follows the title. */
 function describeOccurrence(a: Answerer, o: Occurrence, separator = ','): string {
   const people = names(a, o.event.memberIds);
   const where = o.event.location ? ` at ${o.event.location}` : '';
-  return `${o.event.title}${separator} ${whenText(a, o)}${where}${people === '' ? '' : ` (${people})`}`;
+  return `${sayTitle(o.event.title)}${separator} ${whenText(a, o)}${where}${people === '' ? '' : ` (${people})`}`;
 }
 
 function answerNextEvent(
@@ -282,21 +364,21 @@ function answerNextEvent(
   words: string[],
   memberId: number | null,
   range: DayRange | null,
+  strict = false,
 ): string {
+  const asked = words.join(' ');
+  if (strict && range) {
+    // Only the asked day counts: "what's for dinner" is tonight's, not next week's birthday dinner.
+    const w = dayWindow(range.from, range.part);
+    const theDay = occurrencesBetween(a.data.events, w.from, w.to, a.data.timeZone);
+    const found = bestOccurrences(a, theDay, words, memberId)[0];
+    if (!found) return `I couldn't find "${asked}" on the calendar ${rangePhrase(a, range)}.`;
+    return `${describeOccurrence(a, found, ':')}.`;
+  }
   const from = range && dayStart(range.from) > a.data.now ? dayStart(range.from) : a.data.now;
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
   const all = occurrencesBetween(a.data.events, from, horizon, a.data.timeZone);
-  const scored = all
-    .map((o) => ({ o, score: titleScore(a, o.event.title, words) }))
-    .filter((s) => s.score > 0);
-  const best = Math.max(0, ...scored.map((s) => s.score));
-  let matches = scored.filter((s) => s.score === best).map((s) => s.o);
-  if (memberId !== null) {
-    const theirs = matches.filter((o) => involves(o, memberId));
-    if (theirs.length > 0) matches = theirs;
-  }
-  const first = matches[0];
-  const asked = words.join(' ');
+  const first = bestOccurrences(a, all, words, memberId)[0];
   if (!first) return `I couldn't find "${asked}" on the calendar in the coming year.`;
   const onNow = first.start < a.data.now;
   if (range && localDateOf(first.start) > range.to) {
@@ -313,10 +395,12 @@ function transportLines(
   o: Occurrence,
   direction: TransportDirection,
   memberId: number | null,
+  driverId: number | null,
 ): AgendaItem[] {
   const out: AgendaItem[] = [];
   const add = (duty: TransportDuty | null, kind: 'pickup' | 'dropoff') => {
     if (!duty || (direction !== 'both' && direction !== kind)) return;
+    if (driverId !== null && duty.memberId !== driverId) return;
     if (memberId !== null && duty.memberId !== memberId && !involves(o, memberId)) return;
     const at = kind === 'pickup' ? pickupTime(o, duty) : dropoffTime(o, duty);
     const riders = dutyRiders(a, o, duty.memberId);
@@ -336,54 +420,89 @@ function transportLines(
   return out;
 }
 
-/** The day of the next occurrence whose title matches `words` and that has the asked-for duty, if any. */
+/**
+ * The day of the next drive still to come that fits the question: its direction, an event matching `words`
+ * (when given), `memberId` driven or driving (when given) and `driverId` driving (when given). Null: none in
+ * the coming year.
+ */
 function nextTransportDay(
   a: Answerer,
   direction: TransportDirection,
   words: readonly string[],
+  memberId: number | null,
+  driverId: number | null,
 ): string | null {
-  if (words.length === 0) return null;
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
+  const fits = (o: Occurrence, duty: TransportDuty | null, at: (d: TransportDuty) => string) =>
+    duty !== null &&
+    at(duty) >= a.data.now &&
+    (driverId === null || duty.memberId === driverId) &&
+    (memberId === null || duty.memberId === memberId || involves(o, memberId));
+  // The next drive still to come: today's pickup at 5pm is over at 7:45pm.
   const found = occurrencesBetween(a.data.events, dayStart(a.today), horizon, a.data.timeZone).find(
     (o) =>
-      titleScore(a, o.event.title, words) > 0 &&
-      ((direction !== 'dropoff' && o.event.pickup !== null) ||
-        (direction !== 'pickup' && o.event.dropoff !== null)),
+      (words.length === 0 || eventRelevance(a, o, words).matched > 0) &&
+      ((direction !== 'dropoff' && fits(o, o.event.pickup, (d) => pickupTime(o, d))) ||
+        (direction !== 'pickup' && fits(o, o.event.dropoff, (d) => dropoffTime(o, d)))),
   );
   return found ? localDateOf(found.start) : null;
 }
 
+/**
+ * "Who is picking up Maya tomorrow", "what time do I need to get Leo": one line per drive on the asked day(s).
+ * Without a day: the next day with a drive still to come that fits (the asker's own first when they drive).
+ */
 function answerTransport(
   a: Answerer,
   direction: TransportDirection,
   asked: DayRange | null,
   memberId: number | null,
+  driverId: number | null,
   words: string[],
 ): string {
-  const date = asked === null ? (nextTransportDay(a, direction, words) ?? a.today) : null;
-  const range: DayRange = asked ?? { from: date ?? a.today, to: date ?? a.today, kind: 'day' };
+  const what =
+    direction === 'pickup' ? 'pickups' : direction === 'dropoff' ? 'drop-offs' : 'pickups or drop-offs';
+  const forWhom = memberId === null ? '' : ` for ${who(a, memberId)}`;
+  let range = asked;
+  let driver = driverId;
+  if (range === null) {
+    let date = driverId === null ? null : nextTransportDay(a, direction, words, memberId, driverId);
+    if (date === null) {
+      driver = null;
+      date = nextTransportDay(a, direction, words, memberId, null);
+    }
+    if (date === null) return `No ${what}${forWhom} coming up on the calendar.`;
+    range = { from: date, to: date, kind: 'day' };
+  }
+  const part = range.part;
   const forDay = (date: string) => {
-    let occurrences = occurrencesOn(a, date, range.part).filter((o) => localDateOf(o.start) === date);
+    // A part of the day narrows the drives by their own times (a 5:15pm pickup from a 4pm practice is
+    // "tomorrow evening").
+    const w = dayWindow(date, part);
+    let occurrences = occurrencesOn(a, date).filter((o) => localDateOf(o.start) === date);
     if (words.length > 0) {
-      const matching = occurrences.filter((o) => titleScore(a, o.event.title, words) > 0);
+      const matching = occurrences.filter((o) => eventRelevance(a, o, words).matched > 0);
       if (matching.length > 0) occurrences = matching;
     }
-    return occurrences
-      .flatMap((o) => transportLines(a, o, direction, memberId))
-      .sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
+    const lines = (by: number | null) =>
+      occurrences
+        .flatMap((o) => transportLines(a, o, direction, memberId, by))
+        .filter((line) => line.at >= w.from && line.at < w.to)
+        .sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
+    const own = driver === null ? [] : lines(driver);
+    return own.length > 0 ? own : lines(null);
   };
   const items = perDay(range, forDay, (item) => item.text);
-  if (items.length === 0) {
-    const what =
-      direction === 'pickup' ? 'pickups' : direction === 'dropoff' ? 'drop-offs' : 'pickups or drop-offs';
-    const forWhom = memberId === null ? '' : ` for ${who(a, memberId)}`;
-    return `No ${what}${forWhom} ${rangePhrase(a, range)}.`;
-  }
+  if (items.length === 0) return `No ${what}${forWhom} ${rangePhrase(a, range)}.`;
   return fitList(`${rangeHeading(a, range)}:`, items);
 }
 
-/** 'overdue since Fri Nov 27', 'due today 7pm', 'due tomorrow 8pm', 'due Sat Dec 5 10am'. */
+/**
+ * 'overdue since Fri Nov 27', 'overdue, was due today 12pm', 'due today 7pm', 'due tomorrow 8pm',
+ * 'due Sat Dec 5 10am'.
+ */
 function dueText(a: Answerer, due: string): string {
+  if (due < a.data.now && localDateOf(due) === a.today) return `overdue, was due today ${formatTime(due)}`;
   if (due < a.data.now) return `overdue since ${relativeDay(localDateOf(due), a.today)}`;
   return `due ${relativeDay(localDateOf(due), a.today)} ${formatTime(due)}`;
 }
@@ -444,12 +563,18 @@ interface BusyBlock {
   text: string;
   /** Set for a drive: its third-person form ('picks up Maya from Soccer practice'). */
   third?: string;
+  /** An all-day event the member takes part in: it fills the day. */
+  allDay?: boolean;
 }
 
+/**
+ * What takes a member's time on a day: events they take part in (organizer or attendee, all-day ones
+ * included: an all-day family event fills the day) and drives they do (DUTY_BUSY_MINUTES each).
+ */
 function busyBlocks(a: Answerer, memberId: number, date: string, part?: DayPart): BusyBlock[] {
   const events = occurrencesOn(a, date, part)
-    .filter((o) => involves(o, memberId) && !o.event.allDay)
-    .map((o) => ({ start: o.start, end: o.end, text: o.event.title }));
+    .filter((o) => involves(o, memberId))
+    .map((o) => ({ start: o.start, end: o.end, text: o.event.title, allDay: o.event.allDay }));
   const duties = dutiesOn(a, memberId, date, part).map((d) => ({
     start: d.at,
     end: addLocalMinutes(d.at, DUTY_BUSY_MINUTES),
@@ -462,50 +587,99 @@ function busyBlocks(a: Answerer, memberId: number, date: string, part?: DayPart)
 function blockTime(b: BusyBlock, date: string): string {
   const start = b.start < dayStart(date) ? dayStart(date) : b.start;
   const nextDay = dayStart(addLocalDays(date, 1));
-  if (b.start < dayStart(date) && b.end >= nextDay) return 'all day';
+  if (b.allDay || (b.start <= dayStart(date) && b.end >= nextDay)) return 'all day';
   if (b.end > nextDay) return `from ${formatTime(start)}`;
   if (b.start < dayStart(date)) return `until ${formatTime(b.end)}`;
   return formatTimeRange(start, b.end);
 }
 
+/** "Yes, …" ↔ "No, …" for a question asked the other way round ("is Maya busy?"). */
+function flipYesNo(reply: string): string {
+  if (reply.startsWith('Yes')) return `No${reply.slice(3)}`;
+  if (reply.startsWith('No')) return `Yes${reply.slice(2)}`;
+  return reply;
+}
+
 /** "Is X free at 3?": yes, with what comes next that day, or no, with what X has then. */
-function freeAt(a: Answerer, memberId: number, date: string, at: string): string {
+function freeAt(a: Answerer, memberId: number, date: string, at: string, near: TimeNear = 'at'): string {
   const you = memberId === a.data.askerId;
   const subject = you ? 'you' : firstName(a.data, memberId);
   const day = rangePhrase(a, { from: date, to: date, kind: 'day' });
   const blocks = busyBlocks(a, memberId, date);
-  const clashes = blocks.filter((b) => b.start <= at && at < b.end);
-  // An event says more than the drive to it: name the event when both overlap the time.
-  const clash = clashes.find((b) => b.third === undefined) ?? clashes[0];
+  const w = timeWindow(at, near === 'around' ? 'around' : 'at');
+  const clashes = blocks.filter((b) => b.start < w.to && w.from < b.end);
+  // An event says more than the drive to it, and a timed event more than an all-day one.
+  const clash =
+    clashes.find((b) => b.third === undefined && !b.allDay) ??
+    clashes.find((b) => b.third === undefined) ??
+    clashes[0];
   if (clash?.third !== undefined) {
     return `No, ${subject} ${you ? clash.text : clash.third} at ${formatTime(clash.start)} ${day}.`;
   }
   if (clash)
     return `No, ${you ? 'you have' : `${subject} has`} ${clash.text} ${blockTime(clash, date)} ${day}.`;
   const later = blocks.find((b) => b.start > at);
-  const yes = `Yes, ${you ? "you're" : `${subject} is`} free at ${formatTime(at)} ${day}.`;
+  const yes = `Yes, ${you ? "you're" : `${subject} is`} free ${timeWords(at, near === 'around' ? 'around' : 'at')} ${day}.`;
   const next = later ? ` Next: ${later.text} at ${formatTime(later.start)}.` : '';
   return fitsSms(yes + next) ? yes + next : yes;
 }
 
 /** "Is anyone free at 3?": who is busy then (and with what), and who is free. */
-function anyoneFreeAt(a: Answerer, date: string, at: string): string {
+function anyoneFreeAt(a: Answerer, date: string, at: string, near: TimeNear = 'at'): string {
   const busy: string[] = [];
   const free: string[] = [];
+  const w = timeWindow(at, near === 'around' ? 'around' : 'at');
   for (const m of a.data.members) {
-    const clash = busyBlocks(a, m.id, date).find((b) => b.start <= at && at < b.end);
+    const clash = busyBlocks(a, m.id, date).find((b) => b.start < w.to && w.from < b.end);
     if (clash) busy.push(`${firstName(a.data, m.id)} (${clash.text})`);
     else free.push(firstName(a.data, m.id));
   }
-  const head = `At ${formatTime(at)} ${rangePhrase(a, { from: date, to: date, kind: 'day' })}:`;
-  const freeText = free.length === 0 ? 'nobody is free' : `free: ${joinNames(free)}`;
-  return fitList(`${head} ${freeText}.${busy.length === 0 ? '' : ' Busy:'}`, busy).replace(/\.\.$/, '.');
+  const when = `${timeWords(at, near === 'around' ? 'around' : 'at')} ${rangePhrase(a, { from: date, to: date, kind: 'day' })}`;
+  const head =
+    free.length === 0
+      ? `No, nobody is free ${when}.`
+      : `Yes, ${joinNames(free)} ${free.length === 1 ? 'is' : 'are'} free ${when}.`;
+  if (busy.length === 0) return head;
+  return fitList(`${head} Busy:`, busy);
 }
 
-function answerFree(a: Answerer, memberId: number | null, range: DayRange, time: string | null): string {
+/**
+ * "Is X free / busy …": yes or no first, then why. With a time: at that minute; without: the busy stretches of
+ * the day(s). `asksBusy` turns the yes/no round ("is Maya busy Saturday" → "Yes, Maya is busy …").
+ */
+function answerFree(
+  a: Answerer,
+  memberId: number | null,
+  range: DayRange,
+  time: string | null,
+  asksBusy: boolean,
+  near: TimeNear,
+): string {
+  const reply = freeReply(a, memberId, range, time, near);
+  return asksBusy && memberId !== null ? flipYesNo(reply) : reply;
+}
+
+function freeReply(
+  a: Answerer,
+  memberId: number | null,
+  range: DayRange,
+  time: string | null,
+  near: TimeNear,
+): string {
+  // "free this morning?" asked in the evening: that part of today is over, and the reply says so.
+  if (
+    range.part &&
+    range.to === a.today &&
+    time === null &&
+    dayWindow(a.today, range.part).to <= a.data.now
+  ) {
+    return `${rangeHeading(a, range)} is already over. Ask about another day, e.g. "tomorrow ${range.part.name}".`;
+  }
   if (time !== null) {
     const at = `${range.from}T${time}:00`;
-    return memberId === null ? anyoneFreeAt(a, range.from, at) : freeAt(a, memberId, range.from, at);
+    return memberId === null
+      ? anyoneFreeAt(a, range.from, at, near)
+      : freeAt(a, memberId, range.from, at, near);
   }
   const people = memberId === null ? a.data.members.map((m) => m.id) : [memberId];
   // One line per busy stretch, naming everyone it takes ("5-7:30pm Dinner at Grandma's (everyone)").
@@ -529,14 +703,14 @@ function answerFree(a: Answerer, memberId: number | null, range: DayRange, time:
   );
   const phrase = rangePhrase(a, range);
   if (memberId === null) {
-    if (items.length === 0) return `Everyone is free ${phrase}.`;
-    return fitList(`Busy ${phrase}:`, items);
+    if (items.length === 0) return `Yes, everyone is free ${phrase}.`;
+    return fitList(`No, not everyone is free ${phrase}:`, items);
   }
   const you = memberId === a.data.askerId;
   const subject = you ? 'you' : firstName(a.data, memberId);
   if (items.length === 0)
     return `Yes, ${subject} ${you ? 'are' : 'is'} free ${phrase}: nothing on the calendar.`;
-  return fitList(`${capitalize(subject)} ${you ? 'are' : 'is'} busy ${phrase}:`, items);
+  return fitList(`No, ${subject} ${you ? 'are' : 'is'} busy ${phrase}:`, items);
 }
 
 function answerWhatsNext(a: Answerer, memberId: number | null): string {
@@ -572,30 +746,422 @@ function answerUnknownName(a: Answerer, name: string): string {
   return `I don't know anyone called ${capitalize(name)} in your family. Try a first name: ${joinNames(known.slice(0, 6))}.`;
 }
 
+/** The reply to a day expression the assistant could not read (issue 28): never another day's schedule. */
+export const UNCLEAR_DAY_TEXT = "I didn't catch which day — try 'Saturday' or 'Nov 28'.";
+
+/**
+ * Replies to instructions, which the assistant does not carry out by text: a plain no and where in FamilyHub
+ * to do it (SPEC §2 screen names), never a listing that reads as if something happened.
+ */
+export const COMMAND_REPLIES: Record<CommandAction, string> = {
+  add_event: "I can't add events by text. Add it in FamilyHub: Calendar, then Add Event.",
+  change_event:
+    "I can't change or cancel events by text. Open the event on FamilyHub's Calendar to edit or delete it.",
+  add_task: "I can't add or assign tasks by text. Do it in FamilyHub: Tasks, then Add Task.",
+  reminder:
+    "I can't set reminders by text. Add a task with an SMS reminder in FamilyHub: Tasks, then Add Task.",
+  complete_task: "I can't mark tasks done by text. Use Complete on the task in FamilyHub's Tasks list.",
+  answer_request:
+    "I can't answer activity requests by text. Accept or decline it in FamilyHub: Activity Requests.",
+  sign_up:
+    "I can't sign anyone up by text. Add it in FamilyHub: Activity Requests, then Add Activity Request.",
+  message:
+    "I can't send messages to other members. Text them yourself, or add a task for them in FamilyHub: Tasks.",
+};
+
+/**
+ * "Is soccer still on Friday?": yes with the occurrence on that day, or no with the nearest one still to come
+ * (before or after the asked day; the later on a tie). Without a day ("is the recital still on?"): yes with
+ * the next one, or "I couldn't find …". An event titled "No …" on the day answers no ("is there school friday").
+ */
+function answerEventCheck(
+  a: Answerer,
+  words: string[],
+  memberId: number | null,
+  range: DayRange | null,
+  time: string | null = null,
+): string {
+  if (range === null) {
+    // "is maya's recital still on": is it still coming up? No such event: say so, never a day's listing.
+    const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
+    const next = bestOccurrences(
+      a,
+      occurrencesBetween(a.data.events, a.data.now, horizon, a.data.timeZone),
+      words,
+      memberId,
+    ).find((o) => o.end > a.data.now);
+    if (!next) return `I couldn't find "${words.join(' ')}" on the calendar in the coming year.`;
+    if (time !== null) {
+      const at = `${localDateOf(next.start)}T${time}:00`;
+      if (!(next.start <= at && at < next.end)) {
+        return `No, ${sayTitle(next.event.title)} is ${whenText(a, next)}, not ${formatTime(at)}.`;
+      }
+    }
+    const negative = /^no\b/i.test(next.event.title) && !words.includes('no');
+    return `${negative ? 'No' : 'Yes'}, ${describeOccurrence(a, next, ' is')}.`;
+  }
+  const w = { from: dayWindow(range.from, range.part).from, to: dayWindow(range.to, range.part).to };
+  const onDay = bestOccurrences(
+    a,
+    occurrencesBetween(a.data.events, w.from, w.to, a.data.timeZone).filter((o) =>
+      listedInPart(o, localDateOf(o.start) < range.from ? range.from : localDateOf(o.start), range.part),
+    ),
+    words,
+    memberId,
+  );
+  const found = onDay[0];
+  // "is there school friday" when Friday holds "No school": the event is the answer, and it is a no.
+  if (found && /^no\b/i.test(found.event.title) && !words.includes('no')) {
+    return `No, ${describeOccurrence(a, found, ' is')}.`;
+  }
+  if (found && time !== null) {
+    // "is piano at 4 on wednesday": the time counts too.
+    const at = `${localDateOf(found.start)}T${time}:00`;
+    if (!(found.start <= at && at < found.end) && found.start !== at) {
+      return `No, ${sayTitle(found.event.title)} is ${whenText(a, found)}, not ${formatTime(at)}.`;
+    }
+  }
+  if (found) return `Yes, ${describeOccurrence(a, found, ' is')}.`;
+  const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
+  const coming = bestOccurrences(
+    a,
+    occurrencesBetween(a.data.events, a.data.now, horizon, a.data.timeZone),
+    words,
+    memberId,
+  ).filter((o) => o.end > a.data.now);
+  const asked = rangePhrase(a, range);
+  const first = coming[0];
+  if (!first) return `No, there's no "${words.join(' ')}" on the calendar ${asked} or in the coming year.`;
+  // Whole days between an occurrence and the asked day(s); the nearest wins, the later one on a tie.
+  const gap = (o: Occurrence) => {
+    const d = localDateOf(o.start);
+    if (d < range.from) return localMinutesBetween(dayStart(d), dayStart(range.from));
+    return d > range.to ? localMinutesBetween(dayStart(range.to), dayStart(d)) : 0;
+  };
+  let nearest = first;
+  for (const o of coming) {
+    if (gap(o) < gap(nearest) || (gap(o) === gap(nearest) && o.start > nearest.start)) nearest = o;
+  }
+  const where = nearest.event.location ? ` at ${nearest.event.location}` : '';
+  const isSeries = coming.filter((o) => o.event.id === nearest.event.id).length > 1;
+  return `No, ${sayTitle(nearest.event.title)} isn't ${asked}. ${isSeries ? 'Closest:' : "It's"} ${whenText(a, nearest)}${where}.`;
+}
+
+/**
+ * "Is soccer cancelled?" is answered the other way round: an event still on the calendar is a no ("No, it's
+ * still on: …"); one that is not there is a yes only in that it is not on the calendar, said as such.
+ */
+function cancelledReply(reply: string): string {
+  if (reply.startsWith('Yes, ')) return `No, it's still on: ${reply.slice(5)}`;
+  if (reply.startsWith('No, ')) return `It's not on the calendar then: ${reply.slice(4)}`;
+  return reply;
+}
+
+/** 'overdue since Fri Nov 27' / 'due Sat Dec 5 10am' / '' for a task without a due date. */
+function taskDue(a: Answerer, t: AssistantTask): string {
+  return t.due === null ? '' : dueText(a, t.due);
+}
+
+/** "Did Leo clean his room?": yes when the best-matching task is done, no (still open, when due) otherwise. */
+function answerTaskCheck(a: Answerer, words: string[], memberId: number | null): string {
+  const candidates = a.data.tasks.filter(
+    (t) => t.transport === null && (memberId === null || t.assigneeIds.includes(memberId)),
+  );
+  const scored = candidates
+    .map((t) => ({ t, r: relevance(words, t.title, null, a.match) }))
+    .filter((s) => s.r.enough)
+    .sort((x, y) => compareRelevance(x.r, y.r) || (x.t.due ?? '9').localeCompare(y.t.due ?? '9'));
+  const task = scored[0]?.t;
+  if (!task)
+    return `I couldn't find a task like "${words.join(' ')}". Ask "what are my tasks?" for the list.`;
+  const people = names(a, task.assigneeIds);
+  const whose = people === '' ? '' : ` (${people})`;
+  if (task.completed) return `Yes, ${task.title}${whose} is done.`;
+  const due = taskDue(a, task);
+  return `No, ${task.title}${whose} is still open${due === '' ? '' : `, ${due}`}.`;
+}
+
+/** '(Maya asked Ana, Sat Dec 12 6pm)' for a request. */
+function requestDetails(a: Answerer, r: AssistantActivity, withStatus: boolean): string {
+  const by = r.assignedBy === null ? '' : firstName(a.data, r.assignedBy);
+  const to = r.assignedTo === null ? '' : firstName(a.data, r.assignedTo);
+  const asked =
+    by !== '' && to !== ''
+      ? `${by} asked ${to}`
+      : by !== ''
+        ? `asked by ${by}`
+        : to !== ''
+          ? `for ${to}`
+          : '';
+  const when = r.due === null ? '' : `${relativeDay(localDateOf(r.due), a.today)} ${formatTime(r.due)}`;
+  const parts = [withStatus ? r.status : '', asked, when].filter((p) => p !== '');
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
+/** 'was accepted' / 'was declined' / 'is still pending'. */
+function requestState(r: AssistantActivity, still: boolean): string {
+  if (r.status === 'pending') return still ? 'is still pending' : 'is pending';
+  return `was ${r.status}`;
+}
+
+/**
+ * Activity requests (SPEC §3 Activity proposal): one request's answer (yes/no first for "did Marco approve
+ * the sleepover"), or a list: pending ones, ones for a member to answer, ones a member asked for.
+ */
+function answerActivities(a: Answerer, intent: Extract<Intent, { kind: 'activities' }>): string {
+  if (intent.words.length > 0) {
+    const best = a.data.activities
+      .map((r) => ({ r, rel: relevance(intent.words, r.title, r.location, a.match) }))
+      .filter((s) => s.rel.enough)
+      .sort((x, y) => compareRelevance(x.rel, y.rel))[0]?.r;
+    if (!best) return `I couldn't find a request like "${intent.words.join(' ')}".`;
+    const sentence = `${best.title} ${requestState(best, intent.yesNo)}${requestDetails(a, best, false)}.`;
+    if (!intent.yesNo) return sentence;
+    return `${best.status === 'accepted' ? 'Yes' : 'No'}, ${sentence}`;
+  }
+  let list = a.data.activities;
+  if (intent.status) list = list.filter((r) => r.status === intent.status);
+  if (intent.toId !== null) list = list.filter((r) => r.assignedTo === intent.toId);
+  if (intent.fromId !== null) list = list.filter((r) => r.assignedBy === intent.fromId);
+  // Pending first, then by date.
+  const order = { pending: 0, accepted: 1, declined: 2 };
+  list = [...list].sort(
+    (x, y) => order[x.status] - order[y.status] || (x.due ?? '9').localeCompare(y.due ?? '9'),
+  );
+  const whose =
+    intent.toId !== null
+      ? ` for ${who(a, intent.toId)}`
+      : intent.fromId !== null
+        ? ` from ${who(a, intent.fromId)}`
+        : '';
+  const what = intent.status === 'pending' ? 'pending requests' : 'requests';
+  if (list.length === 0) return `No ${what}${whose}.`;
+  const items = list.map((r) => `${r.title}${requestDetails(a, r, intent.status === null)}`);
+  return fitList(`${capitalize(what)}${whose} (${list.length}):`, items);
+}
+
+/** The stretch a clock question covers: "at 3" the minute itself, "around 3" half an hour either side. */
+function timeWindow(at: string, near: TimeNear): { from: string; to: string } {
+  if (near === 'around') return { from: addLocalMinutes(at, -30), to: addLocalMinutes(at, 30) };
+  if (near === 'by') return { from: `${localDateOf(at)}T00:00:00`, to: at };
+  return { from: at, to: addLocalMinutes(at, 1) };
+}
+
+/** 'at 6am', 'around 12pm', 'before 5pm'. */
+function timeWords(at: string, near: TimeNear): string {
+  return `${near === 'by' ? 'before' : near} ${formatTime(at)}`;
+}
+
+/** '4-5:30pm', 'until 6pm', 'from 9pm' for a stretch as seen on `date`. */
+function spanOn(start: string, end: string, date: string): string {
+  const nextDay = dayStart(addLocalDays(date, 1));
+  if (start < dayStart(date)) return end >= nextDay ? 'all day' : `until ${formatTime(end)}`;
+  if (end > nextDay) return `from ${formatTime(start)}`;
+  return formatTimeRange(start, end);
+}
+
+/**
+ * "Is there anything at 6am monday", "does Leo have anything at 4": yes or no about that clock time first
+ * (events running then, not all-day ones; for a member, their drives too), then what is next that day.
+ */
+function answerAtTime(
+  a: Answerer,
+  date: string,
+  time: string,
+  near: TimeNear,
+  memberId: number | null,
+): string {
+  const at = `${date}T${time}:00`;
+  const w = timeWindow(at, near);
+  const day = rangePhrase(a, { from: date, to: date, kind: 'day' });
+  const when = `${timeWords(at, near)} ${day}`;
+  if (memberId === null) {
+    // All-day events, and longer ones that fill the day (a work trip), are not "at" a clock time.
+    const timed = occurrencesOn(a, date).filter(
+      (o) => !o.event.allDay && spanOn(o.start, o.end, date) !== 'all day',
+    );
+    const people = (o: Occurrence) => {
+      const n = names(a, o.event.memberIds);
+      return n === '' ? '' : ` (${n})`;
+    };
+    const hits = timed.filter((o) => o.start < w.to && w.from < o.end);
+    if (hits.length > 0) {
+      return fitList(
+        `Yes, ${when}:`,
+        hits.map((o) => `${o.event.title} ${spanOn(o.start, o.end, date)}${people(o)}`),
+      );
+    }
+    const next = timed.find((o) => o.start >= w.to);
+    const tail = next ? ` Next: ${formatTime(next.start)} ${next.event.title}${people(next)}.` : '';
+    return `No, nothing ${when}.${tail}`;
+  }
+  const you = memberId === a.data.askerId;
+  const subject = you ? 'you' : firstName(a.data, memberId);
+  const has = you ? 'you have' : `${subject} has`;
+  const blocks = busyBlocks(a, memberId, date).filter(
+    (b) => !b.allDay && spanOn(b.start, b.end, date) !== 'all day',
+  );
+  const hits = blocks.filter((b) => b.start < w.to && w.from < b.end);
+  const clash = hits.find((b) => b.third === undefined) ?? hits[0];
+  if (clash?.third !== undefined) {
+    return `Yes, ${subject} ${you ? clash.text : clash.third} at ${formatTime(clash.start)} ${day}.`;
+  }
+  if (clash) return `Yes, ${has} ${clash.text} ${spanOn(clash.start, clash.end, date)} ${day}.`;
+  const next = blocks.find((b) => b.start >= w.to);
+  const tail = next ? ` Next: ${formatTime(next.start)} ${next.text}.` : '';
+  return `No, ${has} nothing ${when}.${tail}`;
+}
+
+/**
+ * "Who's doing what tomorrow": each member's events and drives (one line per drive, the driver's own), person
+ * by person in the family's order; a drive nobody has taken yet is said too.
+ */
+function answerByPerson(a: Answerer, range: DayRange): string {
+  const multi = range.from !== range.to;
+  const prefix = (date: string) => (multi ? `${formatDate(date).split(' ')[0]} ` : '');
+  const items: string[] = [];
+  for (const m of a.data.members) {
+    const agenda = daysOf(range).flatMap((date) =>
+      memberAgenda(a, m.id, date, range.part)
+        .filter((item) => !item.text.includes(' task: '))
+        .map((item) => `${prefix(date)}${item.text}`),
+    );
+    if (agenda.length > 0) items.push(`${firstName(a.data, m.id)}: ${agenda.join(', ')}`);
+  }
+  const unassigned = daysOf(range).flatMap((date) =>
+    occurrencesOn(a, date, range.part)
+      .filter((o) => localDateOf(o.start) === date)
+      .flatMap((o) => transportLines(a, o, 'both', null, null))
+      .filter((line) => line.text.startsWith('nobody'))
+      .map((line) => `${prefix(date)}${line.text}`),
+  );
+  const all = [...items, ...unassigned];
+  const heading = rangeHeading(a, range);
+  if (all.length === 0) return `${heading}: nothing on the calendar.`;
+  return fitList(`${heading}:`, all);
+}
+
+/** How far ahead a free-day search looks when the question names no days. */
+const SEARCH_WEEKS = 8;
+
+const WEEKDAY_LABELS = 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday'.split(' ');
+
+/**
+ * "When's our next free Saturday", "first free evening", "do we have a free weekend in December": the first
+ * day (a weekday, a part of each day, a whole weekend, or any day) from today on which the member (or
+ * everyone) has nothing: no event they take part in, no drive. A whole day is looked for from tomorrow; a
+ * part of a day from today when it has not begun. Within the asked range, else the next SEARCH_WEEKS weeks.
+ */
+function answerFreeSearch(a: Answerer, intent: Extract<Intent, { kind: 'free_search' }>): string {
+  const people = intent.memberId === null ? a.data.members.map((m) => m.id) : [intent.memberId];
+  const part = intent.part ?? undefined;
+  const freeOn = (date: string) => people.every((id) => busyBlocks(a, id, date, part).length === 0);
+  const last = addLocalDays(a.today, SEARCH_WEEKS * 7);
+  const from = intent.range && intent.range.from > a.today ? intent.range.from : a.today;
+  const to = intent.range ? intent.range.to : last;
+  let found: string | null = null;
+  for (let d = from; d <= to && found === null; d = addLocalDays(d, 1)) {
+    if (d === a.today && (!part || `${d}T${part.from}:00` <= a.data.now)) continue;
+    const wd = localWeekday(d);
+    if (intent.weekend) {
+      if (wd === 6 && freeOn(d) && freeOn(addLocalDays(d, 1))) found = d;
+      continue;
+    }
+    if (intent.weekday !== null && wd !== intent.weekday) continue;
+    if (freeOn(d)) found = d;
+  }
+  const label = intent.weekend
+    ? 'weekend'
+    : [intent.weekday === null ? '' : (WEEKDAY_LABELS[intent.weekday] ?? ''), intent.part?.name ?? '']
+        .filter((w) => w !== '')
+        .join(' ') || 'day';
+  const whom =
+    intent.memberId === null
+      ? 'everyone'
+      : intent.memberId === a.data.askerId
+        ? 'you'
+        : firstName(a.data, intent.memberId);
+  const span = intent.range
+    ? rangePhrase(a, intent.range)
+    : `in the next ${SEARCH_WEEKS} weeks (to ${formatDate(last)})`;
+  if (found === null) return `${intent.yesNo ? 'No, no' : 'No'} free ${label} for ${whom} ${span}.`;
+  const heading = dayHeading(found, a.today);
+  const dayText = intent.weekend
+    ? `${formatDate(found)} and ${formatDate(addLocalDays(found, 1))}`
+    : /^(Today|Tomorrow)\b/.test(heading)
+      ? `${heading[0]?.toLowerCase() ?? ''}${heading.slice(1)}`
+      : heading;
+  return intent.yesNo
+    ? `Yes, the first free ${label} for ${whom}: ${dayText}.`
+    : `Next free ${label} for ${whom}: ${dayText}.`;
+}
+
 /**
  * The reply text for an intent, from the family's data only. Times are local to the family; every reply
  * fits in 3 SMS segments (lists end with "+N more" when cut).
  */
 export function composeAnswer(intent: Intent, data: FamilyData, match: WordMatcher): string {
   const a: Answerer = { data, today: localDateOf(data.now), match };
+  const reply = replyTo(a, intent);
+  const note = weekdayNote(intentRange(intent));
+  return note === '' ? reply : `${note} ${reply}`;
+}
+
+const WEEKDAY_NAMES = 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday'.split(' ');
+
+/** 'Dec 8 is a Tuesday, not a Monday.' when the texter's weekday and date disagree, else ''. */
+function weekdayNote(range: DayRange | null): string {
+  if (range?.typedWeekday === undefined) return '';
+  const [, month, dayOfMonth] = formatDate(range.from).split(' ');
+  const actual = WEEKDAY_NAMES[localWeekday(range.from)] ?? '';
+  const typed = WEEKDAY_NAMES[range.typedWeekday] ?? '';
+  return `${month} ${dayOfMonth} is a ${actual}, not a ${typed}.`;
+}
+
+function replyTo(a: Answerer, intent: Intent): string {
   switch (intent.kind) {
     case 'help':
       return HELP_TEXT;
     case 'unknown_name':
       return answerUnknownName(a, intent.name);
     case 'schedule':
-      return answerSchedule(a, intent.range, intent.memberId);
+      return intent.byPerson
+        ? answerByPerson(a, intent.range)
+        : answerSchedule(a, intent.range, intent.memberId);
+    case 'at_time':
+      return answerAtTime(a, intent.range.from, intent.time, intent.near, intent.memberId);
+    case 'free_search':
+      return answerFreeSearch(a, intent);
     case 'next_event':
-      return answerNextEvent(a, intent.words, intent.memberId, intent.range);
+      return answerNextEvent(a, intent.words, intent.memberId, intent.range, intent.strict);
     case 'transport':
-      return answerTransport(a, intent.direction, intent.range, intent.memberId, intent.words);
+      return answerTransport(
+        a,
+        intent.direction,
+        intent.range,
+        intent.memberId,
+        intent.driverId ?? null,
+        intent.words,
+      );
     case 'tasks':
       return answerTasks(a, intent.memberId, intent.range);
     case 'overdue':
       return answerOverdue(a, intent.memberId);
     case 'free':
-      return answerFree(a, intent.memberId, intent.range, intent.time);
+      return answerFree(a, intent.memberId, intent.range, intent.time, intent.asksBusy, intent.near ?? 'at');
     case 'whats_next':
       return answerWhatsNext(a, intent.memberId);
+    case 'unclear_day':
+      return UNCLEAR_DAY_TEXT;
+    case 'command':
+      return COMMAND_REPLIES[intent.action];
+    case 'event_check': {
+      const reply = answerEventCheck(a, intent.words, intent.memberId, intent.range, intent.time ?? null);
+      return intent.cancelled ? cancelledReply(reply) : reply;
+    }
+    case 'task_check':
+      return answerTaskCheck(a, intent.words, intent.memberId);
+    case 'activities':
+      return answerActivities(a, intent);
   }
 }

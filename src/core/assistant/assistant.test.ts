@@ -288,16 +288,21 @@ const CORPUS: Array<[number, string, string]> = [
     'Yes, Sam is free at 5pm tomorrow (Tue Dec 1). Next: pick up Maya from Soccer practice at 5:15pm.',
   ],
   [ANA, 'is maya free at 4:30 tmrw', 'No, Maya has Soccer practice 4-5:30pm tomorrow (Tue Dec 1).'],
-  [ANA, 'Is Sam free on Thursday', 'Sam is busy on Thu Dec 3: from 6am Work trip to Seattle.'],
-  [ANA, 'is maya free saturday', 'Maya is busy on Sat Dec 5: 9-10:30am Soccer game.'],
-  [ANA, 'Is Rosa free tomorrow night', 'Rosa is busy tomorrow evening (Tue Dec 1): 7-9pm Book club.'],
-  [LEO, 'am I busy saturday', "You are busy on Sat Dec 5: 2-4pm Noah's birthday party."],
+  [ANA, 'Is Sam free on Thursday', 'No, Sam is busy on Thu Dec 3: from 6am Work trip to Seattle.'],
+  [ANA, 'is maya free saturday', 'No, Maya is busy on Sat Dec 5: 9-10:30am Soccer game.'],
+  [ANA, 'Is Rosa free tomorrow night', 'No, Rosa is busy tomorrow night (Tue Dec 1): 7-9pm Book club.'],
+  [LEO, 'am I busy saturday', "Yes, you are busy on Sat Dec 5: 2-4pm Noah's birthday party."],
   [
     ANA,
     'is anyone free friday at 4',
-    'At 4pm on Fri Dec 4: free: Ana, Maya, Leo and Rosa. Busy: Sam (Work trip to Seattle).',
+    // Maya and Leo's all-day "No school" counts as theirs (issue 28: all-day events they attend).
+    'Yes, Ana and Rosa are free at 4pm on Fri Dec 4. Busy: Sam (Work trip to Seattle); Maya (No school); Leo (No school).',
   ],
-  [ANA, 'is everyone free sunday', "Busy on Sun Dec 6: 5-7:30pm Dinner at Grandma's (everyone)."],
+  [
+    ANA,
+    'is everyone free sunday',
+    "No, not everyone is free on Sun Dec 6: 5-7:30pm Dinner at Grandma's (everyone).",
+  ],
   [ANA, 'is sam available at noon on thursday', 'No, Sam has Work trip to Seattle from 6am on Thu Dec 3.'],
   [
     ANA,
@@ -407,6 +412,7 @@ describe('names and words that look like dates', () => {
     members: names.map((name, i) => ({ id: i + 1, name })),
     events: [],
     tasks: [],
+    activities: [],
   });
 
   it('reads a member called May as a name, not the month', () => {
@@ -438,6 +444,7 @@ describe('when there is little to say', () => {
     members: [{ id: 1, name: 'Ana' }],
     events: [],
     tasks: [],
+    activities: [],
   };
 
   it.each([

@@ -1,7 +1,8 @@
 import { composeAnswer } from './answer.ts';
 import type { FamilyData } from './family-data.ts';
-import { parseIntent } from './intent.ts';
+import { type Intent, parseIntent } from './intent.ts';
 import { wordsMatch } from './normalize.ts';
+import { regionOf } from './region.ts';
 
 /**
  * Answers one texted question from one family's data. This is the seam for another back end (issue 9: an
@@ -14,17 +15,31 @@ export interface ScheduleAssistant {
 }
 
 /**
- * The built-in assistant: intent and date parsing (chrono-node) over the question, then an answer composed
- * from `data` only. Pure and deterministic.
+ * What the built-in assistant reads `question` as, for `data` (its members, titles, "now" and region from the
+ * family's time zone). Pure and deterministic.
+ */
+export function understand(question: string, data: FamilyData): Intent {
+  return parseIntent(
+    question,
+    {
+      now: data.now,
+      askerId: data.askerId,
+      members: data.members,
+      titles: [...new Set(data.events.map((e) => e.title))],
+      taskTitles: [...new Set(data.tasks.filter((t) => t.transport === null).map((t) => t.title))],
+      activityTitles: [...new Set(data.activities.map((a) => a.title))],
+      region: regionOf(data.timeZone),
+    },
+    wordsMatch,
+  );
+}
+
+/**
+ * The built-in assistant: intent and date parsing (chrono-node, date-holidays, edit distance) over the
+ * question, then an answer composed from `data` only. Pure and deterministic.
  */
 export const deterministicAssistant: ScheduleAssistant = {
   answer(question, data) {
-    const titles = [...new Set(data.events.map((e) => e.title))];
-    const intent = parseIntent(
-      question,
-      { now: data.now, askerId: data.askerId, members: data.members, titles },
-      wordsMatch,
-    );
-    return composeAnswer(intent, data, wordsMatch);
+    return composeAnswer(understand(question, data), data, wordsMatch);
   },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseWhen } from './dates.ts';
+import { correctDateWord, parseWhen } from './dates.ts';
+import { regionOf } from './region.ts';
 
 // Monday Nov 30 2026, 07:45 local.
 const NOW = '2026-11-30T07:45:00';
@@ -70,7 +71,7 @@ describe('parseWhen', () => {
     });
   });
 
-  it('narrows a day to its morning, afternoon or evening', () => {
+  it('narrows a day to its morning, afternoon, evening, night, after school or after dinner', () => {
     expect(parseWhen('tomorrow morning', NOW).range?.part).toEqual({
       name: 'morning',
       from: '00:00',
@@ -82,18 +83,162 @@ describe('parseWhen', () => {
     });
     expect(parseWhen('tomorrow night', NOW).range).toMatchObject({
       from: '2026-12-01',
-      part: { name: 'evening' },
+      part: { name: 'night', from: '17:00', to: '24:00' },
+    });
+    expect(parseWhen('after school tomorrow', NOW).range).toMatchObject({
+      from: '2026-12-01',
+      part: { name: 'after school', from: '15:00', to: '18:00' },
+    });
+    // "after dinner" is the more specific part of "tonight".
+    expect(parseWhen('after dinner tonight', NOW).range).toMatchObject({
+      from: '2026-11-30',
+      part: { name: 'after dinner', from: '19:00', to: '24:00' },
+    });
+    expect(parseWhen('after school', NOW).range).toMatchObject({
+      from: '2026-11-30',
+      part: { name: 'after school' },
     });
   });
 
   it('returns the question without its date words, and no range when there is none', () => {
     expect(parseWhen('when is soccer tomorrow', NOW).rest).toBe('when is soccer');
-    expect(parseWhen('when is soccer', NOW)).toEqual({ range: null, time: null, rest: 'when is soccer' });
+    expect(parseWhen('when is soccer', NOW)).toEqual({
+      range: null,
+      time: null,
+      rest: 'when is soccer',
+      unclear: false,
+    });
   });
 
   it('reads local fields whatever zone the process runs in (the reference is floating time)', () => {
     // 23:30 on the last day of a month: "tomorrow" is the 1st, not a day skipped or repeated by an offset.
     expect(parseWhen('tomorrow', '2026-11-30T23:30:00').range?.from).toBe('2026-12-01');
     expect(parseWhen('tomorrow', '2026-03-07T23:30:00').range?.from).toBe('2026-03-08');
+  });
+});
+
+describe('parseWhen: typos, numeric dates, holidays and days it cannot read (issue 28)', () => {
+  const US = regionOf('America/Los_Angeles');
+  const UK = regionOf('Europe/London');
+
+  it('knows the region of a zone: its country and whether dates are month first', () => {
+    expect(US).toEqual({ country: 'US', monthFirst: true });
+    expect(UK).toEqual({ country: 'GB', monthFirst: false });
+    expect(regionOf('Australia/Sydney')).toEqual({ country: 'AU', monthFirst: false });
+  });
+
+  it.each([
+    ['saturdy', '2026-12-05'],
+    ['wendsday', '2026-12-02'],
+    ['fridya', '2026-12-04'],
+    ['thursdy', '2026-12-03'],
+    ['decmber 13', '2026-12-13'],
+  ])('corrects the misspelt day or month in %s', (text, date) => {
+    expect(parseWhen(text, NOW, { region: US }).range?.from).toBe(date);
+  });
+
+  it('leaves a word alone when it is as near to two day words, and never corrects a kept word', () => {
+    expect(correctDateWord('sunday')).toBe('sunday');
+    expect(correctDateWord('mondy')).toBe('monday');
+    expect(parseWhen('maya', NOW, { keep: new Set(['maya']) }).range).toBeNull();
+  });
+
+  it('reads numeric dates in the region order, and the other order when only it is a date', () => {
+    expect(parseWhen('12/10', NOW, { region: US }).range?.from).toBe('2026-12-10');
+    expect(parseWhen('12/10', NOW, { region: UK }).range?.from).toBe('2027-10-12');
+    expect(parseWhen('28/11', NOW, { region: US }).range?.from).toBe('2027-11-28');
+    expect(parseWhen('12/5/2027', NOW, { region: US }).range?.from).toBe('2027-12-05');
+  });
+
+  it("reads the family's holidays, the next one on or after today", () => {
+    expect(parseWhen('thanksgiving', NOW, { region: US }).range?.from).toBe('2027-11-25');
+    expect(parseWhen('christmas eve', NOW, { region: US }).range?.from).toBe('2026-12-24');
+    // No Christmas Eve in the UK dataset: the day before Christmas Day.
+    expect(parseWhen('christmas eve', NOW, { region: UK }).range?.from).toBe('2026-12-24');
+    expect(parseWhen('boxing day', NOW, { region: UK }).range?.from).toBe('2026-12-26');
+  });
+
+  it.each([
+    ['blursday', US],
+    ['the 45th', US],
+    ['13/45', US],
+    ['31/11', UK],
+    ['next fortnight', US],
+    ['thanksgiving', UK],
+    ['feb 30', US],
+  ])('flags %s as a day it cannot read', (text, region) => {
+    expect(parseWhen(text, NOW, { region })).toMatchObject({ range: null, unclear: true });
+  });
+
+  it('reads "in the morning" asked in the evening as tomorrow morning', () => {
+    expect(parseWhen('in the morning', '2026-11-30T20:30:00').range).toMatchObject({
+      from: '2026-12-01',
+      part: { name: 'morning' },
+    });
+    expect(parseWhen('this morning', '2026-11-30T20:30:00').range?.from).toBe('2026-11-30');
+  });
+});
+
+describe('parseWhen: spans, weekday-date mismatches and past parts of today (issue 28, round 2)', () => {
+  const US = regionOf('America/Los_Angeles');
+  // Sunday Nov 29 2026.
+  const SUN_EVE = '2026-11-29T19:30:00';
+  const SUN_AM = '2026-11-29T09:00:00';
+
+  it('reads "this weekend" on a Sunday evening as the coming one, and on a Sunday morning as today', () => {
+    expect(parseWhen('this weekend', SUN_EVE).range).toEqual({
+      from: '2026-12-05',
+      to: '2026-12-06',
+      kind: 'coming_weekend',
+    });
+    expect(parseWhen('this weekend', SUN_AM).range).toMatchObject({ from: '2026-11-29', to: '2026-11-29' });
+  });
+
+  it.each([
+    ['last week', '2026-11-22', '2026-11-28', 'last_week'],
+    ['last weekend', '2026-11-21', '2026-11-22', 'last_weekend'],
+    ['the week after next', '2026-12-13', '2026-12-19', 'span'],
+    ['saturday and sunday', '2026-12-05', '2026-12-06', 'span'],
+    ['friday sunday', '2026-12-04', '2026-12-06', 'span'],
+    ['dec 5-7', '2026-12-05', '2026-12-07', 'span'],
+    ['this month', '2026-11-29', '2026-11-30', 'month'],
+    ['next month', '2026-12-01', '2026-12-31', 'month'],
+    ['in january', '2027-01-01', '2027-01-31', 'month'],
+    ['the next 3 days', '2026-11-29', '2026-12-02', 'span'],
+  ])('reads %s as %s to %s', (text, from, to, kind) => {
+    expect(parseWhen(text, SUN_EVE, { region: US }).range).toEqual({ from, to, kind });
+  });
+
+  it.each([
+    'weeknights',
+    'over the break',
+    'the school hols',
+    'next couple weeks',
+    'weekday evenings',
+    'this year',
+    'saturday mornings',
+  ])('flags the span it does not read: %s', (text) => {
+    expect(parseWhen(`whats on ${text}`, SUN_EVE, { region: US }).unclear).toBe(true);
+  });
+
+  it('keeps the date when the typed weekday disagrees, and notes the weekday typed', () => {
+    expect(parseWhen('monday the 8th', SUN_EVE, { region: US }).range).toEqual({
+      from: '2026-12-08',
+      to: '2026-12-08',
+      kind: 'day',
+      typedWeekday: 1,
+    });
+    expect(parseWhen('tuesday the 8th', SUN_EVE, { region: US }).range?.typedWeekday).toBeUndefined();
+  });
+
+  it('reads a part of today that is over, named by its weekday, as next week', () => {
+    expect(parseWhen('sunday morning', SUN_EVE).range).toMatchObject({ from: '2026-12-06' });
+    expect(parseWhen('sunday evening', SUN_EVE).range).toMatchObject({ from: '2026-11-29' });
+    expect(parseWhen('this morning', SUN_EVE).range).toMatchObject({ from: '2026-11-29' });
+  });
+
+  it('reads a clock time that is an hour or more gone today as tomorrow', () => {
+    expect(parseWhen('free at 3', SUN_EVE)).toMatchObject({ time: '15:00', range: { from: '2026-11-30' } });
+    expect(parseWhen('free at 7pm', SUN_EVE)).toMatchObject({ range: { from: '2026-11-29' } });
   });
 });

@@ -1,38 +1,104 @@
 import * as chrono from 'chrono-node';
-import { addLocalDays, isLocalDate, localDateOf, localToFloating, localWeekday } from '../time/local-time.ts';
+import {
+  addLocalDays,
+  addLocalMinutes,
+  isLocalDate,
+  localDateOf,
+  localToFloating,
+  localWeekday,
+} from '../time/local-time.ts';
+import { editDistance } from './normalize.ts';
+import { type Region, findHoliday } from './region.ts';
 
-/** A part of a day the question narrows to ("tonight", "tomorrow morning"). */
+/**
+ * A part of a day the question narrows to ("tonight", "tomorrow morning", "after school"). A listing shows what
+ * starts in its hours; free/busy counts whatever overlaps them. Hours (local, docs/assistant.md): morning
+ * 00:00-12:00, afternoon ("arvo") 12:00-17:00, evening and night ("tonight") 17:00-24:00, after school
+ * 15:00-18:00, after dinner 19:00-24:00.
+ */
 export interface DayPart {
-  /** 'morning' 00:00–12:00, 'afternoon' 12:00–17:00, 'evening' 17:00–24:00. */
-  name: 'morning' | 'afternoon' | 'evening';
+  name: 'morning' | 'afternoon' | 'evening' | 'night' | 'after school' | 'after dinner';
   /** Local `HH:mm`, inclusive. */
   from: string;
   /** Local `HH:mm`, exclusive ('24:00' = midnight after). */
   to: string;
 }
 
+const MORNING: DayPart = { name: 'morning', from: '00:00', to: '12:00' };
+const AFTERNOON: DayPart = { name: 'afternoon', from: '12:00', to: '17:00' };
+const EVENING: DayPart = { name: 'evening', from: '17:00', to: '24:00' };
+const NIGHT: DayPart = { name: 'night', from: '17:00', to: '24:00' };
+const AFTER_SCHOOL: DayPart = { name: 'after school', from: '15:00', to: '18:00' };
+const AFTER_DINNER: DayPart = { name: 'after dinner', from: '19:00', to: '24:00' };
+
+/**
+ * Parts of day that name today on their own ("anything tonight?", "after school?"); a bare "night" needs a
+ * day ("friday night"). The more specific ones come first ("after dinner tonight" is after dinner).
+ */
+const TODAY_PARTS: Array<[RegExp, DayPart]> = [
+  [/\bafter (dinner|supper|tea)\b/, AFTER_DINNER],
+  [/\bafter school\b/, AFTER_SCHOOL],
+  [/\b(tonight|evening)\b/, EVENING],
+  [/\bafternoon\b/, AFTERNOON],
+  [/\bmorning\b/, MORNING],
+];
+
 /** A span of whole local days, both ends inclusive (`YYYY-MM-DD`). */
 export interface DayRange {
   from: string;
   to: string;
-  /** How the question named it, for the answer's heading. */
-  kind: 'day' | 'this_week' | 'next_week' | 'weekend' | 'next_weekend';
+  /**
+   * How the question named it, for the answer's heading. `coming_weekend`: "this weekend" asked on a Sunday
+   * from 5pm, when this weekend is over (the next Saturday and Sunday); `month`: a calendar month (from today
+   * when it is this month); `span`: any other run of days ("sat and sun", "dec 5-7", "next 3 days").
+   */
+  kind:
+    | 'day'
+    | 'this_week'
+    | 'next_week'
+    | 'last_week'
+    | 'weekend'
+    | 'coming_weekend'
+    | 'next_weekend'
+    | 'last_weekend'
+    | 'month'
+    | 'span';
   /** Set when a single day is narrowed to a part of it. */
   part?: DayPart;
+  /**
+   * The weekday the texter typed (0 = Sunday) when it is not the weekday of the date they named ("monday the
+   * 8th" when the 8th is a Tuesday): the date wins and the answer says so.
+   */
+  typedWeekday?: number;
 }
 
 const PARTS: Array<[RegExp, DayPart]> = [
-  [/\b(tonight|evening|night)\b/, { name: 'evening', from: '17:00', to: '24:00' }],
-  [/\bafternoon\b/, { name: 'afternoon', from: '12:00', to: '17:00' }],
-  [/\bmorning\b/, { name: 'morning', from: '00:00', to: '12:00' }],
+  [/\bafter (dinner|supper|tea)\b/, AFTER_DINNER],
+  [/\bafter school\b/, AFTER_SCHOOL],
+  [/\b(tonight|evening)\b/, EVENING],
+  [/\bnight\b/, NIGHT],
+  [/\bafternoon\b/, AFTERNOON],
+  [/\bmorning\b/, MORNING],
 ];
 
-/** "the 3rd", "on the 21st": the next date with that day of the month (this month if still ahead). */
-function dayOfMonth(text: string, today: string): { date: string; phrase: RegExp } | null {
-  const phrase = /\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)?\b/;
-  const m = phrase.exec(text);
+/** The part of a day `text` names ("tomorrow night", "after school"), if any. */
+export function dayPartIn(text: string): DayPart | null {
+  return PARTS.find(([re]) => re.test(text))?.[1] ?? null;
+}
+
+/** Day-of-month words: "the 3rd", "on the 21st", "monday 14th" (an ordinal needs no "the"). */
+const DAY_OF_MONTH =
+  /\b(?:on )?(?:the (\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))\b(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|of))/;
+
+/**
+ * "the 3rd", "on the 21st": the next date with that day of the month (this month if still ahead).
+ * @returns null when the text names no day of the month; 'invalid' for one no month has ("the 45th").
+ */
+function dayOfMonth(text: string, today: string): { date: string; phrase: RegExp } | 'invalid' | null {
+  const m = DAY_OF_MONTH.exec(text);
   if (!m) return null;
-  const wanted = Number(m[1]);
+  const wanted = Number(m[1] ?? m[2]);
+  if (wanted < 1 || wanted > 31) return 'invalid';
   let year = Number(today.slice(0, 4));
   let month = Number(today.slice(5, 7));
   if (wanted < Number(today.slice(8, 10))) month += 1;
@@ -43,9 +109,50 @@ function dayOfMonth(text: string, today: string): { date: string; phrase: RegExp
       year += 1;
     }
     const date = `${year}-${pad2(month)}-${pad2(wanted)}`;
-    if (isLocalDate(date)) return { date, phrase };
+    if (isLocalDate(date)) return { date, phrase: DAY_OF_MONTH };
   }
-  return null;
+  return 'invalid';
+}
+
+/** A numeric date: "11/29", "29/11", "11-29", "29.11", "12/5/2026" (normalizeQuestion turns - and . into /). */
+const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?\b/;
+
+/**
+ * Reads a numeric date in the region's order (month first in the US, day first in most other places); when
+ * only the other order is a real date ("28/11" in the US) that one is meant. Without a year it is the next
+ * such date on or after today.
+ * @returns null when there is none; 'invalid' when neither order is a date ("13/45", "31/11" day-first).
+ */
+function numericDate(
+  text: string,
+  today: string,
+  region: Region,
+): { date: string; phrase: RegExp } | 'invalid' | null {
+  const m = NUMERIC_DATE.exec(text);
+  if (!m) return null;
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  const explicitYear = m[3] === undefined ? null : Number(m[3].length === 2 ? `20${m[3]}` : m[3]);
+  const orders: Array<[number, number]> = region.monthFirst
+    ? [
+        [a, b],
+        [b, a],
+      ]
+    : [
+        [b, a],
+        [a, b],
+      ];
+  const thisYear = Number(today.slice(0, 4));
+  for (const [month, day] of orders) {
+    if (month < 1 || month > 12) continue;
+    const years = explicitYear === null ? [thisYear, thisYear + 1] : [explicitYear];
+    for (const year of years) {
+      const date = `${year}-${pad2(month)}-${pad2(day)}`;
+      if (!isLocalDate(date)) continue;
+      if (explicitYear !== null || date >= today) return { date, phrase: NUMERIC_DATE };
+    }
+  }
+  return 'invalid';
 }
 
 /** The "when" of a question. */
@@ -56,6 +163,102 @@ export interface ParsedWhen {
   time: string | null;
   /** The question with the date and time words taken out (for matching event titles). */
   rest: string;
+  /**
+   * True when the question has a day expression that could not be read ("blursday", "the 45th", "31/11",
+   * "next fortnight", a holiday the family's country does not have): the answer must say so, never guess.
+   */
+  unclear: boolean;
+  /**
+   * True when the day comes only from a bare clock time ("is the dinner at 6": today, or tomorrow when 6 is
+   * gone): the question names no day of its own.
+   */
+  timeOnly?: boolean;
+}
+
+/** The day and month words the typo corrector knows, with the abbreviations chrono reads. */
+const DATE_WORDS = [
+  ...'monday tuesday wednesday thursday friday saturday sunday'.split(' '),
+  ...'january february march april june july august september october november december'.split(' '),
+  ...'today tomorrow tonight weekend morning afternoon evening'.split(' '),
+];
+const KNOWN_DATE_WORDS = new Set([
+  ...DATE_WORDS,
+  ...'may mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec'.split(
+    ' ',
+  ),
+  ...'week weeks next this last night noon midnight day days'.split(' '),
+]);
+
+/**
+ * Corrects a misspelt day or month word with edit distance (fastest-levenshtein; a swap of two adjacent letters
+ * is one edit): the one date word within one edit (two for words of 7+ letters), with the same first letter, and 4+ letters typed ("saturdy", "wendsday",
+ * "fridya", "decmber"). Several equally near (or none): the word is left as typed.
+ */
+export function correctDateWord(word: string): string {
+  if (word.length < 4 || KNOWN_DATE_WORDS.has(word) || /\d/.test(word)) return word;
+  // "evenings", "mornings": a recurring part of days, not one day; left for the unread-span check.
+  if (/^(mornings|afternoons|evenings|nights)$/.test(word)) return word;
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let tie = false;
+  for (const candidate of DATE_WORDS) {
+    if (candidate[0] !== word[0]) continue;
+    const d = editDistance(word, candidate);
+    const allowed = Math.max(word.length, candidate.length) >= 7 ? 2 : 1;
+    if (d > allowed) continue;
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  return best !== null && !tie ? best : word;
+}
+
+/** Words that end like a day but are not one ("birthday", "holiday"), and are never flagged as unreadable days. */
+const NOT_DAY_WORDS = new Set(
+  'day days today yesterday birthday birthdays holiday holidays weekday weekdays everyday someday midday payday'.split(
+    ' ',
+  ),
+);
+const FULL_DAY_OR_MONTH =
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)\b/;
+const MONTH_WITH_NUMBER =
+  /\b(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]* \d|\b\d+(st|nd|rd|th)? (of )?(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)/;
+/** Date units the assistant does not read. */
+const UNREAD_UNITS = /\b(fortnight|fortnights|quarter|semester|term)\b/;
+/**
+ * Time-span words left over after every reader had its turn (words of the family's titles excepted): a span
+ * the assistant did not read ("weeknights", "over the break", "the next few weeks", "this year", "last
+ * night" when chrono did not take it), so the question is flagged rather than answered for today.
+ */
+const UNREAD_SPANS =
+  /\b(weeks?|weekends?|weeknights?|weekdays?|months?|years?|terms|semesters|breaks?|holidays|hols|vacation|vacay|summer|winter|spring|autumn|half ?term|ago|mornings|afternoons|evenings|nights|last (night|\w+day))\b/;
+
+/**
+ * Leftover words that look like a day but were not read: an unknown "-day" word ("blursday"), a month or
+ * weekday word left over after parsing ("feb 30"), a date unit we do not read ("fortnight").
+ */
+function unreadDayWords(rest: string, keep: ReadonlySet<string>, dayFound: boolean): boolean {
+  if (UNREAD_UNITS.test(rest)) return true;
+  const unkept = rest
+    .split(' ')
+    .filter((w) => !keep.has(w))
+    .join(' ');
+  if (UNREAD_SPANS.test(unkept)) return true;
+  return rest.split(' ').some((w) => {
+    if (w === '' || keep.has(w)) return false;
+    if (/^[a-z]+days?$/.test(w) && !NOT_DAY_WORDS.has(w) && !DATE_WORDS.includes(w.replace(/s$/, '')))
+      return true;
+    // Near a day word but not near enough to be sure ("thrusdy"): when no day was read, ask rather than guess.
+    return !dayFound && nearDateWord(w);
+  });
+}
+
+/** True for a word of 4+ letters within two edits of a weekday or month word, with the same first letter. */
+function nearDateWord(word: string): boolean {
+  if (word.length < 4 || KNOWN_DATE_WORDS.has(word) || /[^a-z]/.test(word)) return false;
+  return DATE_WORDS.slice(0, 18).some((d) => d[0] === word[0] && editDistance(word, d) <= 2);
 }
 
 function day(date: string, text: string): DayRange {
@@ -63,24 +266,60 @@ function day(date: string, text: string): DayRange {
   return part ? { from: date, to: date, kind: 'day', part } : { from: date, to: date, kind: 'day' };
 }
 
-/** Sunday-start weeks (SPEC §9). */
-function weekRanges(text: string, today: string): { range: DayRange; phrase: RegExp } | null {
+/** When the weekend ends for "this weekend": a Sunday from 17:00 (evening) on, it is over. */
+const WEEKEND_OVER = '17:00';
+
+/**
+ * Weeks (Sunday to Saturday, SPEC §9), weekends (Saturday and Sunday), the last and the coming ones.
+ * "this weekend" is the coming Saturday and Sunday; on a Saturday, today and tomorrow; on a Sunday before
+ * 5pm, what is left of today; on a Sunday from 5pm this weekend is over and the coming one is meant
+ * (`coming_weekend`, said in the reply's heading). "next weekend" on a Sunday is the coming one too.
+ */
+function weekRanges(text: string, now: string): { range: DayRange; phrase: RegExp } | null {
+  const today = localDateOf(now);
   const weekday = localWeekday(today);
   const saturday = addLocalDays(today, 6 - weekday);
   const comingSaturday = weekday === 0 ? addLocalDays(today, -1) : saturday;
+  const thisSunday = addLocalDays(today, -weekday);
+  const weekend = (sat: string, kind: DayRange['kind'], phrase: RegExp) => ({
+    range: { from: sat, to: addLocalDays(sat, 1), kind },
+    phrase,
+  });
+  if (/\blast weekend\b/.test(text)) {
+    const sat =
+      weekday === 0
+        ? addLocalDays(today, -8)
+        : weekday === 6
+          ? addLocalDays(today, -7)
+          : addLocalDays(today, -weekday - 1);
+    return weekend(sat, 'last_weekend', /\blast weekend\b/);
+  }
+  if (/\bweekend after next\b/.test(text)) {
+    return weekend(addLocalDays(comingSaturday, 14), 'span', /\b(the )?weekend after next\b/);
+  }
   if (/\bnext weekend\b/.test(text)) {
-    const sat = addLocalDays(comingSaturday, 7);
+    return weekend(addLocalDays(comingSaturday, 7), 'next_weekend', /\bnext weekend\b/);
+  }
+  const thisWeekend = /\b(this |the |this coming |the coming |coming )?weekends?\b/;
+  if (thisWeekend.test(text)) {
+    if (weekday === 0 && now.slice(11, 16) >= WEEKEND_OVER) {
+      return weekend(addLocalDays(comingSaturday, 7), 'coming_weekend', thisWeekend);
+    }
+    const from = weekday === 0 || weekday === 6 ? today : comingSaturday;
+    return { range: { from, to: addLocalDays(comingSaturday, 1), kind: 'weekend' }, phrase: thisWeekend };
+  }
+  if (/\bweek after next\b/.test(text)) {
+    const sunday = addLocalDays(thisSunday, 14);
     return {
-      range: { from: sat, to: addLocalDays(sat, 1), kind: 'next_weekend' },
-      phrase: /\bnext weekend\b/,
+      range: { from: sunday, to: addLocalDays(sunday, 6), kind: 'span' },
+      phrase: /\b(the )?week after next\b/,
     };
   }
-  if (/\b(this |the )?weekend\b/.test(text)) {
-    // On a Sunday "this weekend" is what is left of it: today.
-    const from = weekday === 0 ? today : weekday === 6 ? today : comingSaturday;
+  if (/\blast week\b/.test(text)) {
+    const sunday = addLocalDays(thisSunday, -7);
     return {
-      range: { from, to: addLocalDays(comingSaturday, 1), kind: 'weekend' },
-      phrase: /\b(this |the )?weekend\b/,
+      range: { from: sunday, to: addLocalDays(sunday, 6), kind: 'last_week' },
+      phrase: /\blast week\b/,
     };
   }
   if (/\bnext week\b/.test(text)) {
@@ -90,7 +329,7 @@ function weekRanges(text: string, today: string): { range: DayRange; phrase: Reg
       phrase: /\bnext week\b/,
     };
   }
-  if (/\b(this|the|rest of the) week\b|\bweek\b/.test(text)) {
+  if (/\b(this|the|rest of the) week\b|\bweek\b/.test(text) && !/\bweek of\b/.test(text)) {
     return {
       range: { from: today, to: saturday, kind: 'this_week' },
       phrase: /\b(for |of )?(this |the |rest of the )?week\b/,
@@ -99,37 +338,219 @@ function weekRanges(text: string, today: string): { range: DayRange; phrase: Reg
   return null;
 }
 
+const MONTH_NAMES =
+  'january february march april may june july august september october november december'.split(' ');
+
+/** The last day (`YYYY-MM-DD`) of the month of `date`. */
+function monthEnd(date: string): string {
+  const first = `${date.slice(0, 8)}01`;
+  const nextFirst = addLocalDays(first, 32).slice(0, 8) + '01';
+  return addLocalDays(nextFirst, -1);
+}
+
+/** A calendar month as a range: from today when it is the current month. */
+function monthRange(first: string, today: string): DayRange {
+  return { from: first < today ? today : first, to: monthEnd(first), kind: 'month' };
+}
+
+/**
+ * "this month" / "rest of the month" (today to its end), "next month" (all of it), "next 3 days" / "next few
+ * days" / "coming days" (today and that many days after it: few = 3, couple = 2, coming = 3).
+ */
+function monthAndDaySpans(text: string, today: string): { range: DayRange; phrase: RegExp } | null {
+  const thisMonth = /\b(this|rest of the|rest of this|the rest of the|the rest of this) month\b/;
+  if (thisMonth.test(text)) return { range: monthRange(`${today.slice(0, 8)}01`, today), phrase: thisMonth };
+  if (/\bnext month\b/.test(text)) {
+    const first = `${addLocalDays(`${today.slice(0, 8)}01`, 32).slice(0, 8)}01`;
+    return { range: monthRange(first, today), phrase: /\bnext month\b/ };
+  }
+  const counts: Record<string, number> = {
+    couple: 2,
+    few: 3,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+  };
+  const days =
+    /\b(?:the )?(?:next|coming|following) (?:(\d{1,2}|couple|few|two|three|four|five|six|seven) )?(?:of )?days\b/;
+  const m = days.exec(text);
+  if (m) {
+    const n = m[1] === undefined ? 3 : (counts[m[1]] ?? Number(m[1]));
+    if (n < 1 || n > 31) return null;
+    return { range: { from: today, to: addLocalDays(today, n), kind: 'span' }, phrase: days };
+  }
+  return null;
+}
+
+const WEEKDAY_WORDS = 'sunday monday tuesday wednesday thursday friday saturday'.split(' ');
+
+/** The next date (today included) with weekday `wd`, on or after `from`. */
+function nextWeekday(from: string, wd: number): string {
+  return addLocalDays(from, (wd - localWeekday(from) + 7) % 7);
+}
+
+/**
+ * Two weekdays joined ("sat and sun", "fri-sun", "friday to sunday", "mon or tue"): the days from the first
+ * (the next one, today included) to the second after it. When the first is today and the part of the day
+ * asked about is over, the next week's.
+ */
+function weekdayPair(text: string, today: string): { range: DayRange; phrase: RegExp } | null {
+  const wd = WEEKDAY_WORDS.join('|');
+  const pair = new RegExp(`\\b(${wd}) (?:(?:and|to|through|thru|till|until|or|and or|n|til) )?(${wd})\\b`);
+  const m = pair.exec(text);
+  if (!m || m[1] === m[2]) return null;
+  const from = nextWeekday(today, WEEKDAY_WORDS.indexOf(m[1] ?? ''));
+  const to = nextWeekday(from, WEEKDAY_WORDS.indexOf(m[2] ?? ''));
+  return { range: { from, to, kind: 'span' }, phrase: pair };
+}
+
+/** "last friday": the latest one before today. */
+function lastWeekday(text: string, today: string): { range: DayRange; phrase: RegExp } | null {
+  const re = new RegExp(`\\blast (${WEEKDAY_WORDS.join('|')})\\b`);
+  const m = re.exec(text);
+  if (!m) return null;
+  const back = (localWeekday(today) - WEEKDAY_WORDS.indexOf(m[1] ?? '') + 7) % 7 || 7;
+  return { range: day(addLocalDays(today, -back), text), phrase: re };
+}
+
+/** The one weekday the text names (0 = Sunday), or null when it names none or several. */
+function typedWeekdayOf(text: string): number | null {
+  const found = new Set(text.split(' ').filter((w) => WEEKDAY_WORDS.includes(w)));
+  if (found.size !== 1) return null;
+  return WEEKDAY_WORDS.indexOf([...found][0] ?? '');
+}
+
+/** `range` with the typed weekday noted when the date named falls on another weekday ("monday the 8th"). */
+function withWeekdayCheck(range: DayRange, text: string): DayRange {
+  const typed = typedWeekdayOf(text);
+  if (typed === null || range.from !== range.to || typed === localWeekday(range.from)) return range;
+  return { ...range, typedWeekday: typed };
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** What parseWhen needs besides the text. */
+export interface WhenOptions {
+  /** The family's region: numeric date order and holidays (regionOf(timeZone)). Default: US-style, no holidays. */
+  region?: Region;
+  /** Words never corrected or flagged: the family's names and event-title words. */
+  keep?: ReadonlySet<string>;
+}
 
 /**
  * Finds the day(s) and time a question is about, relative to `now` (local `YYYY-MM-DDTHH:mm:00` in the
- * family's zone). Weeks and weekends are read here (Sunday-start weeks, SPEC §9); single days and times
- * by chrono-node ("tomorrow", "on Saturday", "Dec 3", "12/3", "at 4:30"), always forward from today.
+ * family's zone). In order: misspelt day and month words are corrected; weeks and weekends (Sunday-start
+ * weeks, SPEC §9); holidays of the family's country (date-holidays); numeric dates in the region's order;
+ * "the 3rd"; then chrono-node for the rest ("tomorrow", "on Saturday", "Dec 3", "at 4:30"), always forward
+ * from today. A day expression that none of these reads sets `unclear`.
  *
  * Rules a texter expects: a bare weekday is the next one (today if it is today); a time without a day is
- * today; a bare hour 1–7 without am/pm is afternoon ("free at 3" = 3pm).
+ * today; a bare hour 1–7 without am/pm is afternoon ("free at 3" = 3pm); "in the morning" asked after noon is
+ * tomorrow morning.
  */
-export function parseWhen(text: string, now: string): ParsedWhen {
+export function parseWhen(raw: string, now: string, options: WhenOptions = {}): ParsedWhen {
+  const region = options.region ?? { country: null, monthFirst: true };
+  const keep = options.keep ?? new Set<string>();
+  const text = raw
+    .split(' ')
+    .map((w) => (keep.has(w) ? w : correctDateWord(w)))
+    .join(' ');
   const today = localDateOf(now);
-  const week = weekRanges(text, today);
-  if (week) return { range: week.range, time: null, rest: text.replace(week.phrase, ' ').trim() };
+  const finish = (when: Omit<ParsedWhen, 'unclear'>): ParsedWhen => ({
+    ...when,
+    unclear: unreadDayWords(when.rest, keep, when.range !== null),
+  });
+  const unclear: ParsedWhen = { range: null, time: null, rest: text, unclear: true };
+  const spanned = (found: { range: DayRange; phrase: RegExp }): ParsedWhen => {
+    const rest = text.replace(found.phrase, ' ').replace(/\s+/g, ' ').trim();
+    const timed = parseClock(rest, now);
+    return finish({ range: found.range, time: timed.time, rest: timed.rest });
+  };
+
+  const week = weekRanges(text, now);
+  if (week) return finish({ range: week.range, time: null, rest: text.replace(week.phrase, ' ').trim() });
+  const span = monthAndDaySpans(text, today) ?? weekdayPair(text, today) ?? lastWeekday(text, today);
+  if (span) return spanned(span);
+
+  const holiday = findHoliday(text.split(' '), today, region.country);
+  if (holiday === 'unknown') return unclear;
+  if (holiday) {
+    const rest = text.replace(holiday.phrase, ' ').replace(/\s+/g, ' ').trim();
+    const timed = parseClock(rest, now);
+    return finish({
+      range: withWeekdayCheck(day(holiday.date, text), text),
+      time: timed.time,
+      rest: withoutParts(withoutWeekdays(timed.rest)),
+    });
+  }
+
+  const numeric = numericDate(text, today, region);
+  if (numeric === 'invalid') return unclear;
+  if (numeric) {
+    const rest = text.replace(numeric.phrase, ' ').replace(/\s+/g, ' ').trim();
+    const timed = parseClock(rest, now);
+    return finish({
+      range: withWeekdayCheck(day(numeric.date, text), text),
+      time: timed.time,
+      rest: withoutParts(withoutWeekdays(timed.rest)),
+    });
+  }
+
   const nth = dayOfMonth(text, today);
-  if (nth) return { range: day(nth.date, text), time: null, rest: text.replace(nth.phrase, ' ').trim() };
+  if (nth === 'invalid') return unclear;
+  if (nth) {
+    const rest = text.replace(nth.phrase, ' ').replace(/\s+/g, ' ').trim();
+    const timed = parseClock(rest, now);
+    return finish({
+      range: withWeekdayCheck(day(nth.date, text), text),
+      time: timed.time,
+      rest: withoutParts(withoutWeekdays(timed.rest)),
+    });
+  }
 
   // Chrono reads wall-clock fields in the reference's offset: a floating Date with offset 0 keeps the
   // family's local fields as they are, whatever zone this process runs in.
   const reference = { instant: localToFloating(now), timezone: 0 };
   const [found] = chrono.parse(text, reference, { forwardDate: true });
   if (!found) {
-    const part = PARTS.find(([re]) => re.test(text));
-    // "anything this evening?" names no date but means today.
-    if (part) return { range: day(today, text), time: null, rest: text.replace(part[0], ' ').trim() };
-    return { range: null, time: null, rest: text };
+    const part = TODAY_PARTS.find(([re]) => re.test(text));
+    // "anything this evening?" names no date but means today ("in the morning" after noon: tomorrow).
+    if (part)
+      return finish({
+        range: day(partDay(text, part[1], now), text),
+        time: null,
+        rest: text.replace(part[0], ' ').trim(),
+      });
+    // A weekday or month that chrono could not place ("feb 30", "march 0") is a day we cannot read.
+    if (FULL_DAY_OR_MONTH.test(text) || MONTH_WITH_NUMBER.test(text)) return unclear;
+    return finish({ range: null, time: null, rest: text });
+  }
+  // chrono turns some spans into one day ("next couple weeks" → a day two weeks out, "weekday evening"):
+  // only "in 2 weeks" / "3 days ago" style offsets are a day.
+  if (
+    /\b(weeks?|weekdays?|weeknights?|weekends?|months?|years?)\b/.test(found.text) &&
+    !/^(in )?(a|an|one|two|three|four|\d+) (days?|weeks?|months?)( from (now|today)| ago)?$/.test(found.text)
+  ) {
+    return unclear;
   }
   const start = found.start;
   const rest = `${text.slice(0, found.index)} ${text.slice(found.index + found.text.length)}`
     .replace(/\s+/g, ' ')
     .trim();
+
+  // A month without a day ("anything in december"): the whole month (from today in this one).
+  if (start.isCertain('month') && !start.isCertain('day') && !start.isCertain('weekday')) {
+    const y = start.get('year');
+    const m = start.get('month');
+    if (y !== null && m !== null && MONTH_NAMES.some((name) => found.text.includes(name.slice(0, 3)))) {
+      const first = `${y}-${pad2(m)}-01`;
+      const month = monthRange(first < `${today.slice(0, 8)}01` ? `${y + 1}-${pad2(m)}-01` : first, today);
+      return finish({ range: month, time: null, rest });
+    }
+  }
 
   const dateNamed = start.isCertain('day') || start.isCertain('weekday') || start.isCertain('month');
   let date = today;
@@ -139,9 +560,12 @@ export function parseWhen(text: string, now: string): ParsedWhen {
     const d = start.get('day');
     if (y !== null && m !== null && d !== null) date = `${y}-${pad2(m)}-${pad2(d)}`;
   }
-  // chrono's forwardDate moves "on Monday" asked on a Monday a week ahead; the texter means today.
+  // chrono's forwardDate moves "on Monday" asked on a Monday a week ahead; the texter means today, unless the
+  // part of today they name is over ("sunday morning" asked on Sunday evening is next Sunday's).
   if (start.isCertain('weekday') && !start.isCertain('day') && start.get('weekday') === localWeekday(today)) {
-    if (!/\bnext\b/.test(found.text)) date = today;
+    const part = PARTS.find(([re]) => re.test(text))?.[1];
+    const partOver = part !== undefined && partEnd(today, part) <= now;
+    if (!/\bnext\b/.test(found.text) && !partOver) date = today;
   }
 
   let time: string | null = null;
@@ -151,10 +575,73 @@ export function parseWhen(text: string, now: string): ParsedWhen {
     time = `${pad2(hour)}:${pad2(start.get('minute') ?? 0)}`;
   }
   if (!dateNamed && time === null) {
-    // chrono read "this evening" as a time of day only: a part of today.
-    return PARTS.some(([re]) => re.test(text))
-      ? { range: day(today, text), time: null, rest }
-      : { range: null, time, rest: text };
+    // chrono read "this evening" as a time of day only: a part of today (or tomorrow's morning, after noon).
+    const part = TODAY_PARTS.find(([re]) => re.test(text));
+    return part
+      ? finish({ range: day(partDay(text, part[1], now), text), time: null, rest })
+      : finish({ range: null, time, rest: text });
   }
-  return { range: day(date, text), time, rest };
+  // A clock time without a day that is an hour or more gone ("free at 3?" asked at 7:30pm) is tomorrow's;
+  // the reply names the day.
+  if (!dateNamed && time !== null && !/\b(today|tonight|this)\b/.test(text)) {
+    if (addLocalMinutes(`${today}T${time}:00`, 60) <= now) date = addLocalDays(today, 1);
+  }
+  // A date with an end ("dec 5-7", "saturday to sunday"): every day from the first to the last.
+  const end = found.end;
+  if (end && time === null) {
+    const y = end.get('year');
+    const m = end.get('month');
+    const d = end.get('day');
+    const last = y !== null && m !== null && d !== null ? `${y}-${pad2(m)}-${pad2(d)}` : date;
+    if (last > date) return finish({ range: { from: date, to: last, kind: 'span' }, time: null, rest });
+  }
+  const range = start.isCertain('day') ? withWeekdayCheck(day(date, text), text) : day(date, text);
+  const timeOnly = !dateNamed && !range.part && !/\b(today|tonight|this)\b/.test(text);
+  return {
+    ...finish({ range, time, rest: range.typedWeekday === undefined ? rest : withoutWeekdays(rest) }),
+    ...(timeOnly ? { timeOnly } : {}),
+  };
+}
+
+/** The text without the words of a part of a day ("thanksgiving night": "night" is not a title word). */
+function withoutParts(text: string): string {
+  return text
+    .replace(/\b(after (dinner|supper|tea)|after school|tonight|evening|night|afternoon|morning)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The text without weekday words (a weekday beside a date is not a title word). */
+function withoutWeekdays(text: string): string {
+  return text
+    .split(' ')
+    .filter((w) => !WEEKDAY_WORDS.includes(w))
+    .join(' ');
+}
+
+/** The local date-time a part of `date` ends. */
+function partEnd(date: string, part: DayPart): string {
+  return part.to === '24:00' ? `${addLocalDays(date, 1)}T00:00:00` : `${date}T${part.to}:00`;
+}
+
+/** The day a part of day without a date means: today, except "in the morning" asked after noon (tomorrow). */
+function partDay(text: string, part: DayPart, now: string): string {
+  const today = localDateOf(now);
+  if (part.name === 'morning' && !/\bthis morning\b/.test(text) && Number(now.slice(11, 13)) >= 12) {
+    return addLocalDays(today, 1);
+  }
+  return today;
+}
+
+/** A clock time left beside a date chrono did not read ("christmas eve at 6"): `HH:mm` and the rest. */
+function parseClock(text: string, now: string): { time: string | null; rest: string } {
+  const reference = { instant: localToFloating(now), timezone: 0 };
+  const [found] = chrono.parse(text, reference, { forwardDate: true });
+  if (!found || !found.start.isCertain('hour')) return { time: null, rest: text };
+  let hour = found.start.get('hour') ?? 0;
+  if (!found.start.isCertain('meridiem') && hour >= 1 && hour <= 7) hour += 12;
+  const rest = `${text.slice(0, found.index)} ${text.slice(found.index + found.text.length)}`
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { time: `${pad2(hour)}:${pad2(found.start.get('minute') ?? 0)}`, rest };
 }

@@ -46,6 +46,25 @@ export interface AssistantTask {
   /** Assigned members (tasks may have several). */
   assigneeIds: number[];
   completed: boolean;
+  /**
+   * 'pickup' / 'dropoff' for the task an event's transport coordination created (tasks.transport_kind): the
+   * duty line of the event already says it, so agendas do not list it a second time. Null for other tasks.
+   */
+  transport: 'pickup' | 'dropoff' | null;
+}
+
+/** An activity request (SPEC §3 Activity proposal): someone asks, the assignee accepts or declines. */
+export interface AssistantActivity {
+  id: number;
+  title: string;
+  status: 'pending' | 'accepted' | 'declined';
+  /** The member it is assigned to (who answers it), or null. */
+  assignedTo: number | null;
+  /** The member who asked, or null. */
+  assignedBy: number | null;
+  /** Local date-time it is for, or null. */
+  due: string | null;
+  location: string | null;
 }
 
 /** Everything one question is answered from: one family's data and who is asking. */
@@ -58,7 +77,10 @@ export interface FamilyData {
   askerId: number;
   members: AssistantMember[];
   events: AssistantEvent[];
+  /** Open tasks, and completed ones (so "did Leo clean his room?" can say yes). */
   tasks: AssistantTask[];
+  /** Activity requests, every status. */
+  activities: AssistantActivity[];
 }
 
 /** One concrete occurrence of an event: a one-off's only one, or one expanded from a series. */

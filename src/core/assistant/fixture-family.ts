@@ -1,4 +1,4 @@
-import type { AssistantEvent, AssistantTask, FamilyData } from './family-data.ts';
+import type { AssistantActivity, AssistantEvent, AssistantTask, FamilyData } from './family-data.ts';
 
 /**
  * The Rivera family's busy week, for the question corpus and the transcript in docs/assistant.md.
@@ -180,15 +180,101 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
 ];
 
 export const FIXTURE_TASKS: AssistantTask[] = [
-  { id: 1, title: 'Math worksheet', due: '2026-12-01T20:00:00', assigneeIds: [MAYA], completed: false },
-  { id: 2, title: 'Return library books', due: '2026-11-27T15:00:00', assigneeIds: [LEO], completed: false },
-  { id: 3, title: 'Pay soccer fees', due: '2026-11-29T12:00:00', assigneeIds: [ANA], completed: false },
-  { id: 4, title: 'Take out trash', due: '2026-11-30T19:00:00', assigneeIds: [SAM], completed: false },
-  { id: 5, title: 'Buy gift for Noah', due: '2026-12-04T17:00:00', assigneeIds: [ANA], completed: false },
-  { id: 6, title: 'Practice piano', due: null, assigneeIds: [LEO], completed: false },
-  { id: 7, title: 'Book flights', due: '2026-11-25T12:00:00', assigneeIds: [SAM], completed: true },
-  { id: 8, title: 'Clean room', due: '2026-12-05T10:00:00', assigneeIds: [MAYA, LEO], completed: false },
-  { id: 9, title: 'Call plumber', due: '2026-11-28T09:00:00', assigneeIds: [], completed: false },
+  {
+    id: 1,
+    title: 'Math worksheet',
+    due: '2026-12-01T20:00:00',
+    assigneeIds: [MAYA],
+    completed: false,
+    transport: null,
+  },
+  {
+    id: 2,
+    title: 'Return library books',
+    due: '2026-11-27T15:00:00',
+    assigneeIds: [LEO],
+    completed: false,
+    transport: null,
+  },
+  {
+    id: 3,
+    title: 'Pay soccer fees',
+    due: '2026-11-29T12:00:00',
+    assigneeIds: [ANA],
+    completed: false,
+    transport: null,
+  },
+  {
+    id: 4,
+    title: 'Take out trash',
+    due: '2026-11-30T19:00:00',
+    assigneeIds: [SAM],
+    completed: false,
+    transport: null,
+  },
+  {
+    id: 5,
+    title: 'Buy gift for Noah',
+    due: '2026-12-04T17:00:00',
+    assigneeIds: [ANA],
+    completed: false,
+    transport: null,
+  },
+  { id: 6, title: 'Practice piano', due: null, assigneeIds: [LEO], completed: false, transport: null },
+  {
+    id: 7,
+    title: 'Book flights',
+    due: '2026-11-25T12:00:00',
+    assigneeIds: [SAM],
+    completed: true,
+    transport: null,
+  },
+  {
+    id: 8,
+    title: 'Clean room',
+    due: '2026-12-05T10:00:00',
+    assigneeIds: [MAYA, LEO],
+    completed: false,
+    transport: null,
+  },
+  {
+    id: 9,
+    title: 'Call plumber',
+    due: '2026-11-28T09:00:00',
+    assigneeIds: [],
+    completed: false,
+    transport: null,
+  },
+];
+
+export const FIXTURE_ACTIVITIES: AssistantActivity[] = [
+  {
+    id: 1,
+    title: 'Sleepover at Emma',
+    status: 'pending',
+    assignedTo: ANA,
+    assignedBy: MAYA,
+    due: '2026-12-12T18:00:00',
+    location: null,
+  },
+  {
+    id: 2,
+    title: 'Chess club',
+    status: 'accepted',
+    assignedTo: SAM,
+    assignedBy: LEO,
+    due: '2026-12-09T15:30:00',
+    location: 'Lincoln Elementary',
+  },
+  {
+    id: 3,
+    title: 'Paintball party',
+    status: 'declined',
+    assignedTo: ANA,
+    assignedBy: LEO,
+    due: '2026-12-12T13:00:00',
+    location: null,
+  },
 ];
 
 /** The fixture family as seen by `askerId` (default Ana) at `now` (default Monday 07:45). */
@@ -206,5 +292,6 @@ export function fixtureFamily(askerId = ANA, now = FIXTURE_NOW): FamilyData {
     ],
     events: FIXTURE_EVENTS,
     tasks: FIXTURE_TASKS,
+    activities: FIXTURE_ACTIVITIES,
   };
 }

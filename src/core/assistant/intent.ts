@@ -1,7 +1,9 @@
 import { localDateOf } from '../time/local-time.ts';
-import { type DayRange, parseWhen } from './dates.ts';
+import { type DayPart, type DayRange, dayPartIn, parseWhen } from './dates.ts';
 import type { AssistantMember } from './family-data.ts';
 import { firstNameKey, normalizeQuestion } from './normalize.ts';
+import { type Region, findHoliday } from './region.ts';
+import { type WordMatcher, queryWords, relevance } from './relevance.ts';
 
 /** Which way a driving duty goes. */
 export type TransportDirection = 'pickup' | 'dropoff' | 'both';
@@ -11,22 +13,127 @@ export type Intent =
   | { kind: 'help' }
   /** A question about someone who is not in the family ("is Olivia free?"). */
   | { kind: 'unknown_name'; name: string }
-  | { kind: 'schedule'; range: DayRange; memberId: number | null }
-  | { kind: 'next_event'; words: string[]; memberId: number | null; range: DayRange | null }
-  /** `range` null: today, or the next day with a matching event when `words` name one. */
+  /** `byPerson`: "who's doing what": each member's events and drives, person by person. */
+  | { kind: 'schedule'; range: DayRange; memberId: number | null; byPerson?: boolean }
+  /**
+   * "Is there anything at 6am monday", "does Leo have anything at 4": yes or no about that clock time
+   * (`HH:mm`, local) on `range.from`, then what is next that day.
+   */
+  | { kind: 'at_time'; range: DayRange; time: string; near: TimeNear; memberId: number | null }
+  /**
+   * "When's our next free Saturday", "first free evening", "do we have a free weekend in December": the first
+   * day (or part, or weekend) from today on which `memberId` (null: everyone) has nothing, within `range` or
+   * the next SEARCH_WEEKS weeks.
+   */
+  | {
+      kind: 'free_search';
+      memberId: number | null;
+      /** 0 = Sunday; null: any day. */
+      weekday: number | null;
+      part: DayPart | null;
+      weekend: boolean;
+      range: DayRange | null;
+      /** Asked as yes/no ("do we have a free weekend…"). */
+      yesNo: boolean;
+    }
+  /** `strict`: only the asked day counts ("what's for dinner" tonight, not next week's birthday dinner). */
+  | { kind: 'next_event'; words: string[]; memberId: number | null; range: DayRange | null; strict?: boolean }
+  /**
+   * `range` null: today's drives still to come, else the next day with one (for `memberId`, by `driverId`,
+   * to an event matching `words`, when given).
+   */
   | {
       kind: 'transport';
       direction: TransportDirection;
       range: DayRange | null;
+      /** The member driven (or, when no one else is named, the driver asked about). */
       memberId: number | null;
+      /** "what time do I need to get Leo": the asker drives; their drives come first. */
+      driverId?: number | null;
       words: string[];
     }
   /** `range` set: only tasks due in it. */
   | { kind: 'tasks'; memberId: number | null; range: DayRange | null }
   | { kind: 'overdue'; memberId: number | null }
   /** `memberId` null: "is anyone free", answered for every member. */
-  | { kind: 'free'; memberId: number | null; range: DayRange; time: string | null }
-  | { kind: 'whats_next'; memberId: number | null };
+  /** `asksBusy`: "is Maya busy" (yes means busy), else "is Maya free". */
+  | {
+      kind: 'free';
+      memberId: number | null;
+      range: DayRange;
+      time: string | null;
+      asksBusy: boolean;
+      /** How the time was asked: "at 3", "around noon" (within half an hour), "by 5" (at 5). */
+      near?: TimeNear;
+    }
+  | { kind: 'whats_next'; memberId: number | null }
+  /** A day expression that could not be read ("blursday", "the 45th"): say so, never guess a day. */
+  | { kind: 'unclear_day' }
+  /** An instruction to change something: refused, with where to do it instead. */
+  | { kind: 'command'; action: CommandAction }
+  /** "is soccer still on friday": yes or no for the event on that day (`range` null: is it still coming up). */
+  | {
+      kind: 'event_check';
+      words: string[];
+      memberId: number | null;
+      range: DayRange | null;
+      /** Asked the other way round: "is soccer cancelled" (yes means it is not on). */
+      cancelled?: boolean;
+      /** "is piano at 4 on wednesday": the clock time asked about (`HH:mm`, local). */
+      time?: string | null;
+    }
+  /** "did Leo clean his room": yes or no for a task. */
+  | { kind: 'task_check'; words: string[]; memberId: number | null }
+  /** Activity requests: a list (pending, for or from someone) or one request's answer. */
+  | {
+      kind: 'activities';
+      words: string[];
+      status: 'pending' | null;
+      /** Requests assigned to this member (who answers them). */
+      toId: number | null;
+      /** Requests this member asked for. */
+      fromId: number | null;
+      /** A yes/no question ("did Marco approve the sleepover"). */
+      yesNo: boolean;
+    };
+
+/** How a clock time was asked: "at 3", "around noon" (half an hour either side), "by 5". */
+export type TimeNear = 'at' | 'around' | 'by';
+
+/** What a refused command wanted to do (the reply says where to do it in FamilyHub). */
+export type CommandAction =
+  | 'add_event'
+  | 'change_event'
+  | 'add_task'
+  | 'reminder'
+  | 'complete_task'
+  | 'answer_request'
+  | 'sign_up'
+  | 'message';
+
+/** The days an intent is about, or null when it names none. */
+export function intentRange(intent: Intent): DayRange | null {
+  switch (intent.kind) {
+    case 'schedule':
+    case 'free':
+    case 'at_time':
+      return intent.range;
+    case 'free_search':
+      return intent.range;
+    case 'event_check':
+    case 'next_event':
+    case 'transport':
+    case 'tasks':
+      return intent.range ?? null;
+    default:
+      return null;
+  }
+}
+
+/** The first day an intent is about (`YYYY-MM-DD`), or null when it names none. */
+export function intentDay(intent: Intent): string | null {
+  return intentRange(intent)?.from ?? null;
+}
 
 /** What the parser needs besides the text: who asks, who is in the family, and the local "now". */
 export interface IntentContext {
@@ -35,6 +142,12 @@ export interface IntentContext {
   members: readonly AssistantMember[];
   /** Every event title of the family, to tell a title word ("soccer?") from noise. */
   titles: readonly string[];
+  /** Every task title (open and done). */
+  taskTitles?: readonly string[];
+  /** Every activity request title. */
+  activityTitles?: readonly string[];
+  /** The family's region (numeric date order, holidays). */
+  region?: Region;
 }
 
 const PRONOUNS_ASKER = new Set(['i', 'me', 'my', 'mine', 'myself']);
@@ -53,7 +166,7 @@ const STOP_WORDS = new Set([
     'that the their there thing things this time to today tomorrow tonight up upcoming want was we ' +
     'what whats when where which who whom will with would you your yet agenda else still oclock o ' +
     'clock pm hey ok okay lol um uh btw he she they them his her exactly right now later after before ' +
-    'soon date x'
+    'soon x need needs around left appt status'
   ).split(' '),
 ]);
 
@@ -65,7 +178,7 @@ const NOT_NAMES = new Set([
 
 const TRANSPORT_PICKUP =
   /\b(pick(s|ing|ed)? up|pickups?|pick ?up|pickup|get(s|ting)?|collect(s|ing)?|grab(s|bing)?|fetch(es|ing)?)\b/;
-const TRANSPORT_DROPOFF = /\b(drop(s|ping|ped)? off|dropoffs?|drop ?off|tak(e|es|ing)|bring(s|ing)?)\b/;
+const TRANSPORT_DROPOFF = /\b(drop(s|ping|ped)?( off)?|dropoffs?|drop ?off|tak(e|es|ing)|bring(s|ing)?)\b/;
 const TRANSPORT_BOTH = /\b(driv(e|es|ing)|drivers?|rides?|carpool(ing)?|transport(ation)?)\b/;
 const TRANSPORT_NOUNS = /\b(pick ?ups?|drop ?offs?|carpool|rides?|drivers?|transport(ation)?)\b/;
 
@@ -129,33 +242,137 @@ function titleWords(
     .filter((w) => w !== '' && !STOP_WORDS.has(w) && !mentionsRemoved.has(w) && !/^\d/.test(w));
 }
 
-/** True when some event title has a word like one of `words` (typo-tolerant). */
-function anyTitleMatches(
-  words: readonly string[],
-  titles: readonly string[],
-  match: (a: string, b: string) => boolean,
-) {
-  return titles.some((t) =>
-    normalizeQuestion(t)
-      .split(' ')
-      .some((tw) => words.some((w) => match(w, tw))),
+/** True when some title has enough words like `words` (see relevance). */
+function anyTitleMatches(words: readonly string[], titles: readonly string[], match: WordMatcher): boolean {
+  return words.length > 0 && titles.some((t) => relevance(words, t, null, match).enough);
+}
+
+/** The best relevance any of `titles` reaches for `words` (0 matched when none is enough). */
+function bestMatched(words: readonly string[], titles: readonly string[], match: WordMatcher): number {
+  let best = 0;
+  for (const t of titles) {
+    const r = relevance(words, t, null, match);
+    if (r.enough && r.matched > best) best = r.matched;
+  }
+  return best;
+}
+
+/** Polite openings before an instruction: "can you", "could u", "i want you to", "go ahead and". */
+const POLITE = /^(?:(?:can|could|would|will) (?:you|u) |i (?:want|need) (?:you )?to |go ahead and |just )*/;
+
+/** Instructions the assistant does not carry out, by their first verb. */
+const COMMANDS: Array<[RegExp, CommandAction]> = [
+  [/^(mark|tick|check off|complete|finish)\b/, 'complete_task'],
+  [/^(approve|accept|decline|reject|deny|rsvp)\b/, 'answer_request'],
+  [/^(sign \w+ up|sign up|enrol|enroll|register)\b/, 'sign_up'],
+  [/^remind (?!(?:me|us) (?:what|when|who|where|which|if)\b)/, 'reminder'],
+  [/^set (?:a |an |up a )?(?:reminder|alarm)\b/, 'reminder'],
+  [/^(text|message|msg|tell|notify|ping|let \w+ know)\b(?! (?:me|us)\b)/, 'message'],
+  [/^(send)\b(?! (?:me|us)\b)/, 'message'],
+  [/^(assign|reassign)\b/, 'add_task'],
+  [/^(cancel|delete|remove|move|reschedule|change|update|edit|push|postpone|shift|swap)\b/, 'change_event'],
+  [/^(add|put|create|make|book|enter|set up)\b/, 'add_event'],
+  [/^(schedule|plan) (?:a|an|another|the|some|in)\b/, 'add_event'],
+];
+
+/** Reads an instruction ("add dentist for maya dec 10", "cancel soccer tomorrow"), or null for a question. */
+function commandOf(text: string, titlePhrases: readonly string[]): CommandAction | null {
+  const body = text.replace(POLITE, '');
+  // "book club tonight?" starts with an event's title, not with the verb "book".
+  if (titlePhrases.some((t) => body === t || body.startsWith(`${t} `))) return null;
+  for (const [re, action] of COMMANDS) {
+    if (!re.test(body)) continue;
+    if (action === 'add_event' && /\b(tasks?|to ?dos?|chores?)\b/.test(body)) return 'add_task';
+    if (action === 'change_event' && /\b(tasks?|chores?)\b/.test(body)) return 'add_task';
+    return action;
+  }
+  return null;
+}
+
+/** The range with no `part` key (an absent part, not an undefined one). */
+function withoutPart(range: DayRange): DayRange {
+  const { part: _part, ...rest } = range;
+  return rest;
+}
+
+/** A clock time after "around"/"about"/"by" ("around noon", "by 5"), or "4ish". */
+const TIME_AHEAD = String.raw`(?=(?:\d{1,2}(?::\d{2})?(?:am|pm)?|noon|midday|midnight)\b(?!/))`;
+const AROUND_TIME = new RegExp(
+  String.raw`\b(?:around|about|roughly|approx|approximately|circa) ${TIME_AHEAD}`,
+  'g',
+);
+const BY_TIME = new RegExp(String.raw`\b(?:by|before) ${TIME_AHEAD}`, 'g');
+const ISH_TIME = /\b(\d{1,2}(?::\d{2})?(?:am|pm)?)ish\b/g;
+
+/** How `text` asks for a clock time ("around noon", "4ish", "by 5", else "at"). */
+function timeNear(text: string): TimeNear {
+  if (new RegExp(AROUND_TIME.source).test(text) || new RegExp(ISH_TIME.source).test(text)) return 'around';
+  return new RegExp(BY_TIME.source).test(text) ? 'by' : 'at';
+}
+
+/** "who's doing what", "what's everyone doing", "who's where": each member's events and drives. */
+const BY_PERSON =
+  /\bwho (?:is )?(?:doing|does|got|has|have|needs to do) what\b|\bwhat (?:is|are) (?:everyone|everybody|every one|we all|all of us|each of us) (?:doing|up to)\b|\beveryone'?s? (?:schedule|plans|day)\b|\bwho (?:is|needs to be) where\b/;
+
+/**
+ * "next free saturday", "when are we free", "first free evening", "a free weekend in december": a search for
+ * the first day that qualifies, not a yes/no about one day.
+ */
+const FREE_SEARCH =
+  /\b(?:next|first|earliest|soonest) (?:free|open|available)\b|\bwhen (?:is|are|am|will|r|can) (?:\w+ )?(?:all |both |next |ever )*(?:be )?(?:free|available)\b|\b(?:a|any|another) (?:free|open) (?:day|evening|night|morning|afternoon|weekend|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b/;
+const WEEKDAY_WORDS = 'sunday monday tuesday wednesday thursday friday saturday'.split(' ');
+/** Words a free search takes as its target, not as the dates to search (plurals too: "saturdays"). */
+const SEARCH_TARGET =
+  /\b(?:on )?(?:a |an )?(?:(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday|weekend|day|evening|night|morning|afternoon|arvo)s?|(?:next|first|earliest|soonest)(?= (?:free|open|available)\b)|next$|free|open|available)\b/g;
+
+/** Holiday words followed by one of these are a date ("christmas plans"), not part of a title. */
+const DATE_NOUNS = new Set(
+  'plans plan day eve weekend week break holidays holiday morning afternoon evening night stuff schedule time'.split(
+    ' ',
+  ),
+);
+/** Before a holiday word these make it a date ("on christmas", "for thanksgiving"). */
+const DATE_PREPOSITIONS = new Set(
+  'on for at over during before after until till by this next last since'.split(' '),
+);
+
+/** "leave for / going to / heading to X" is a trip to X. */
+function travelWords(text: string): string {
+  return text.replace(
+    /\b(leave|leaving|go|going|head|heading|drive|driving|set off|setting off) (for|to)\b/g,
+    'trip $2',
   );
 }
 
+const APPROVAL =
+  /\b(approv\w*|accept\w*|declin\w*|reject\w*|ok|okay|okd|okayed|say yes|said yes|say no|said no|allow\w*|agree\w*|permission)\b/;
+const REQUESTS = /\b(requests?|proposals?|sign ?ups?)\b/;
+const YES_NO = /^(did|does|do|has|have|is|was|are|were|will|can)\b/;
+/** "is soccer cancelled?": a yes/no asked the other way round. */
+const CANCELLED = /\b(cancell?ed|canceled|called off|postponed)\b/;
+/** A question about whether a task is done. */
+const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
+
 /**
  * Reads what a texted question asks. Pure and deterministic: the same text, members and "now" always give
- * the same intent. Anything it cannot read is `help` (the reply then lists example questions).
+ * the same intent. In order: instructions (refused), unreadable days, overdue, task yes/no, task lists,
+ * activity requests, pickups and drop-offs, free/busy, when/where and yes/no about events, then the schedule.
+ * Anything it cannot read is `help` (the reply then lists example questions).
  *
  * @param raw the SMS body as received (any case, emoji, shorthand such as "2moro", typos)
  * @param match the title-word matcher (typo-tolerant `wordsMatch` in production)
  */
-export function parseIntent(
-  raw: string,
-  ctx: IntentContext,
-  match: (a: string, b: string) => boolean,
-): Intent {
+export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent {
   const names = new Set(ctx.members.map((m) => firstNameKey(m.name)).filter((n) => n !== ''));
-  const text = normalizeQuestion(raw, names);
+  // "what date is the concert" asks when; "date" is otherwise a word of titles such as "Date night".
+  const typed = normalizeQuestion(raw, names).replace(/\bwhat date\b/g, 'when');
+  // "around noon", "by 5", "4ish" are clock times to the date reader; how they were asked is kept in `near`.
+  const near = timeNear(typed);
+  const text = typed
+    .replace(AROUND_TIME, 'at ')
+    .replace(BY_TIME, 'at ')
+    .replace(ISH_TIME, 'at $1')
+    .replace(/\bat at\b/g, 'at');
   if (
     text === '' ||
     /^(help|info|menu|commands|\?)$/.test(text) ||
@@ -163,29 +380,125 @@ export function parseIntent(
   ) {
     return { kind: 'help' };
   }
+  const taskTitles = ctx.taskTitles ?? [];
+  const activityTitles = ctx.activityTitles ?? [];
+  const allTitles = [...ctx.titles, ...taskTitles, ...activityTitles];
+  const titlePhrases = [...new Set(allTitles.map((t) => normalizeQuestion(t)))].filter((t) =>
+    t.includes(' '),
+  );
+
+  const command = commandOf(text, titlePhrases);
+  if (command) return { kind: 'command', action: command };
+
   const words = text.split(' ');
   const mentions = findMentions(words, ctx);
   // A name wins over a pronoun: in "tell me what maya has" the question is about Maya.
   const subject = (mentions.find((m) => !m.pronoun) ?? mentions[0])?.memberId ?? null;
+  const named = mentions.find((m) => !m.pronoun)?.memberId ?? null;
   const mentionWords = new Set(mentions.map((m) => (words[m.index] ?? '').replace(/'s$/, '')));
   for (const n of names) mentionWords.add(n);
 
-  // Names are blanked before date parsing so that a member called May or June is not read as a month.
+  // Names and whole event titles ("date night", "parents evening") are blanked before date parsing so that a
+  // member called May is not the month and "date night" is not tonight.
   const isName = (w: string) => {
     const bare = w.replace(/'s$/, '');
     return names.has(bare) || (bare.endsWith('s') && names.has(bare.slice(0, -1)));
   };
-  const forDates = words.map((w) => (isName(w) ? 'x' : w)).join(' ');
-  const when = parseWhen(forDates, ctx.now);
+  // Title words become placeholders `w{index}` (no date reader touches a word with a digit) and come back after.
+  const masked = words.map((w) => (isName(w) ? 'x' : w));
+  const joined = ` ${words.join(' ')} `;
+  for (const phrase of [...titlePhrases].sort((x, y) => y.length - x.length)) {
+    let at = joined.indexOf(` ${phrase} `);
+    while (at >= 0) {
+      const first = joined
+        .slice(0, at + 1)
+        .trim()
+        .split(' ')
+        .filter((w) => w !== '').length;
+      const count = phrase.split(' ').length;
+      for (let i = first; i < first + count; i += 1) masked[i] = `w${i}`;
+      at = joined.indexOf(` ${phrase} `, at + 1);
+    }
+  }
+  const keep = new Set<string>(names);
+  for (const t of allTitles) for (const w of normalizeQuestion(t).split(' ')) keep.add(w);
+  // A holiday word inside a title question ("is the christmas fair still on") is part of the title, not a date.
+  titleHoliday(masked, ctx, match);
+  const when = parseWhen(masked.join(' '), ctx.now, { region: ctx.region, keep });
+  const byPerson = BY_PERSON.test(text);
+
+  if (FREE_SEARCH.test(text) && !byPerson) {
+    const search = freeSearch(text, masked, mentions, ctx);
+    if (search) return search;
+  }
+  // "after school" / "before work" say when, not which event ("No school" is not meant).
+  const rest = when.rest
+    .replace(/\bw(\d+)\b/g, (_m, i: string) => words[Number(i)] ?? '')
+    .replace(/\b(after|before) (school|work|class|dinner|supper|tea)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const today = localDateOf(ctx.now);
   const todayRange: DayRange = { from: today, to: today, kind: 'day' };
 
+  if (when.unclear) return { kind: 'unclear_day' };
+
   const stranger = unknownName(text, names);
+  const content = (source: string, intentWords: RegExp | null) =>
+    queryWords(titleWords(travelWords(source), mentionWords, intentWords));
 
   if (/\b(overdue|past due|late|behind)\b/.test(text)) return { kind: 'overdue', memberId: subject };
 
+  // Activity requests: "any pending requests", "did marco approve the sleepover", "what happened with the
+  // paintball party" (a request's title that is no event's).
+  const requestWords = content(
+    rest,
+    new RegExp(`${APPROVAL.source}|${REQUESTS.source}|\\b(pending|waiting|status|happened)\\b`),
+  );
+  const requestScore = bestMatched(requestWords, activityTitles, match);
+  const eventScore = bestMatched(requestWords, ctx.titles, match);
   if (
-    /\b(tasks?|chores?|to ?dos?|todo list|jobs?|errands?)\b|\b(need|needs|have|has|got|supposed) to do\b/.test(
+    REQUESTS.test(text) ||
+    (APPROVAL.test(text) && requestScore > 0) ||
+    (requestScore > 0 &&
+      requestScore > eventScore &&
+      bestMatched(requestWords, taskTitles, match) < requestScore)
+  ) {
+    const from = /\b(from|by) (\w+)/.exec(text)?.[2];
+    const fromId =
+      from === undefined
+        ? null
+        : (mentions.find((m) => words[m.index]?.replace(/'s$/, '') === from)?.memberId ?? null);
+    const forSomeone =
+      /\b(for|to) (me|you|us|\w+)\b/.test(text) && /\b(for|waiting for|to) (me|\w+)\b/.test(text);
+    const toId = fromId === null && forSomeone && requestScore === 0 ? subject : null;
+    return {
+      kind: 'activities',
+      words: requestScore > 0 ? requestWords : [],
+      // A bare "any requests?" means the ones still to answer; "requests from Ada" means all of hers.
+      status:
+        /\b(pending|waiting|open|unanswered|outstanding)\b/.test(text) ||
+        (toId === null && fromId === null && requestScore === 0)
+          ? 'pending'
+          : null,
+      toId,
+      fromId,
+      yesNo: YES_NO.test(text) || /\b(approved|accepted|declined)\b/.test(text),
+    };
+  }
+
+  // "did Leo clean his room?", "is the science poster done": a task, yes or no.
+  if (DONE_SIGNAL.test(text)) {
+    const taskWords = content(text, null).filter((w) => !/^(do|did|does|has|have|is|was|it)$/.test(w));
+    if (
+      anyTitleMatches(taskWords, taskTitles, match) &&
+      bestMatched(taskWords, taskTitles, match) >= bestMatched(taskWords, ctx.titles, match)
+    ) {
+      return { kind: 'task_check', words: taskWords, memberId: named };
+    }
+  }
+
+  if (
+    /\b(tasks?|chores?|to ?dos?|todo list|jobs?|errands?|homework|assignments?)\b|\b(need|needs|have|has|got|supposed) to do\b/.test(
       text,
     )
   ) {
@@ -194,25 +507,60 @@ export function parseIntent(
     return { kind: 'tasks', memberId: family ? null : (subject ?? ctx.askerId), range: when.range };
   }
 
-  const pickup = TRANSPORT_PICKUP.test(text);
-  const dropoff = TRANSPORT_DROPOFF.test(text);
+  // A member as the object of a driving verb ("get leo", "grab maya from swim", "pick ada up", "take tobi to
+  // football") or of "who's got" ("who's got maya after school"): a pickup or drop-off question, with or
+  // without "who".
+  const riderWords = [
+    ...[...names].map((n) => n.replace(/[^\p{L}\p{N}]/gu, '\\$&')),
+    'the kids',
+    'kids',
+    'them',
+  ];
+  const riders = `(?:${[...riderWords, 'the children', 'both'].join('|')})(?:'s)?`;
+  const ridden = new RegExp(
+    `\\b(?:(?:pick(?:s|ing|ed)? up|get(?:s|ting)?|grab(?:s|bing)?|collect(?:s|ing)?|fetch(?:es|ing)?) ${riders}|pick(?:s|ing)? ${riders} up)\\b`,
+  ).test(text);
+  const takenTo = new RegExp(
+    `\\b(?:(?:drop(?:s|ping)?(?: off)?|tak(?:e|es|ing)|bring(?:s|ing)?) ${riders}|drop(?:s|ping)? ${riders} off)\\b`,
+  ).test(text);
+  const whoHas = new RegExp(`\\bwho (?:is )?(?:got|has|have|having) ${riders}`).test(text);
+  const pickup = TRANSPORT_PICKUP.test(text) || ridden;
+  const dropoff = TRANSPORT_DROPOFF.test(text) || takenTo;
   const both = TRANSPORT_BOTH.test(text);
-  if ((pickup || dropoff || both) && (/\bwho\b/.test(text) || TRANSPORT_NOUNS.test(text))) {
-    const direction: TransportDirection =
-      both || (pickup && dropoff) ? 'both' : pickup ? 'pickup' : 'dropoff';
+  if (
+    ((pickup || dropoff || both) &&
+      (/\bwho\b/.test(text) || TRANSPORT_NOUNS.test(text) || ridden || takenTo)) ||
+    whoHas
+  ) {
+    // "after school" is when a child is picked up; "take them home" is a pickup too.
+    const home = /\b(after school|home)\b/.test(text);
+    const direction: TransportDirection = home
+      ? 'pickup'
+      : both || (pickup && dropoff) || (whoHas && !pickup && !dropoff)
+        ? 'both'
+        : pickup
+          ? 'pickup'
+          : 'dropoff';
     const intentWords = new RegExp(
-      `${TRANSPORT_PICKUP.source}|${TRANSPORT_DROPOFF.source}|${TRANSPORT_BOTH.source}|${TRANSPORT_NOUNS.source}`,
+      `${TRANSPORT_PICKUP.source}|${TRANSPORT_DROPOFF.source}|${TRANSPORT_BOTH.source}|${TRANSPORT_NOUNS.source}|\\b(home|kids|children|both|them|turn|should|must|gotta)\\b`,
     );
+    // "what time do I need to get Leo": the asker drives, Leo rides.
+    const askerDrives =
+      named !== null &&
+      /\b(?:(?:do|did|should|must|will|can|am) i|i (?:need|have|got|gotta|must|should|am|will))\b/.test(text);
+    // "who's got Maya after school" is about the pickup, whenever it is: the part does not narrow the drives.
+    const range = when.range?.part?.name === 'after school' ? { ...when.range, part: undefined } : when.range;
     return {
       kind: 'transport',
       direction,
-      range: when.range,
+      range: range && (range.part === undefined ? withoutPart(range) : range),
       memberId: subject,
-      words: titleWords(when.rest, mentionWords, intentWords),
+      driverId: askerDrives ? ctx.askerId : null,
+      words: titleWords(rest, mentionWords, intentWords),
     };
   }
 
-  if (/\b(free|available|busy)\b/.test(text)) {
+  if (/\b(free|available|busy|around)\b/.test(text)) {
     if (stranger) return { kind: 'unknown_name', name: stranger };
     const anyone = subject === null && words.some((w) => PRONOUNS_FAMILY.has(w));
     return {
@@ -220,30 +568,176 @@ export function parseIntent(
       memberId: anyone ? null : (subject ?? ctx.askerId),
       range: when.range ?? todayRange,
       time: when.time,
+      asksBusy: /\bbusy\b/.test(text) && !/\b(free|available)\b/.test(text),
+      near,
     };
   }
 
-  const asksWhen = /\bwhen\b|\bwhat time\b|\bhow long (until|till)\b/.test(text);
-  // "next" inside the date ("next wednesday") is not "what's next".
-  const asksNext = /\bnext\b/.test(when.rest);
-  if (asksWhen || asksNext) {
-    const wordsLeft = titleWords(when.rest, mentionWords, /\b(when|next|what time|how long|until|till)\b/);
-    if (wordsLeft.length > 0 && anyTitleMatches(wordsLeft, ctx.titles, match)) {
-      return { kind: 'next_event', words: wordsLeft, memberId: subject, range: when.range };
-    }
-    if (asksNext || wordsLeft.length === 0) return { kind: 'whats_next', memberId: subject };
-    // "when is ortho?" with no such event: say so rather than list examples.
-    if (asksWhen) return { kind: 'next_event', words: wordsLeft, memberId: subject, range: when.range };
+  if (stranger) return { kind: 'unknown_name', name: stranger };
+
+  // "what's for dinner": tonight's meal on the calendar, never a birthday dinner next week.
+  const meal = /\bwhat(?: is)? for (dinner|lunch|breakfast|supper|tea)\b/.exec(text)?.[1];
+  if (meal !== undefined) {
+    const evening: DayPart = { name: 'evening', from: '17:00', to: '24:00' };
+    const range: DayRange =
+      when.range ??
+      (meal === 'dinner' || meal === 'supper' || meal === 'tea'
+        ? { ...todayRange, part: evening }
+        : todayRange);
+    return { kind: 'next_event', words: [meal], memberId: subject, range, strict: true };
   }
 
-  if (stranger) return { kind: 'unknown_name', name: stranger };
+  const asksWhen = /\bwhen\b|\bwhat time\b|\bwhere\b|\bhow long (until|till)\b/.test(text);
+  // "next" inside the date ("next wednesday") is not "what's next".
+  const asksNext = /\bnext\b/.test(rest);
+  const eventWords = content(
+    rest,
+    /\b(when|next|what time|where|how long|until|till|cancell?ed|canceled|called off|postponed)\b/,
+  );
+  const cancelled = CANCELLED.test(text);
+  const namesEvent = anyTitleMatches(eventWords, ctx.titles, match);
+  if (asksWhen || asksNext) {
+    if (namesEvent) return { kind: 'next_event', words: eventWords, memberId: subject, range: when.range };
+    if (asksNext || eventWords.length === 0) return { kind: 'whats_next', memberId: subject };
+    // "when is ortho?" with no such event: say so rather than list examples.
+    if (asksWhen) return { kind: 'next_event', words: eventWords, memberId: subject, range: when.range };
+  }
+
+  // "is maya's recital still on", "does leo have piano", "is soccer cancelled": yes or no about an event with
+  // no day; one that is not on the calendar gets "I couldn't find …", never a day's listing.
+  const checkWords = eventWords.filter((w) => !/^(off|ahead|happen)$/.test(w));
+  if (!when.range && YES_NO.test(text) && checkWords.length > 0) {
+    return { kind: 'event_check', words: checkWords, memberId: named, range: null, cancelled };
+  }
+
+  // "is the christmas eve dinner at 6": a time but no day of its own is about the event's next one.
+  if (when.range && namesEvent && when.timeOnly) {
+    return {
+      kind: 'event_check',
+      words: eventWords,
+      memberId: named,
+      range: null,
+      cancelled,
+      time: when.time,
+    };
+  }
+  // "is soccer still on friday", "book club tonight?": an event and a day, yes or no.
+  if (when.range && namesEvent) {
+    return {
+      kind: 'event_check',
+      words: eventWords,
+      memberId: named,
+      range: when.range,
+      cancelled,
+      time: when.time,
+    };
+  }
+
+  // "hockey tomorrow?" or "is my recital on friday" with no such event on the calendar: say there is none, not
+  // that day's whole schedule.
+  if (when.range && eventWords.length > 0 && YES_NO.test(text)) {
+    return {
+      kind: 'event_check',
+      words: eventWords,
+      memberId: named,
+      range: when.range,
+      cancelled,
+      time: when.time,
+    };
+  }
+  if (
+    when.range &&
+    eventWords.length > 0 &&
+    !/\b(what|anything|schedule|calendar|agenda|plans?|happening|going on|doing|have|got|on|up)\b/.test(text)
+  ) {
+    return {
+      kind: 'event_check',
+      words: eventWords,
+      memberId: named,
+      range: when.range,
+      cancelled,
+      time: when.time,
+    };
+  }
+  if (byPerson) return { kind: 'schedule', range: when.range ?? todayRange, memberId: null, byPerson };
+  if (when.range && when.time !== null) {
+    return { kind: 'at_time', range: when.range, time: when.time, near, memberId: subject };
+  }
   if (when.range) return { kind: 'schedule', range: when.range, memberId: subject };
   if (/\b(schedule|calendar|agenda|plans?|happening|going on|doing|have|got|on)\b/.test(text)) {
     return { kind: 'schedule', range: todayRange, memberId: subject };
   }
-  const leftover = titleWords(text, mentionWords, null);
-  if (leftover.length > 0 && anyTitleMatches(leftover, ctx.titles, match)) {
+  const leftover = queryWords(titleWords(text, mentionWords, null));
+  if (anyTitleMatches(leftover, ctx.titles, match)) {
     return { kind: 'next_event', words: leftover, memberId: subject, range: null };
   }
   return { kind: 'help' };
+}
+
+/**
+ * Masks (as `w{index}` placeholders the date readers skip) a holiday name that is part of a title question:
+ * "christmas fair", "the xmas party", "christmas service". The holiday stays a date when a date word follows
+ * it ("christmas plans", "thanksgiving day"), a preposition comes before it ("on christmas", "for
+ * thanksgiving"), or nothing follows it; words that match an event's title ("christmas lunch" for "Christmas
+ * lunch at Nana's") are a title in any case.
+ */
+function titleHoliday(masked: string[], ctx: IntentContext, match: WordMatcher): void {
+  const country = ctx.region?.country ?? null;
+  if (country === null) return;
+  const found = findHoliday(masked, localDateOf(ctx.now), country);
+  if (found === null || found === 'unknown') return;
+  const phrase = found.phrase.split(' ');
+  const start = masked.findIndex((_w, i) => phrase.every((p, j) => masked[i + j] === p));
+  if (start < 0) return;
+  const end = start + phrase.length;
+  const next = masked[end];
+  const before = masked[start - 1];
+  const asTitle = [...phrase, next ?? ''].filter((w) => w !== '');
+  const titleMatch = next !== undefined && anyTitleMatches(queryWords(asTitle), ctx.titles, match);
+  const noun =
+    next !== undefined &&
+    !STOP_WORDS.has(next) &&
+    !DATE_NOUNS.has(next) &&
+    !/^(w?\d|x$)/.test(next) &&
+    !WEEKDAY_WORDS.includes(next);
+  const datePreposition = before !== undefined && DATE_PREPOSITIONS.has(before);
+  if (noun && (titleMatch || !datePreposition)) {
+    for (let i = start; i < end; i += 1) masked[i] = `w${i}`;
+  }
+}
+
+/** Reads a free-day search ("when's our next free saturday"), or null when the words left name no search. */
+function freeSearch(
+  text: string,
+  masked: readonly string[],
+  mentions: readonly Mention[],
+  ctx: IntentContext,
+): Intent | null {
+  const words = text.split(' ');
+  const weekdays = new Set(
+    words.map((w) => WEEKDAY_WORDS.indexOf(w.replace(/s$/, ''))).filter((i) => i >= 0),
+  );
+  if (weekdays.size > 1) return null;
+  const weekday = weekdays.size === 1 ? ([...weekdays][0] ?? null) : null;
+  const part = dayPartIn(text.replace(/\b(evening|night|morning|afternoon)s\b/g, '$1'));
+  const weekend = /\bweekends?\b/.test(text) && !/\b(this|next|last|coming) weekend\b/.test(text);
+  // What is left once the target is out names the days to search ("in december", "next week").
+  const rest = masked.join(' ').replace(SEARCH_TARGET, ' ').replace(/\s+/g, ' ').trim();
+  const when = parseWhen(rest, ctx.now, { region: ctx.region });
+  if (when.unclear) return { kind: 'unclear_day' };
+  // "when is Sam free tomorrow" asks about one day: the free/busy answer, not a search.
+  if (when.range && when.range.from === when.range.to && weekday === null && !weekend) return null;
+  const named = mentions.find((m) => !m.pronoun)?.memberId ?? null;
+  const family = words.some((w) => PRONOUNS_FAMILY.has(w));
+  const asker = mentions.some((m) => m.pronoun);
+  const memberId = named ?? (asker && !family ? ctx.askerId : null);
+  return {
+    kind: 'free_search',
+    memberId,
+    weekday,
+    part,
+    weekend,
+    range: when.range,
+    yesNo: /^(do|does|is|are|have|has|any|can)\b/.test(text),
+  };
 }

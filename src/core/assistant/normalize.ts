@@ -1,3 +1,5 @@
+import { distance } from 'fastest-levenshtein';
+
 /**
  * Text clean-up for texted questions: lowercase, emoji and punctuation out, texting shorthand and common
  * misspellings of the words the parser looks for spelled out ("2moro" → "tomorrow", "wats" → "what is").
@@ -11,6 +13,12 @@ const REPLACEMENTS: Record<string, string> = {
   '2mrw': 'tomorrow',
   '2mro': 'tomorrow',
   tmrw: 'tomorrow',
+  tmrrw: 'tomorrow',
+  tmrro: 'tomorrow',
+  tmorw: 'tomorrow',
+  tmorow: 'tomorrow',
+  tmorrow: 'tomorrow',
+  tomoz: 'tomorrow',
   tmr: 'tomorrow',
   tmrow: 'tomorrow',
   tmw: 'tomorrow',
@@ -27,6 +35,14 @@ const REPLACEMENTS: Record<string, string> = {
   '2nite': 'tonight',
   '2night': 'tonight',
   tonite: 'tonight',
+  nite: 'night',
+  arvo: 'afternoon',
+  arvos: 'afternoons',
+  xmas: 'christmas',
+  nye: 'new years eve',
+  bday: 'birthday',
+  anythin: 'anything',
+  nothin: 'nothing',
   wat: 'what',
   wut: 'what',
   wht: 'what',
@@ -42,6 +58,14 @@ const REPLACEMENTS: Record<string, string> = {
   wk: 'week',
   wknd: 'weekend',
   wkend: 'weekend',
+  wkd: 'weekend',
+  wknds: 'weekends',
+  wkends: 'weekends',
+  weeknd: 'weekend',
+  mnth: 'month',
+  mth: 'month',
+  rn: 'right now',
+  n: 'and',
   nxt: 'next',
   sched: 'schedule',
   sked: 'schedule',
@@ -125,6 +149,11 @@ export function normalizeQuestion(text: string, keep: ReadonlySet<string> = new 
     .replace(/\+/g, ' ');
   for (const [re, out] of CONTRACTIONS) s = s.replace(re, out);
   s = s
+    // Numeric dates keep one separator ('/') so the date reader sees "11-29", "29.11" and "11/29" alike; a
+    // time such as "4.30pm" or a range "5-7pm" is left alone.
+    .replace(/\b(\d{1,2})[.-](\d{1,2})(?:[.-](\d{2,4}))?\b(?![:.]?\d|\s*(?:am|pm|a|p)\b)/g, (_m, a, b, y) =>
+      y === undefined ? `${a}/${b}` : `${a}/${b}/${y}`,
+    )
     // Strip diacritics so "José" and "jose" match.
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -133,6 +162,9 @@ export function normalizeQuestion(text: string, keep: ReadonlySet<string> = new 
     .replace(/(^|\D):|:(\D|$)/g, '$1 $2')
     .replace(/(^|\s)'+|'+(\s|$)/g, '$1$2');
   const words = s
+    // "w/e" is a weekend; otherwise a slash between words separates them ("sat/sun").
+    .replace(/(^|\s)w\/e(?:nd)?(?=\s|$)/g, '$1weekend')
+    .replace(/(\p{L})\/(?=\p{L})/gu, '$1 ')
     .split(/\s+/)
     .filter((w) => w !== '')
     .map((w) => (keep.has(w.replace(/'s$/, '')) ? w : (REPLACEMENTS[w] ?? w)))
@@ -149,31 +181,27 @@ export function firstNameKey(name: string): string {
     .toLowerCase();
 }
 
-/** Optimal string alignment distance (Levenshtein plus adjacent swaps), for typo-tolerant word matches. */
+/**
+ * Edit distance for typo-tolerant word matches: Levenshtein (fastest-levenshtein), with one swap of two
+ * adjacent letters counted as a single edit ("scocer" → "soccer"), as texters' most common slip.
+ */
 export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number) => d[i]?.[j] ?? Number.POSITIVE_INFINITY;
-  for (let i = 1; i < rows; i += 1) {
-    const row = d[i];
-    if (!row) continue;
-    for (let j = 1; j < cols; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      row[j] = best;
-    }
+  const d = distance(a, b);
+  if (d === 2 && a.length === b.length) {
+    const diff = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
+    const [i, j] = diff;
+    if (diff.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i]) return 1;
   }
-  return at(a.length, b.length);
+  return d;
 }
 
 /** Drops a plural or possessive ending so "lessons" meets "lesson". */
 export function stem(word: string): string {
   if (word.endsWith("'s")) return word.slice(0, -2);
+  // Past tenses and -ing forms: "cleaned" meets "clean", "watered" meets "water", "called" meets "call".
+  if (word.length > 5 && word.endsWith('ied')) return `${word.slice(0, -3)}y`;
+  if (word.length > 5 && word.endsWith('ed')) return word.slice(0, -2);
+  if (word.length > 6 && word.endsWith('ing')) return word.slice(0, -3);
   if (word.length > 4 && word.endsWith('es') && /(ch|sh|ss|x)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
@@ -182,13 +210,16 @@ export function stem(word: string): string {
 /**
  * True when a typed word means a title word: equal after stemming, or a typo of it (one edit for words of
  * 4–6 letters, two for longer ones); a typed word of 4+ letters (or 3 letters, half the word) also
- * matches the start of a longer title word ("ortho" → "orthodontist").
+ * matches the start of a longer title word ("ortho" → "orthodontist"), and one of 4+ letters the end of a
+ * compound ("room" → "bedroom").
  */
 export function wordsMatch(typed: string, title: string): boolean {
   const a = stem(typed);
   const b = stem(title);
   if (a === b) return true;
   if (a.length >= 3 && b.startsWith(a) && (a.length >= 4 || a.length >= b.length / 2)) return true;
+  // The end of a compound: "room" means "bedroom".
+  if (a.length >= 4 && b.length > a.length + 2 && b.endsWith(a)) return true;
   const shorter = Math.min(a.length, b.length);
   if (shorter < 4) return false;
   const allowed = shorter >= 7 ? 2 : 1;

@@ -8,30 +8,58 @@ import {
   layoutDayColumn,
   matchesMemberFilter,
   itemsByDate,
-  monthCellItems,
   monthGrid,
   occursOn,
   parseView,
   shiftDate,
   splitAllDay,
-  visibleRange,
   weekDates,
-  weekRangeText,
+  rangeText,
+  defaultView,
+  layoutMonthWeek,
+  layoutSpanBars,
+  lastDayOf,
+  limitColumns,
+  shortTime,
+  whenText,
+  clockTime,
+  viewDates,
+  viewFromQuery,
 } from './layout.ts';
 import { eventEnd, isMultiDay } from './event-span.ts';
+import { addLocalDays } from '../time/local-time.ts';
 
 const ev = (id: number, start: string, end: string | null) => ({ id, start_date: start, end_date: end });
 
 describe('views and navigation', () => {
-  it('accepts only month, week and day', () => {
-    expect(['week', 'day', 'month', 'year', null, ''].map(parseView)).toEqual([
+  it('accepts only month, week, day and agenda', () => {
+    expect(['week', 'day', 'month', 'agenda', 'year', null, ''].map(parseView)).toEqual([
       'week',
       'day',
       'month',
+      'agenda',
       'month',
       'month',
       'month',
     ]);
+    expect(['agenda', 'year', null].map(viewFromQuery)).toEqual(['agenda', null, null]);
+  });
+
+  it('opens on the agenda on a phone and on the month otherwise (issue 22)', () => {
+    expect(defaultView(true)).toBe('agenda');
+    expect(defaultView(false)).toBe('month');
+  });
+
+  it('shows 3 days from the date in a phone week, 14 in the agenda, and moves by as many', () => {
+    expect(viewDates('week', '2026-11-25', true)).toEqual(['2026-11-25', '2026-11-26', '2026-11-27']);
+    expect(viewDates('week', '2026-11-30', true)).toEqual(['2026-11-30', '2026-12-01', '2026-12-02']);
+    expect(shiftDate('week', '2026-11-25', 1, true)).toBe('2026-11-28');
+    expect(shiftDate('week', '2026-11-25', -1, true)).toBe('2026-11-22');
+    expect([viewDates('agenda', '2026-12-25')[0], viewDates('agenda', '2026-12-25').at(-1)]).toEqual([
+      '2026-12-25',
+      '2027-01-07',
+    ]);
+    expect(shiftDate('agenda', '2026-12-25', 1)).toBe('2027-01-08');
   });
 
   it('moves by a month (clamping the day), a week or a day', () => {
@@ -41,11 +69,35 @@ describe('views and navigation', () => {
     expect(shiftDate('day', '2026-12-31', 1)).toBe('2027-01-01');
   });
 
-  it('writes the three header texts', () => {
+  it('writes the header texts', () => {
     expect(headerText('month', '2026-11-22')).toBe('Month View • November 2026');
     expect(headerText('week', '2026-11-22')).toBe('Week View');
     expect(headerText('day', '2026-11-22')).toBe('Day View • Sunday, November 22, 2026');
-    expect(weekRangeText('2026-11-25')).toBe('Nov 22 – Nov 28, 2026');
+    expect(headerText('agenda', '2026-11-22')).toBe('Agenda');
+    expect(rangeText(weekDates('2026-11-25'))).toBe('Nov 22 – Nov 28, 2026');
+  });
+
+  it('says when an occurrence happens', () => {
+    const at = (start: string, end: string | null, allDay = false) => ({
+      start_date: start,
+      end_date: end,
+      is_all_day: allDay,
+    });
+    expect(clockTime('2026-11-22T00:05:00')).toBe('12:05 AM');
+    expect(whenText(at('2026-11-22T07:45:00', '2026-11-22T08:15:00'))).toBe('7:45 AM – 8:15 AM');
+    expect(whenText(at('2026-11-22T00:00:00', '2026-11-23T00:00:00', true))).toBe('All day');
+    expect(whenText(at('2026-11-22T00:00:00', null, true))).toBe('All day');
+    expect(whenText(at('2026-11-19T00:00:00', '2026-11-23T00:00:00', true))).toBe('All day, Nov 19 – Nov 22');
+    expect(whenText(at('2026-11-28T08:00:00', '2026-11-29T16:00:00'))).toBe(
+      'Nov 28, 8:00 AM – Nov 29, 4:00 PM',
+    );
+    expect(whenText(at('2026-11-28T23:00:00', '2026-11-29T00:00:00'))).toBe('11:00 PM – 12:00 AM');
+  });
+
+  it('writes short chip times', () => {
+    expect(['07:00', '07:45', '12:00', '00:30', '23:15'].map((t) => shortTime(`2026-11-22T${t}:00`))).toEqual(
+      ['7a', '7:45a', '12p', '12:30a', '11:15p'],
+    );
   });
 });
 
@@ -66,15 +118,14 @@ describe('month grid', () => {
   });
 
   it('asks the API for exactly the visible days', () => {
-    expect(visibleRange('month', '2026-11-22')).toEqual({ start: '2026-11-01', end: '2026-12-05' });
-    expect(visibleRange('week', '2026-11-25')).toEqual({ start: '2026-11-22', end: '2026-11-28' });
-    expect(visibleRange('day', '2026-11-25')).toEqual({ start: '2026-11-25', end: '2026-11-25' });
+    const ends = (dates: string[]) => [dates[0], dates.at(-1)];
+    expect(ends(viewDates('month', '2026-11-22'))).toEqual(['2026-11-01', '2026-12-05']);
+    expect(ends(viewDates('week', '2026-11-25'))).toEqual(['2026-11-22', '2026-11-28']);
+    expect(viewDates('day', '2026-11-25')).toEqual(['2026-11-25']);
     expect(weekDates('2026-11-28')[0]).toBe('2026-11-22');
   });
 
-  it('shows 3 events then +N more, and 3 initials then +N', () => {
-    expect(monthCellItems([1, 2, 3, 4, 5])).toEqual({ shown: [1, 2, 3], more: 2 });
-    expect(monthCellItems([1, 2])).toEqual({ shown: [1, 2], more: 0 });
+  it('shows 3 initials then +N', () => {
     expect(attendeeBadges(['a', 'b', 'c', 'd'])).toEqual({ shown: ['a', 'b', 'c'], extra: 1 });
   });
 
@@ -178,6 +229,169 @@ describe('day column layout', () => {
   it('clips an evening event at midnight', () => {
     const [p] = layoutDayColumn('2026-11-23', [ev(1, '2026-11-23T23:00:00', '2026-11-24T01:00:00')]);
     expect(p).toMatchObject({ top: 17 * 64, height: 64 });
+  });
+
+  const six = Array.from({ length: 6 }, (_, i) =>
+    ev(i + 1, `2026-11-23T16:${String(i * 5).padStart(2, '0')}:00`, '2026-11-23T17:30:00'),
+  );
+
+  it('keeps overlapping events side by side while each gets 72 px', () => {
+    const placed = layoutDayColumn('2026-11-23', six);
+    const { shown, overflow } = limitColumns(placed, 6 * 72);
+    expect(shown.map((p) => [p.item.id, p.column, p.columns, p.narrowed])).toEqual(
+      six.map((e, i) => [e.id, i, 6, false]),
+    );
+    expect(overflow).toEqual([]);
+  });
+
+  it('past that, keeps what fits beside a +N tile that lists the whole group', () => {
+    const placed = layoutDayColumn('2026-11-23', [
+      ...six,
+      ev(9, '2026-11-23T19:00:00', '2026-11-23T20:00:00'),
+    ]);
+    // 128 px: 1.3 events fit beside the 32 px tile, so one stays and five hide behind '+5'.
+    const { shown, overflow } = limitColumns(placed, 128);
+    expect(shown.map((p) => [p.item.id, p.columns, p.narrowed])).toEqual([
+      [1, 1, true],
+      [9, 1, false],
+    ]);
+    expect(overflow).toHaveLength(1);
+    expect(overflow[0]).toMatchObject({ hidden: 5, top: 10 * 64 + (5 * 64) / 60, group: 0, badge: false });
+    expect(overflow[0]?.items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    // 330 px: four fit beside the tile.
+    expect(limitColumns(placed, 330).shown.filter((p) => p.narrowed)).toHaveLength(4);
+  });
+
+  it('in a phone column (90 px) keeps the first event whole and turns the tile into a badge', () => {
+    const { shown, overflow } = limitColumns(layoutDayColumn('2026-11-23', six), 90);
+    expect(shown.map((p) => [p.item.id, p.columns, p.narrowed])).toEqual([[1, 1, false]]);
+    expect(overflow[0]).toMatchObject({ hidden: 5, badge: true });
+  });
+
+  it('never draws more than fits, and every event is either drawn or behind a tile', () => {
+    const event = fc
+      .tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 16 }))
+      .map(([q, len]) => [q, len] as const);
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 25 }), fc.integer({ min: 40, max: 900 }), (spec, width) => {
+        const items = spec.map(([q, len], i) => {
+          const start = `2026-11-23T${String(6 + Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}:00`;
+          const end = `2026-11-23T${String(Math.min(23, 6 + Math.floor((q + len) / 4))).padStart(2, '0')}:${String(((q + len) % 4) * 15).padStart(2, '0')}:00`;
+          return ev(i + 1, start, end < start ? start : end);
+        });
+        const { shown, overflow } = limitColumns(layoutDayColumn('2026-11-23', items), width);
+        const hidden = overflow.reduce((n, t) => n + t.hidden, 0);
+        expect(shown.length + hidden).toBe(items.length);
+        for (const p of shown) {
+          const room = width - (p.narrowed ? 32 : 0);
+          expect(p.narrowed || overflow.every((t) => t.group !== p.group || t.badge)).toBe(true);
+          expect(p.column).toBeLessThan(p.columns);
+          expect(room / p.columns >= 72 || p.columns === 1).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+const span = (id: number, start: string, end: string | null, multi = true) => ({
+  id,
+  start_date: start,
+  end_date: end,
+  is_multi_day: multi,
+});
+
+describe('bars for multi-day and all-day events (issue 22)', () => {
+  const week = weekDates('2026-11-22'); // Sun 22 … Sat 28
+
+  it('ends a bar the day before an end at midnight (all-day DTEND is exclusive)', () => {
+    expect(lastDayOf(span(1, '2026-11-19T00:00:00', '2026-11-23T00:00:00'))).toBe('2026-11-22');
+    expect(lastDayOf(span(1, '2026-11-28T08:00:00', '2026-11-29T16:00:00'))).toBe('2026-11-29');
+    expect(lastDayOf(span(1, '2026-11-28T00:00:00', null))).toBe('2026-11-28');
+  });
+
+  it('draws one bar per row, open-ended where it goes on, on the first free lane', () => {
+    const bars = layoutSpanBars(
+      [
+        span(3, '2026-11-26T00:00:00', '2026-11-27T00:00:00'), // Thu, all day
+        span(1, '2026-11-19T00:00:00', '2026-11-24T00:00:00'), // Thu 19 – Mon 23
+        span(2, '2026-11-23T09:00:00', '2026-12-01T12:00:00'), // Mon 23 – Tue 1 Dec, timed
+        span(4, '2026-11-01T00:00:00', '2026-11-02T00:00:00'), // another week
+      ],
+      week,
+    );
+    expect(
+      bars.map((b) => [b.item.id, b.start, b.span, b.lane, b.continuesBefore, b.continuesAfter]),
+    ).toEqual([
+      [1, 0, 2, 0, true, false],
+      [2, 1, 6, 1, false, true],
+      [3, 4, 1, 0, false, false],
+    ]);
+  });
+
+  it('month week: at most 3 lines a day, bars first, the rest as +N more', () => {
+    const trip = span(1, '2026-11-22T00:00:00', '2026-11-25T00:00:00'); // Sun–Tue
+    const timed = (id: number, day: string, hour: number) =>
+      span(
+        id,
+        `${day}T${String(hour).padStart(2, '0')}:00:00`,
+        `${day}T${String(hour + 1).padStart(2, '0')}:00:00`,
+        false,
+      );
+    const items = [
+      trip,
+      timed(2, '2026-11-23', 8),
+      timed(3, '2026-11-23', 9),
+      timed(4, '2026-11-23', 10),
+      timed(5, '2026-11-26', 8),
+    ];
+    const byDay = itemsByDate(
+      items.map((i) => ({ ...i, is_all_day: i.is_multi_day })),
+      week,
+    );
+    const layout = layoutMonthWeek(
+      week,
+      week.map((d) => byDay.get(d) ?? []),
+    );
+    expect(layout.bars.map((b) => [b.item.id, b.start, b.span, b.lane])).toEqual([[1, 0, 3, 0]]);
+    expect(layout.chips.map((c) => [c.item.id, c.day, c.line])).toEqual([
+      [2, 1, 1],
+      [3, 1, 2],
+      [5, 4, 0],
+    ]);
+    expect(layout.more).toEqual([0, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it('counts every event of a day as drawn or in +N more, for any items', () => {
+    const item = fc
+      .tuple(
+        fc.integer({ min: -3, max: 9 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.boolean(),
+      )
+      .map(([d, len, h, multi]) => ({ d, len: multi ? len : 0, h, multi }));
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 30 }), (spec) => {
+        const items = spec.map((s, i) => {
+          const day = addLocalDays('2026-11-22', s.d);
+          const start = `${day}T${String(s.h).padStart(2, '0')}:00:00`;
+          const end = s.multi
+            ? `${addLocalDays(day, s.len + 1)}T00:00:00`
+            : `${day}T${String(s.h).padStart(2, '0')}:30:00`;
+          return { id: i + 1, start_date: start, end_date: end, is_multi_day: s.multi, is_all_day: s.multi };
+        });
+        const byDay = itemsByDate(items, week);
+        const days = week.map((d) => byDay.get(d) ?? []);
+        const layout = layoutMonthWeek(week, days);
+        days.forEach((list, day) => {
+          const bars = layout.bars.filter((b) => b.start <= day && day < b.start + b.span).length;
+          const chips = layout.chips.filter((c) => c.day === day);
+          expect(bars + chips.length + (layout.more[day] ?? 0)).toBe(list.length);
+          expect(bars + chips.length).toBeLessThanOrEqual(3);
+          expect(new Set(chips.map((c) => c.line)).size).toBe(chips.length);
+        });
+      }),
+    );
   });
 });
 

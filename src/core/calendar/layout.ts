@@ -6,8 +6,15 @@ import { addLocalDays, localDateOf, localMinutesBetween, localWeekday } from '..
  * `YYYY-MM-DD`; times local `YYYY-MM-DDTHH:mm:00`. No zone is involved: the calendar shows wall-clock time.
  */
 
-export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
+export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+/** Issue 22: below this width (px) the calendar opens on the agenda and the week view shows 3 days. */
+export const PHONE_MAX_WIDTH_PX = 767;
+/** Days the week view shows on a phone (issue 22: three days with titles rather than seven without). */
+export const PHONE_WEEK_DAYS = 3;
+/** Days the agenda lists at a time, from its date (today when it opens). */
+export const AGENDA_DAYS = 14;
 
 /** SPEC §9: at most 3 events in a month cell, then '+N more'; 3 attendee initials, then '+N'. */
 export const MONTH_CELL_MAX_EVENTS = 3;
@@ -17,9 +24,21 @@ export const HOUR_HEIGHT_PX = 64;
 export const GRID_MAX_HEIGHT_PX = 640;
 export const FIRST_HOUR = 6;
 
-/** The view named by the `view` query parameter; anything but month, week or day is month. */
+/** The view named by the `view` query parameter, or null when it names none (absent or unknown). */
+export function viewFromQuery(value: string | null | undefined): CalendarView | null {
+  return (CALENDAR_VIEWS as readonly (string | null | undefined)[]).includes(value)
+    ? (value as CalendarView) // checked by the includes() just above
+    : null;
+}
+
+/** The view named by the `view` query parameter; anything but month, week, day or agenda is month. */
 export function parseView(value: string | null | undefined): CalendarView {
-  return value === 'week' || value === 'day' || value === 'month' ? value : 'month';
+  return viewFromQuery(value) ?? 'month';
+}
+
+/** The view the calendar opens on without a `view` parameter: the agenda on a phone, else the month. */
+export function defaultView(phone: boolean): CalendarView {
+  return phone ? 'agenda' : 'month';
 }
 
 /** SPEC §9: the 24 hours ordered from 6 AM, with 0–5 at the end: [6, 7, …, 23, 0, 1, …, 5]. */
@@ -73,40 +92,61 @@ export function monthGrid(date: string): MonthCell[][] {
   return weeks;
 }
 
-/** The inclusive day range a view shows (what `GET /api/events?start=&end=` is asked for). */
-export function visibleRange(view: CalendarView, date: string): { start: string; end: string } {
-  if (view === 'day') return { start: date, end: date };
-  if (view === 'week') {
-    const days = weekDates(date);
-    return { start: days[0] ?? date, end: days[6] ?? date };
-  }
-  const weeks = monthGrid(date);
-  return { start: weeks[0]?.[0]?.date ?? date, end: weeks.at(-1)?.[6]?.date ?? date };
+/** `count` consecutive dates from `date`. */
+export function datesFrom(date: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addLocalDays(date, i));
 }
 
 /**
- * Previous (-1) / next (+1) by the view's unit: one month (day clamped, Jan 31 → Feb 28), week or day.
+ * The days a week, day or agenda view lists: the week Sunday…Saturday (on a phone `PHONE_WEEK_DAYS` days from
+ * `date`), the day itself, or `AGENDA_DAYS` days from `date`. The month view's days are `monthGrid`'s.
  */
-export function shiftDate(view: CalendarView, date: string, direction: 1 | -1): string {
-  if (view === 'day') return addLocalDays(date, direction);
-  if (view === 'week') return addLocalDays(date, 7 * direction);
-  return format(addMonths(parseISO(date), direction), 'yyyy-MM-dd');
+export function viewDates(view: CalendarView, date: string, phone = false): string[] {
+  if (view === 'day') return [date];
+  if (view === 'week') return phone ? datesFrom(date, PHONE_WEEK_DAYS) : weekDates(date);
+  if (view === 'agenda') return datesFrom(date, AGENDA_DAYS);
+  return monthGrid(date)
+    .flat()
+    .map((cell) => cell.date);
 }
 
-/** SPEC §2 header: 'Month View • November 2026', 'Week View', 'Day View • Sunday, November 22, 2026'. */
+/**
+ * Previous (-1) / next (+1) by the view's unit: one month (day clamped, Jan 31 → Feb 28), week (on a phone
+ * its 3 days), day, or the agenda's 14 days.
+ */
+export function shiftDate(view: CalendarView, date: string, direction: 1 | -1, phone = false): string {
+  if (view === 'month') return format(addMonths(parseISO(date), direction), 'yyyy-MM-dd');
+  return addLocalDays(date, viewDates(view, date, phone).length * direction);
+}
+
+/**
+ * SPEC §2 header: 'Month View • November 2026', 'Week View', 'Day View • Sunday, November 22, 2026'; the agenda
+ * (issue 22) reads 'Agenda'.
+ */
 export function headerText(view: CalendarView, date: string): string {
   const d = parseISO(date);
   if (view === 'month') return `Month View • ${format(d, 'MMMM yyyy')}`;
   if (view === 'week') return 'Week View';
+  if (view === 'agenda') return 'Agenda';
   return `Day View • ${format(d, 'EEEE, MMMM d, yyyy')}`;
 }
 
-/** The sub-heading under 'Week View': 'Nov 22 – Nov 28, 2026'. */
-export function weekRangeText(date: string): string {
-  const days = weekDates(date);
-  const first = parseISO(days[0] ?? date);
-  const last = parseISO(days[6] ?? date);
+/** The sub-heading under 'Week View' and 'Agenda': the first and last of `dates`, 'Nov 22 – Nov 28, 2026'. */
+export function rangeText(dates: readonly string[]): string {
+  const first = parseISO(dates[0] ?? '');
+  const last = parseISO(dates.at(-1) ?? '');
   return `${format(first, 'MMM d')} – ${format(last, 'MMM d, yyyy')}`;
+}
+
+/**
+ * A short clock time for chips, so the title keeps the room (issue 22): '7a', '7:45a', '12p' for a local
+ * `YYYY-MM-DDTHH:mm…`.
+ */
+export function shortTime(local: string): string {
+  const hour = Number(local.slice(11, 13));
+  const minute = local.slice(14, 16);
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${String(h12)}${minute === '00' ? '' : `:${minute}`}${hour < 12 ? 'a' : 'p'}`;
 }
 
 /** True when the occurrence overlaps the local day `date` ([00:00, next 00:00)). */
@@ -145,14 +185,6 @@ export function itemsByDate<T extends { start_date: string; end_date: string | n
     );
   }
   return byDate;
-}
-
-/** The first `MONTH_CELL_MAX_EVENTS` items of a cell and how many more there are ('+N more'). */
-export function monthCellItems<T>(
-  items: readonly T[],
-  max = MONTH_CELL_MAX_EVENTS,
-): { shown: T[]; more: number } {
-  return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
 }
 
 /** Up to `MAX_ATTENDEE_INITIALS` attendees and the '+N' count for the rest. */
@@ -206,6 +238,8 @@ export interface PlacedEvent<T> {
   /** Column index within its overlap group, and the group's column count (equal widths). */
   column: number;
   columns: number;
+  /** Which overlap group of the day it belongs to (0, 1, … from the top). */
+  group: number;
 }
 
 /**
@@ -231,7 +265,9 @@ export function layoutDayColumn<T extends { start_date: string; end_date: string
   const placed: PlacedEvent<T>[] = [];
   let group: Array<{ box: (typeof boxes)[number]; column: number }> = [];
   let groupEnd = -1;
+  let groupIndex = 0;
   const flush = () => {
+    if (group.length === 0) return;
     const columns = Math.max(1, ...group.map((g) => g.column + 1));
     for (const g of group) {
       placed.push({
@@ -240,10 +276,12 @@ export function layoutDayColumn<T extends { start_date: string; end_date: string
         height: ((g.box.bottom - g.box.top) * HOUR_HEIGHT_PX) / 60,
         column: g.column,
         columns,
+        group: groupIndex,
       });
     }
     group = [];
     groupEnd = -1;
+    groupIndex += 1;
   };
   for (const box of boxes) {
     if (group.length > 0 && box.top >= groupEnd) flush();
@@ -256,4 +294,207 @@ export function layoutDayColumn<T extends { start_date: string; end_date: string
   }
   flush();
   return placed;
+}
+
+/** Issue 22: the narrowest a timed event is drawn side by side with others (px); past that, '+N'. */
+export const MIN_EVENT_WIDTH_PX = 72;
+/** Width of the '+N' tile that stands for the events of an overlap group that do not fit (px). */
+export const OVERFLOW_TILE_PX = 32;
+
+/** The '+N' tile of an overlap group: where it sits, how many it hides, and the whole group for its list. */
+export interface OverflowTile<T> {
+  group: number;
+  /** Pixels from the top of the grid and tall: the span of the hidden events. */
+  top: number;
+  height: number;
+  hidden: number;
+  /**
+   * The column is too narrow for an event beside the tile: the shown event keeps the whole width and the tile
+   * is a small badge at the bottom of the hidden events' span.
+   */
+  badge: boolean;
+  /** Every event of the group, in start order: what the tile's list shows. */
+  items: T[];
+}
+
+/**
+ * Issue 22 overlaps: events side by side as long as each gets `MIN_EVENT_WIDTH_PX` of a day column
+ * `columnWidthPx` wide; a group with more columns keeps as many as fit beside an `OVERFLOW_TILE_PX` '+N' tile
+ * and hides the rest behind that tile. Shown events of such a group get `columns` = how many are shown and
+ * `narrowed` (the tile takes the right edge). In a column too narrow for even one event beside the tile (a
+ * phone's 3-day week), the first event keeps the whole width and the tile becomes a badge (`badge`).
+ */
+export function limitColumns<T>(
+  placed: readonly PlacedEvent<T>[],
+  columnWidthPx: number,
+): { shown: Array<PlacedEvent<T> & { narrowed: boolean }>; overflow: OverflowTile<T>[] } {
+  const fits = Math.max(1, Math.floor(columnWidthPx / MIN_EVENT_WIDTH_PX));
+  const beside = Math.floor((columnWidthPx - OVERFLOW_TILE_PX) / MIN_EVENT_WIDTH_PX);
+  const badge = beside < 1;
+  const keep = Math.max(1, beside);
+  const groups = new Map<number, PlacedEvent<T>[]>();
+  for (const p of placed) {
+    const list = groups.get(p.group);
+    if (list) list.push(p);
+    else groups.set(p.group, [p]);
+  }
+  const shown: Array<PlacedEvent<T> & { narrowed: boolean }> = [];
+  const overflow: OverflowTile<T>[] = [];
+  for (const [group, members] of groups) {
+    const columns = members[0]?.columns ?? 1;
+    if (columns <= fits) {
+      for (const p of members) shown.push({ ...p, narrowed: false });
+      continue;
+    }
+    const hidden = members.filter((p) => p.column >= keep);
+    for (const p of members)
+      if (p.column < keep) shown.push({ ...p, columns: Math.min(keep, columns), narrowed: !badge });
+    const top = Math.min(...hidden.map((p) => p.top));
+    const bottom = Math.max(...hidden.map((p) => p.top + p.height));
+    overflow.push({
+      group,
+      top,
+      height: bottom - top,
+      hidden: hidden.length,
+      badge,
+      items: [...members].sort((a, b) => a.top - b.top || a.column - b.column).map((p) => p.item),
+    });
+  }
+  return { shown, overflow };
+}
+
+/** The last local day an occurrence covers, by `occursOn`'s rule (an end at midnight ends the day before). */
+export function lastDayOf(item: { start_date: string; end_date: string | null }): string {
+  const end = item.end_date;
+  if (end === null || end <= item.start_date) return localDateOf(item.start_date);
+  return end.endsWith('T00:00:00') ? addLocalDays(localDateOf(end), -1) : localDateOf(end);
+}
+
+/** A multi-day or all-day event drawn as one bar across the days it covers within a row of days. */
+export interface SpanBar<T> {
+  item: T;
+  /** Index of its first day in the row, and how many days it spans there. */
+  start: number;
+  span: number;
+  /** Which line of the row it sits on (0 = top), the first one free across all its days. */
+  lane: number;
+  /** It began before the row's first day / goes on after its last day (drawn with an open end). */
+  continuesBefore: boolean;
+  continuesAfter: boolean;
+}
+
+/**
+ * Issue 22: multi-day and all-day events as one bar per row of days (`dates`: consecutive `YYYY-MM-DD`, a week
+ * row or a week view's days), each on the first lane free across its days. Earlier starts come first, then
+ * longer bars, then start time and id, so the layout does not depend on the order of `items`. Items that do
+ * not touch the row are left out.
+ */
+export function layoutSpanBars<T extends { id: number; start_date: string; end_date: string | null }>(
+  items: readonly T[],
+  dates: readonly string[],
+): SpanBar<T>[] {
+  const first = dates[0];
+  const last = dates.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const index = (day: string) =>
+    Math.round(localMinutesBetween(`${first}T00:00:00`, `${day}T00:00:00`) / 1440);
+  const bars: SpanBar<T>[] = [];
+  for (const item of items) {
+    const from = localDateOf(item.start_date);
+    const to = lastDayOf(item);
+    if (to < first || from > last) continue;
+    const start = Math.max(0, index(from));
+    const end = Math.min(dates.length - 1, index(to));
+    bars.push({
+      item,
+      start,
+      span: end - start + 1,
+      lane: 0,
+      continuesBefore: from < first,
+      continuesAfter: to > last,
+    });
+  }
+  bars.sort(
+    (a, b) =>
+      a.start - b.start ||
+      b.span - a.span ||
+      a.item.start_date.localeCompare(b.item.start_date) ||
+      a.item.id - b.item.id,
+  );
+  const laneEnds: number[] = [];
+  for (const bar of bars) {
+    let lane = 0;
+    while ((laneEnds[lane] ?? -1) >= bar.start) lane += 1;
+    bar.lane = lane;
+    laneEnds[lane] = bar.start + bar.span - 1;
+  }
+  return bars;
+}
+
+/** One week row of the month view: bars, the other events in the lines left free, and each day's '+N more'. */
+export interface MonthWeekLayout<T> {
+  /** Bars on the first `max` lanes (the others are counted in `more`). */
+  bars: SpanBar<T>[];
+  /** The day's other events: `day` index 0–6, `line` 0…max-1 (a line no bar uses that day). */
+  chips: Array<{ item: T; day: number; line: number }>;
+  /** Per day: how many of its events are not drawn (SPEC §9 '+N more'). */
+  more: number[];
+}
+
+/**
+ * Lays out one week row of the month view (issue 22 with SPEC §9): `days[i]` is the list of events of
+ * `dates[i]` (as `itemsByDate` gives it). Multi-day and all-day events (`is_multi_day`) become bars
+ * (`layoutSpanBars`); a day's other events fill, in order, the first of its `max` lines no bar takes; what is
+ * left of a day counts in its '+N more', so a day never shows more than `max` events.
+ */
+export function layoutMonthWeek<
+  T extends { id: number; start_date: string; end_date: string | null; is_multi_day: boolean },
+>(
+  dates: readonly string[],
+  days: readonly (readonly T[])[],
+  max = MONTH_CELL_MAX_EVENTS,
+): MonthWeekLayout<T> {
+  const spanning = new Set<T>();
+  for (const list of days) for (const item of list) if (item.is_multi_day) spanning.add(item);
+  const allBars = layoutSpanBars([...spanning], dates);
+  const bars = allBars.filter((b) => b.lane < max);
+  const chips: MonthWeekLayout<T>['chips'] = [];
+  const more = days.map((list, day) => {
+    const taken = new Set(bars.filter((b) => b.start <= day && day < b.start + b.span).map((b) => b.lane));
+    let line = 0;
+    let drawn = taken.size;
+    for (const item of list) {
+      if (item.is_multi_day) continue;
+      while (taken.has(line)) line += 1;
+      if (line >= max) break;
+      chips.push({ item, day, line });
+      line += 1;
+      drawn += 1;
+    }
+    return list.length - drawn;
+  });
+  return { bars, chips, more };
+}
+
+/** '7:45 AM' for a local `YYYY-MM-DDTHH:mm…` (string work only: it runs for every chip of a busy month). */
+export function clockTime(local: string): string {
+  const hour = Number(local.slice(11, 13));
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${String(h12)}:${local.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * When an occurrence happens, in words for its accessible name, its hover text and the agenda: 'All day',
+ * 'All day, Nov 19 – Nov 22' (the exclusive end read back as the last day), '7:45 AM – 8:15 AM', or
+ * 'Nov 28, 8:00 AM – Nov 29, 4:00 PM' for a timed event over several days.
+ */
+export function whenText(item: { start_date: string; end_date: string | null; is_all_day: boolean }): string {
+  const day = (d: string) => format(parseISO(d), 'MMM d');
+  const first = localDateOf(item.start_date);
+  const last = lastDayOf(item);
+  if (item.is_all_day) return first === last ? 'All day' : `All day, ${day(first)} – ${day(last)}`;
+  const end = item.end_date;
+  if (end === null || end === item.start_date) return clockTime(item.start_date);
+  if (first === last) return `${clockTime(item.start_date)} – ${clockTime(end)}`;
+  return `${day(first)}, ${clockTime(item.start_date)} – ${day(localDateOf(end))}, ${clockTime(end)}`;
 }

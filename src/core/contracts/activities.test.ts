@@ -189,5 +189,9 @@ describe('Add to Calendar payload', () => {
     expect(conversionDurationMinutes('a while')).toBe(60);
     expect(conversionDurationMinutes(null)).toBe(60);
     expect(conversionDurationMinutes('0')).toBe(60);
+    // Always one of SPEC §9's duration choices (issue 21).
+    expect(conversionDurationMinutes('50')).toBe(45);
+    expect(conversionDurationMinutes('7')).toBe(15);
+    expect(conversionDurationMinutes('10 hours')).toBe(480);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DURATION_CHOICES } from './events.ts';
 import {
   DESCRIPTION_MAX,
   INVALID_DATE_MESSAGE,
@@ -43,6 +44,10 @@ export const ASSIGNED_TO_MESSAGE = 'Please select who this is assigned to';
 export const ASSIGNED_BY_MESSAGE = 'Please select who is assigning this';
 /** The 409 message when a proposal that is no longer pending is accepted or declined (SPEC §4). */
 export const NOT_PENDING_MESSAGE = 'Only a pending activity proposal can be accepted or declined.';
+/** 'Add to Calendar' a second time (issue 21). */
+export const ALREADY_ON_CALENDAR_MESSAGE = 'This activity is already on the calendar.';
+/** 'Add to Calendar' on a proposal that is not accepted (SPEC §2: only accepted proposals offer it). */
+export const NOT_ACCEPTED_MESSAGE = 'Only an accepted activity proposal can be added to the calendar.';
 
 const title = z
   .string('Title is required')
@@ -136,6 +141,8 @@ export interface ActivityProposalDto {
   location: string | null;
   response_date: string | null;
   notes: string | null;
+  /** The event 'Add to Calendar' made of it (issue 21); null before, and again if that event is deleted. */
+  event_id: number | null;
   created_at: string;
 }
 
@@ -239,14 +246,20 @@ export interface ActivityConversionPayload {
  * The conversion's duration in minutes. SPEC §7 says "the first number in `estimated_duration` times 60",
  * reading the number as hours; but the spec's own form stores minutes there ('60'), which that rule would turn
  * into a 60-hour event. So: a number followed by h/hr/hour(s) is hours (`'1.5 hours'` → 90); a bare number is
- * minutes, as the form writes it (`'60'` → 60, `'90'` → 90); no usable number → 60.
+ * minutes, as the form writes it (`'60'` → 60, `'90'` → 90); no usable number → 60. The result is the nearest
+ * SPEC §9 duration choice (`'50'` → 45, `'10 hours'` → 480).
  */
 export function conversionDurationMinutes(estimatedDuration: string | null): number {
   const match = estimatedDuration ? /(\d+(?:\.\d+)?)\s*(h(?:ou)?r?s?\b|h\b)?/i.exec(estimatedDuration) : null;
   if (!match) return 60;
   const value = Number(match[1]);
   const minutes = Math.round(match[2] ? value * 60 : value);
-  return minutes > 0 ? minutes : 60;
+  if (minutes <= 0) return 60;
+  // The event takes the nearest of SPEC §9's duration choices, which the server holds events to (issue 21).
+  return DURATION_CHOICES.reduce<number>(
+    (best, choice) => (Math.abs(choice - minutes) < Math.abs(best - minutes) ? choice : best),
+    DURATION_CHOICES[0],
+  );
 }
 
 /**

@@ -76,3 +76,70 @@ export interface SessionDto {
   email: string;
   family_timezone: string;
 }
+
+/**
+ * Reply of `POST /api/auth/login` (issue 25): `ok` when signed in; `second_factor_required` when the account
+ * has a passkey and the sign-in waits for it (or a recovery code) before a session starts.
+ */
+export type LoginReply = { ok: true } | { second_factor_required: true };
+
+/** A new password as every form takes it: SPEC §5's 6-character minimum and the 1024 ceiling. */
+export const newPasswordSchema = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(1024, 'Password must be at most 1024 characters');
+
+/** Payload of `POST /api/auth/forgot-password` (issue 25). */
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Invalid email address').max(255, 'Invalid email address'),
+});
+export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
+
+/** Payload of `POST /api/auth/reset-password` (issue 25): the link's token and the new password, twice. */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, 'This link is incomplete').max(200, 'This link is incomplete'),
+    password: newPasswordSchema,
+    confirmPassword: z.string().max(1024, "Passwords don't match"),
+  })
+  .refine((v) => v.confirmPassword === v.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordPayload = z.infer<typeof resetPasswordSchema>;
+
+/** The reset form (issue 25): the token comes from the URL, not from a field. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+/** Payload of `POST /api/auth/confirm-email` (issue 25): the token of the link sent to the new address. */
+export const confirmEmailSchema = z.object({
+  token: z.string().min(1, 'This link is incomplete').max(200, 'This link is incomplete'),
+});
+
+/** Payload of `POST /api/auth/second-factor/recovery-code` (issue 25). Spaces and case do not matter. */
+export const recoveryCodeSchema = z.object({
+  code: z.string().trim().min(1, 'Enter a recovery code').max(40, 'That is not a recovery code'),
+});
+
+/**
+ * A WebAuthn response as @simplewebauthn/browser hands it over (RegistrationResponseJSON /
+ * AuthenticationResponseJSON): checked for shape here, verified by @simplewebauthn/server.
+ */
+export const webauthnResponseSchema = z
+  .object({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.record(z.string(), z.unknown()),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.string().max(40).optional(),
+  })
+  .passthrough();
+
+/** Payload of the passkey sign-in and second-step calls (issue 25). */
+export const passkeyAssertionSchema = z.object({ response: webauthnResponseSchema });

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { eventFormSchema, eventInputSchema, formToEventInput, type EventFormValues } from './events.ts';
+import {
+  eventFormSchema,
+  eventInputSchema,
+  formDatesOf,
+  formToEventInput,
+  type EventFormValues,
+} from './events.ts';
 
 const form: EventFormValues = {
   title: 'Soccer practice',
   event_date: '2026-11-23',
+  is_all_day: false,
   is_multi_day: false,
   end_date: '',
   start_hour: '16',
@@ -80,5 +87,67 @@ describe('formToEventInput', () => {
     expect(input.end_date).toBe('2026-11-25T16:30:00');
     expect(input.recurrence_pattern).toBeNull();
     expect('alert_members' in input).toBe(false);
+  });
+});
+
+describe('all-day events in the form (issue 22)', () => {
+  const allDay = (start: string, end: string | null) => ({
+    start_date: start,
+    end_date: end,
+    duration_minutes: 1440,
+    is_all_day: true,
+  });
+
+  it('reads an imported one-day event (no end) without asking for an end date', () => {
+    const dates = formDatesOf(allDay('2026-11-23T00:00:00', null));
+    expect(dates).toEqual({
+      event_date: '2026-11-23',
+      is_all_day: true,
+      is_multi_day: false,
+      end_date: '2026-11-23',
+    });
+    expect(messages({ ...dates, is_recurring: false })).toEqual({});
+    // Also when the end date field is left empty.
+    expect(messages({ ...dates, end_date: '', is_recurring: false })).toEqual({});
+  });
+
+  it('shows the last day of an exclusive end (DTEND) and sends the exclusive end back', () => {
+    const stored = allDay('2026-11-19T00:00:00', '2026-11-23T00:00:00');
+    const dates = formDatesOf(stored);
+    expect(dates).toMatchObject({ event_date: '2026-11-19', end_date: '2026-11-22', is_all_day: true });
+    const input = formToEventInput({ ...form, ...dates, is_recurring: false }, 'update');
+    expect(input).toMatchObject({
+      is_all_day: true,
+      start_date: '2026-11-19T00:00:00',
+      end_date: '2026-11-23T00:00:00',
+    });
+    expect(eventInputSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('sends a one-day event as its DATE with no end, and a timed event as not all-day', () => {
+    const one = formToEventInput({ ...form, is_all_day: true, end_date: '2026-11-23' }, 'create');
+    expect(one).toMatchObject({ is_all_day: true, start_date: '2026-11-23T00:00:00', end_date: null });
+    expect(formToEventInput(form, 'update').is_all_day).toBe(false);
+    // The same stored values come back from the form unchanged.
+    expect(formDatesOf(allDay('2026-11-23T00:00:00', '2026-11-24T00:00:00'))).toMatchObject({
+      end_date: '2026-11-23',
+    });
+  });
+
+  it('refuses an all-day end before its start', () => {
+    expect(messages({ is_all_day: true, end_date: '2026-11-20' })).toMatchObject({
+      end_date: 'End date cannot be before the start date',
+    });
+  });
+
+  it('reads a timed multi-day event as before', () => {
+    expect(
+      formDatesOf({
+        start_date: '2026-11-28T08:00:00',
+        end_date: '2026-11-29T16:00:00',
+        duration_minutes: 60,
+        is_all_day: false,
+      }),
+    ).toEqual({ event_date: '2026-11-28', is_all_day: false, is_multi_day: true, end_date: '2026-11-29' });
   });
 });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { RECURRENCE_PATTERNS } from '../recurrence/patterns.ts';
-import { isLocalDate, LOCAL_DATE_PATTERN, normalizeLocal, parseLocal } from '../time/local-time.ts';
+import { isMultiDay, type EventTiming } from '../calendar/event-span.ts';
+import {
+  addLocalDays,
+  isLocalDate,
+  localDateOf,
+  LOCAL_DATE_PATTERN,
+  normalizeLocal,
+  parseLocal,
+} from '../time/local-time.ts';
 
 /** SPEC §5 event categories and priorities. */
 export const EVENT_CATEGORIES = ['appointment', 'activity', 'school', 'work', 'family', 'other'] as const;
@@ -59,11 +67,19 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+export const LEAD_TIME_MESSAGE = 'Please select a lead time from the list';
+export const DURATION_MESSAGE = 'Please select a duration from the list';
+
+/** SPEC §9 pickup / drop-off lead times only (issue 21: 17 is refused). */
 const leadTime = z.coerce
-  .number('Lead time must be between 15 and 180 minutes')
-  .int('Lead time must be between 15 and 180 minutes')
-  .min(15, 'Lead time must be between 15 and 180 minutes')
-  .max(180, 'Lead time must be between 15 and 180 minutes');
+  .number(LEAD_TIME_MESSAGE)
+  .int(LEAD_TIME_MESSAGE)
+  .refine((m) => (LEAD_TIME_CHOICES as readonly number[]).includes(m), LEAD_TIME_MESSAGE);
+
+/** True for one of SPEC §9's duration choices. */
+export function isDurationChoice(minutes: number): boolean {
+  return (DURATION_CHOICES as readonly number[]).includes(minutes);
+}
 
 /**
  * Payload of `POST /api/events` and `PATCH /api/events/{id}` (SPEC §7). Times are local wall-clock text in the
@@ -187,6 +203,12 @@ export const occurrenceQuerySchema = z.object({
   following: z.enum(['true', 'false'], 'following must be true or false').optional(),
   deleteAll: z.enum(['true', 'false'], 'deleteAll must be true or false').optional(),
   activity_conversion: z.enum(['true', 'false']).optional(),
+  /** With `activity_conversion=true`: the proposal converted; it remembers the event and a second conversion is refused. */
+  activity_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'activity_id must be an activity proposal id')
+    .transform(Number)
+    .optional(),
 });
 
 /** An event on the wire (SPEC §3 Event, snake_case), as answered by GET/POST/PATCH. */
@@ -279,6 +301,8 @@ export const eventFormSchema = z
   .object({
     title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
     event_date: z.string().min(1, 'Date is required').refine(isLocalDate, 'Date is required'),
+    /** Issue 22: an all-day event has dates only (start and last day), stored as DATEs. */
+    is_all_day: z.boolean(),
     is_multi_day: z.boolean(),
     end_date: z.string(),
     start_hour: z
@@ -305,7 +329,14 @@ export const eventFormSchema = z
     pickup_minutes_before: z.number().int().min(15).max(180),
   })
   .superRefine((v, ctx) => {
-    if (v.is_multi_day && !isLocalDate(v.end_date)) {
+    if (v.is_all_day) {
+      // The end date of an all-day event is optional (empty: the start day only).
+      if (v.end_date !== '' && !isLocalDate(v.end_date)) {
+        ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date must be a valid date' });
+      } else if (v.end_date !== '' && v.end_date < v.event_date) {
+        ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START_MESSAGE });
+      }
+    } else if (v.is_multi_day && !isLocalDate(v.end_date)) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date is required' });
     } else if (v.is_multi_day && v.end_date < v.event_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START_MESSAGE });
@@ -338,19 +369,60 @@ export const eventFormSchema = z
 export type EventFormValues = z.infer<typeof eventFormSchema>;
 
 /**
+ * The form's date fields for a stored event (the inverse of `formToEventInput`'s dates). An all-day event's
+ * `end_date` is its exclusive end (ICS DTEND, midnight after the last day) or null for one day; the form shows
+ * the last day itself. A timed event is multi-day when its end falls on another day (SPEC §9).
+ */
+export function formDatesOf(
+  event: EventTiming,
+): Pick<EventFormValues, 'event_date' | 'is_all_day' | 'is_multi_day' | 'end_date'> {
+  const start = localDateOf(event.start_date);
+  if (event.is_all_day) {
+    const end = event.end_date === null ? null : localDateOf(event.end_date);
+    // An end at midnight is exclusive; a (hand-made) end with a time still covers its own day.
+    const last =
+      end === null || event.end_date === null || end <= start
+        ? start
+        : event.end_date.endsWith('T00:00:00')
+          ? addLocalDays(end, -1)
+          : end;
+    return { event_date: start, is_all_day: true, is_multi_day: false, end_date: last };
+  }
+  const multi = isMultiDay(event);
+  return {
+    event_date: start,
+    is_all_day: false,
+    is_multi_day: multi,
+    end_date: multi && event.end_date ? localDateOf(event.end_date) : '',
+  };
+}
+
+/**
  * The `POST`/`PATCH /api/events` payload for the form's values (SPEC §7: dates as `date T hour:minute:00`).
- * A multi-day event ends at the same time of day on its end date; `alert_members` is sent on create only
- * (SPEC §7: PATCH does not send it).
+ * A multi-day event ends at the same time of day on its end date. An all-day event (issue 22) is sent as
+ * DATEs: `is_all_day`, the start day at `T00:00:00` and, when it lasts more than a day, the exclusive end
+ * (the day after its last, as ICS DTEND), else no end. `alert_members` is sent on create only (SPEC §7: PATCH
+ * does not send it).
  */
 export function formToEventInput(v: EventFormValues, mode: 'create' | 'update'): EventInput {
-  const start = `${v.event_date}T${v.start_hour}:${v.start_minute}:00`;
+  const allDay = v.is_all_day;
+  const start = allDay ? `${v.event_date}T00:00:00` : `${v.event_date}T${v.start_hour}:${v.start_minute}:00`;
+  const lastDay = allDay && v.end_date !== '' && v.end_date > v.event_date ? v.end_date : null;
+  const end = allDay
+    ? lastDay === null
+      ? null
+      : `${addLocalDays(lastDay, 1)}T00:00:00`
+    : v.is_multi_day
+      ? `${v.end_date}T${v.start_hour}:${v.start_minute}:00`
+      : null;
   const toId = (s: string) => (s === '' ? null : Number(s));
   const input: EventInput = {
     title: v.title,
     description: v.description || null,
     start_date: start,
-    end_date: v.is_multi_day ? `${v.end_date}T${v.start_hour}:${v.start_minute}:00` : null,
-    duration_minutes: v.duration_minutes,
+    end_date: end,
+    is_all_day: allDay,
+    duration_minutes: allDay ? 1440 : v.duration_minutes,
     location: v.location || null,
     organizer_id: toId(v.organizer_id),
     attendees: v.attendees,

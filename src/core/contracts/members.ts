@@ -112,15 +112,29 @@ export const acceptInvitationFormSchema = z
     path: ['confirmPassword'],
   });
 
-/** One item of `GET /api/family-members` (SPEC §7). */
+/** `user_accounts.role` of the family's owner: the registrant, or the parent they handed the family to. */
+export const OWNER_ROLE = 'owner';
+/** `user_accounts.role` of every other account (SPEC §3 default). */
+export const MEMBER_ROLE = 'member';
+
+/** One item of `GET /api/family-members` (SPEC §7), with who can sign in and who owns the family. */
 export interface FamilyMemberDto {
   id: number;
   name: string;
   color: string;
   role: string;
   email: string | null;
+  /** E.164 (`+14155550123`); screens show it in the family's national format. */
   phone_number: string | null;
   daily_summary_enabled: boolean;
+  /** The member has an active account (a login): deleting them ends their sign-in. */
+  has_login: boolean;
+  /** The member's account owns the family: nobody can delete them; only they can hand ownership on. */
+  is_owner: boolean;
+  /** The member is the signed-in user. */
+  is_you: boolean;
+  /** How reminders and alerts really reach them now (issue 21): 'sms', 'email', or null for not at all. */
+  reminder_channel: 'sms' | 'email' | null;
 }
 
 /** One item of `GET /api/family-members/invitations`: a pending invitation. Instants are ISO 8601 UTC. */
@@ -133,6 +147,15 @@ export interface InvitationDto {
   /** null: the invitation never expires (SPEC §2 'Expires: … or Never'). */
   invitation_expires_at: string | null;
   invitation_sent_at: string | null;
+}
+
+/**
+ * Reply of `POST /api/family-members/invite` and `…/invitations/{id}/resend`: the invitation, and its link when
+ * no e-mail provider is configured (issue 21), for the inviter to copy or share; null when it was e-mailed.
+ * The link is never stored readable, so it is only ever known from this reply; Resend makes a new one.
+ */
+export interface InvitationSentDto extends InvitationDto {
+  invitation_link: string | null;
 }
 
 /** Reply of `GET /api/family-members/invitations/validate/{token}` (SPEC §3 Invitation). */

@@ -27,6 +27,7 @@ export const suppressionReasons = [
   'no_email',
   'no_phone',
   'sms_opted_out',
+  'no_email_provider',
 ] as const;
 export type SuppressionReason = (typeof suppressionReasons)[number];
 
@@ -39,6 +40,7 @@ export const suppressionReasonText: Record<SuppressionReason, string> = {
   no_email: 'No e-mail address',
   no_phone: 'No phone number',
   sms_opted_out: 'Replied STOP to texts',
+  no_email_provider: 'No e-mail provider is set up. Copy the invitation link, or Resend for a new one.',
 };
 
 /** Query of GET /api/notifications: newest first, `limit` per page, `before` = the last id of the previous page. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeLocal, parseLocal } from '../time/local-time.ts';
+import { DURATION_CHOICES } from './events.ts';
 
 /** SPEC §3 Task statuses; `open` is the default. */
 export const TASK_STATUSES = ['open', 'completed'] as const;
@@ -113,11 +114,17 @@ const eventId = z.preprocess(
     .nullish(),
 );
 const dueDate = localDateTimeSchema(DATE_REQUIRED_MESSAGE).nullish();
+/** SPEC §9 duration choices are the only estimated durations a task takes (issue 21). */
+export const TASK_DURATION_MESSAGE = 'Please select a duration from the list';
 const duration = z
   .number('Duration must be a number of minutes')
   .int('Duration must be a whole number of minutes')
-  .min(1, 'Duration must be at least 1 minute')
-  .max(TASK_DURATION_MAX_MINUTES, `Duration must be at most ${TASK_DURATION_MAX_MINUTES} minutes`);
+  .min(1, { message: 'Duration must be at least 1 minute', abort: true })
+  .max(TASK_DURATION_MAX_MINUTES, {
+    message: `Duration must be at most ${TASK_DURATION_MAX_MINUTES} minutes`,
+    abort: true,
+  })
+  .refine((m) => (DURATION_CHOICES as readonly number[]).includes(m), TASK_DURATION_MESSAGE);
 const status = z.enum(TASK_STATUSES, 'Status must be open or completed');
 const priority = z.enum(PRIORITIES, 'Priority must be low, medium or high');
 const sendSmsReminder = z.boolean('SMS reminder must be true or false');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPhoneRegion, toE164 } from './phone.ts';
+import { formatPhone, isPhoneRegion, phoneRegionOfZone, toE164 } from './phone.ts';
 
 describe('toE164', () => {
   it.each([
@@ -28,5 +28,15 @@ describe('isPhoneRegion', () => {
     expect(isPhoneRegion('XX')).toBe(false);
     expect(isPhoneRegion('us')).toBe(false);
     expect(isPhoneRegion(undefined)).toBe(false);
+  });
+});
+
+describe('formatPhone (issue 21)', () => {
+  it('shows a number of the family’s region in national format, others internationally', () => {
+    expect(formatPhone('+14155550123', phoneRegionOfZone('America/Los_Angeles'))).toBe('(415) 555-0123');
+    expect(formatPhone('+442079460958', phoneRegionOfZone('Europe/London'))).toBe('020 7946 0958');
+    expect(formatPhone('+442079460958', phoneRegionOfZone('America/New_York'))).toBe('+44 20 7946 0958');
+    expect(formatPhone('+14155550123', phoneRegionOfZone('Etc/UTC'))).toBe('+1 415 555 0123');
+    expect(formatPhone('not a number', 'US')).toBe('not a number');
   });
 });

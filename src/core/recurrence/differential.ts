@@ -167,13 +167,21 @@ function randomRule(r: Random, allDay: boolean): string {
       parts.push(`BYWEEKNO=${week}`);
       if (r.chance(0.6)) parts.push(`BYDAY=${days(r.int(1, 3))}`);
     }
-    if (kind === 3)
-      parts.push(`BYYEARDAY=${r.some([1, 2, 32, 60, 100, 200, 365, 366, -1, -100], 2).join(',')}`);
+    if (kind === 3) {
+      parts.push(
+        `BYYEARDAY=${r.some([1, 2, 7, 32, 60, 100, 200, 365, 366, -1, -7, -100], r.int(1, 5)).join(',')}`,
+      );
+      // BYYEARDAY limited by other parts (rrule-temporal gets these wrong; rule.ts filters after it).
+      const limit = r.int(0, 3);
+      if (limit === 1) parts.push(`BYDAY=${r.chance(0.5) ? days(r.int(1, 3)) : ordinalDays(1, 53)}`);
+      if (limit === 2) parts.push(`BYMONTHDAY=${monthDays()}`);
+      if (limit === 3) parts.push(`BYMONTH=${months()}`, `BYDAY=${days(r.int(1, 4))}`);
+    }
     if (kind === 4) {
       parts.push(`BYMONTHDAY=${monthDays()}`);
       if (r.chance(0.5)) parts.push(`BYMONTH=${months()}`);
     }
-    if (kind !== 5) setposBase = true;
+    if (kind !== 5 && !(kind === 3 && parts.length > 2)) setposBase = true;
     if (kind === 5 && r.chance(0.5)) parts.push(`BYMONTH=${months()}`);
   }
   if (!allDay && r.chance(0.15)) {

@@ -130,6 +130,7 @@ export async function runDifferential(
       feature(report, `zone ${c.series.allDay ? 'all-day' : (c.series.zone ?? 'floating')}`);
       if (/BYDAY=[^;]*\d/.test(rule)) feature(report, 'BYDAY ordinal');
       if (/BYMONTHDAY=[^;]*-/.test(rule)) feature(report, 'BYMONTHDAY negative');
+      if (/BYYEARDAY=/.test(rule) && /BY(DAY|MONTHDAY)=/.test(rule)) feature(report, 'BYYEARDAY limited');
       if (c.series.exdates.length > 0) feature(report, 'EXDATE');
       if (c.series.rdates.some((d) => d.end === null)) feature(report, 'RDATE');
       if (c.series.rdates.some((d) => d.end !== null)) feature(report, 'RDATE PERIOD');

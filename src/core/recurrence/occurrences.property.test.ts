@@ -72,6 +72,7 @@ describe('expandEvents against python3-recurring-ical-events', () => {
       'BYSETPOS',
       'BYWEEKNO',
       'BYYEARDAY',
+      'BYYEARDAY limited',
       'BYHOUR',
       'WKST',
       'COUNT',

@@ -197,6 +197,48 @@ describe('UNTIL before DTSTART', () => {
     expect(starts([series], '2026-04-01T00:00:00', '2026-06-01T00:00:00', 'UTC')).toEqual([
       '2026-04-19T02:00:00',
     ]);
+    // Whichever window holds it: one that starts after UNTIL too.
+    expect(starts([series], '2026-04-19T00:00:00', '2026-04-20T00:00:00', 'UTC')).toEqual([
+      '2026-04-19T02:00:00',
+    ]);
+    expect(starts([series], '2026-04-20T00:00:00', '2026-06-01T00:00:00', 'UTC')).toEqual([]);
+  });
+});
+
+describe('BYYEARDAY with other parts (rrule-temporal 2.2 ignores BYDAY there; RFC 5545 §3.3.10 note 2)', () => {
+  const yearly = (rrule: string) =>
+    starts(
+      [row({ start: '2026-01-03T09:00:00', zone: 'UTC', rrule })],
+      '2026-01-01T00:00:00',
+      '2040-01-01T00:00:00',
+      'UTC',
+    );
+
+  it('limits the year days to the listed weekdays', () => {
+    // December 31 falls on a Saturday in 2033 and 2039 (by hand: 2033-01-01 is a Saturday, 2039-01-01 too).
+    expect(yearly('FREQ=YEARLY;BYYEARDAY=-1;BYDAY=SA')).toEqual([
+      '2026-01-03T09:00:00',
+      '2033-12-31T09:00:00',
+      '2039-12-31T09:00:00',
+    ]);
+  });
+
+  it('keeps a year day only where BYMONTHDAY agrees (day 60 is March 1 only in common years)', () => {
+    const days = yearly('FREQ=YEARLY;BYYEARDAY=60;BYMONTHDAY=1');
+    expect(days).not.toContain('2028-02-29T09:00:00');
+    expect(days).toContain('2027-03-01T09:00:00');
+    expect(days.filter((d) => d.startsWith('2028') || d.startsWith('2032'))).toEqual([]);
+  });
+
+  it('refuses the shapes a filter afterwards would get wrong, with a reason', () => {
+    const { failures } = expandEvents(
+      [row({ start: '2026-01-03T09:00:00', rrule: 'FREQ=YEARLY;BYYEARDAY=1,2;BYDAY=SU;BYSETPOS=1' })],
+      { from: '2026-01-01T00:00:00', to: '2027-01-01T00:00:00' },
+      'UTC',
+    );
+    expect(failures.map((f) => f.reason)).toEqual([
+      'BYYEARDAY with BYDAY or BYMONTHDAY cannot go with BYSETPOS or BYWEEKNO',
+    ]);
   });
 });
 

@@ -97,63 +97,6 @@ export function spanMinutes(e: EngineEvent): number {
   return Math.max(0, e.durationMinutes);
 }
 
-const DAY_MS = 86_400_000;
-/** Zone offsets of whole days, `zone|day` → ms east of UTC, or null when the offset changes during that day. */
-const steadyOffsets = new Map<string, number | null>();
-
-/** Wall-clock text (or a `YYYY-MM-DD` day's midnight) as milliseconds of a floating clock. */
-function floatingMs(local: string): number {
-  return Date.parse(`${local.slice(0, 10)}T${local.length > 10 ? local.slice(11, 16) : '00:00'}:00Z`);
-}
-
-/** The zone's offset through the whole local day `date` (`YYYY-MM-DD`), or null when it changes that day. */
-function localDayOffset(zone: string, date: string): number | null {
-  const key = `${zone}|L${date}`;
-  let offset = steadyOffsets.get(key);
-  if (offset === undefined) {
-    const start = floatingMs(date);
-    const next = addLocalMinutes(`${date}T00:00:00`, 1440);
-    const a = start - localToInstant(`${date}T00:00:00`, zone).getTime();
-    const b = start + DAY_MS - localToInstant(next, zone).getTime();
-    offset = a === b ? a : null;
-    if (steadyOffsets.size > 100_000) steadyOffsets.clear();
-    steadyOffsets.set(key, offset);
-  }
-  return offset;
-}
-
-/** The zone's offset through the whole UTC day of `ms`, or null when it changes that day. */
-function utcDayOffset(zone: string, ms: number): number | null {
-  const day = Math.floor(ms / DAY_MS) * DAY_MS;
-  const key = `${zone}|U${day}`;
-  let offset = steadyOffsets.get(key);
-  if (offset === undefined) {
-    const a = floatingMs(instantToLocal(new Date(day), zone)) - day;
-    const b = floatingMs(instantToLocal(new Date(day + DAY_MS), zone)) - day - DAY_MS;
-    offset = a === b ? a : null;
-    if (steadyOffsets.size > 100_000) steadyOffsets.clear();
-    steadyOffsets.set(key, offset);
-  }
-  return offset;
-}
-
-/**
- * `localToInstant` (local-time.ts: a time in a spring-forward gap is read with the offset before it, an
- * ambiguous one as the first), fast on the days when the zone's offset does not change.
- */
-function toInstant(local: string, zone: string): Date {
-  const offset = localDayOffset(zone, localDateOf(local));
-  return offset === null ? localToInstant(local, zone) : new Date(floatingMs(local) - offset);
-}
-
-/** `instantToLocal` (local-time.ts), fast on the days when the zone's offset does not change. */
-function toLocal(instant: Date, zone: string): string {
-  const offset = utcDayOffset(zone, instant.getTime());
-  return offset === null
-    ? instantToLocal(instant, zone)
-    : `${new Date(instant.getTime() + offset).toISOString().slice(0, 16)}:00`;
-}
-
 interface Placed {
   start: string;
   end: string;
@@ -170,7 +113,7 @@ interface Placed {
  */
 function exactMs(e: EngineEvent, zone: string): number {
   if (e.end === null) return Math.max(0, e.durationMinutes) * 60_000;
-  return Math.max(0, toInstant(e.end, zone).getTime() - toInstant(e.start, zone).getTime());
+  return Math.max(0, localToInstant(e.end, zone).getTime() - localToInstant(e.start, zone).getTime());
 }
 
 /**
@@ -181,20 +124,25 @@ function exactMs(e: EngineEvent, zone: string): number {
 function place(e: EngineEvent, start: string, periodEnd: string | null, familyZone: string): Placed {
   if (e.allDay || e.zone === null) {
     const end = periodEnd ?? addLocalMinutes(start, spanMinutes(e));
-    const startAt = toInstant(start, familyZone);
-    const endAt = toInstant(end, familyZone);
+    const startAt = localToInstant(start, familyZone);
+    const endAt = localToInstant(end, familyZone);
     return e.allDay
       ? { start, end, startAt, endAt }
-      : { start: toLocal(startAt, familyZone), end: toLocal(endAt, familyZone), startAt, endAt };
+      : {
+          start: instantToLocal(startAt, familyZone),
+          end: instantToLocal(endAt, familyZone),
+          startAt,
+          endAt,
+        };
   }
-  const startAt = toInstant(start, e.zone);
+  const startAt = localToInstant(start, e.zone);
   const endAt =
     periodEnd !== null
-      ? new Date(Math.max(startAt.getTime(), toInstant(periodEnd, e.zone).getTime()))
+      ? new Date(Math.max(startAt.getTime(), localToInstant(periodEnd, e.zone).getTime()))
       : new Date(startAt.getTime() + exactMs(e, e.zone));
   return {
-    start: toLocal(startAt, familyZone),
-    end: toLocal(endAt, familyZone),
+    start: instantToLocal(startAt, familyZone),
+    end: instantToLocal(endAt, familyZone),
     startAt,
     endAt,
   };
@@ -213,6 +161,9 @@ function overlaps(p: Placed, fromAt: Date, toAt: Date): boolean {
 function seriesWindow(e: EngineEvent, window: Window, familyZone: string, span: number): Window {
   if (e.allDay) return { from: addLocalMinutes(window.from, -span), to: window.to };
   const zone = e.zone ?? familyZone;
+  // In the family's own zone only a spring-forward gap moves a start (later, by the gap): three hours cover it.
+  if (zone === familyZone)
+    return { from: addLocalMinutes(window.from, -span - 180), to: addLocalMinutes(window.to, 180) };
   const from = instantToLocal(localToInstant(window.from, familyZone), zone);
   const to = instantToLocal(localToInstant(window.to, familyZone), zone);
   return { from: addLocalMinutes(from, -span - 1440), to: addLocalMinutes(to, 1440) };

@@ -165,6 +165,14 @@ export function parseRule(text: string): Rule {
     throw new RecurrenceError('BYYEARDAY needs FREQ=YEARLY (RFC 5545)');
   if (parts.has('BYMONTHDAY') && freq === 'WEEKLY')
     throw new RecurrenceError('BYMONTHDAY cannot go with FREQ=WEEKLY (RFC 5545)');
+  if (parts.has('BYYEARDAY') && (parts.has('BYDAY') || parts.has('BYMONTHDAY'))) {
+    // rrule-temporal gets these wrong; ordinalCheck applies the parts as limits afterwards, which is right only
+    // without BYSETPOS (positions are taken before), BYWEEKNO, and numbered weekdays counted within BYMONTH.
+    if (parts.has('BYSETPOS') || parts.has('BYWEEKNO'))
+      throw new RecurrenceError('BYYEARDAY with BYDAY or BYMONTHDAY cannot go with BYSETPOS or BYWEEKNO');
+    if (parts.has('BYMONTH') && /\d/.test(parts.get('BYDAY') ?? ''))
+      throw new RecurrenceError('A numbered weekday cannot go with both BYYEARDAY and BYMONTH');
+  }
   if (parts.has('BYSETPOS') && ![...parts.keys()].some((k) => k.startsWith('BY') && k !== 'BYSETPOS'))
     throw new RecurrenceError('BYSETPOS needs another BYxxx part (RFC 5545)');
   return { freq, interval: interval[0] ?? 1, count, until, parts };
@@ -258,23 +266,35 @@ function anchorNear(rule: Rule, parts: Map<string, string>, dtstart: string, tar
 }
 
 /**
- * A check of YEARLY numbered weekdays without BYMONTH (`BYDAY=53SA`): rrule-temporal 2.2 counts the 53rd Saturday
- * of a year that has only 52 on into the next year (2027's "53rd Saturday" is 2028-01-01). RFC 5545 §3.3.10:
- * "+53MO" is the 53rd Monday *of the year*, so an instance is kept only when it really is the nth (or nth-last)
- * such weekday of its year. (parseRule refuses ±53 with BYSETPOS, where dropping a candidate would shift the
- * positions.) Other rules: always true.
+ * A check rrule-temporal 2.2 needs after it for two YEARLY shapes, per RFC 5545 §3.3.10:
+ * - numbered weekdays without BYMONTH (`BYDAY=53SA`): it counts the 53rd Saturday of a year that has only 52 on
+ *   into the next year (2027's "53rd Saturday" is 2028-01-01), but "+53MO" is the 53rd Monday *of the year*, so
+ *   an instance is kept only when it really is the nth (or nth-last) such weekday of its year (parseRule refuses
+ *   ±53 with BYSETPOS, where dropping a candidate would shift the positions);
+ * - BYYEARDAY with BYDAY or BYMONTHDAY (`BYYEARDAY=-1;BYDAY=SA`): it ignores BYDAY (or, when numbered,
+ *   BYYEARDAY) and unites BYMONTHDAY with BYYEARDAY, so every BYxxx part is applied here as a limit on the day (BYYEARDAY, BYMONTH, BYMONTHDAY, BYDAY; a numbered weekday
+ *   as the nth of its year), which is how python-dateutil reads these rules. parseRule refuses the shapes where
+ *   filtering afterwards would be wrong (with BYSETPOS or BYWEEKNO, or a numbered weekday with BYMONTH).
+ * Other rules: always true.
  */
 function ordinalCheck(rule: Rule, parts: Map<string, string>): (floatingMsValue: number) => boolean {
   const byday = parts.get('BYDAY');
-  if (rule.freq !== 'YEARLY' || parts.has('BYMONTH') || byday === undefined || !/\d/.test(byday))
-    return () => true;
+  if (rule.freq !== 'YEARLY') return () => true;
+  const yearDays = parts.has('BYYEARDAY');
+  if (!yearDays && (byday === undefined || parts.has('BYMONTH') || !/\d/.test(byday))) return () => true;
   const wanted = new Map<number, Array<number | null>>();
-  for (const v of byday.split(',')) {
+  for (const v of byday?.split(',') ?? ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']) {
     const m = /^([+-]?\d{1,2})?(SU|MO|TU|WE|TH|FR|SA)$/.exec(v);
     if (!m?.[2]) continue;
     const day = weekdayIndex(m[2]);
     wanted.set(day, [...(wanted.get(day) ?? []), m[1] === undefined ? null : Number(m[1])]);
   }
+  const list = (name: string) => parts.get(name)?.split(',').map(Number) ?? null;
+  const byYearDay = list('BYYEARDAY');
+  const byMonth = list('BYMONTH');
+  const byMonthDay = list('BYMONTHDAY');
+  const dayCount = (year: number, month: number) =>
+    Math.round((Date.UTC(year, month + 1, 1) - Date.UTC(year, month, 1)) / 86_400_000);
   return (ms) => {
     const d = new Date(ms);
     const year = d.getUTCFullYear();
@@ -283,7 +303,16 @@ function ordinalCheck(rule: Rule, parts: Map<string, string>): (floatingMsValue:
     const yearLength = Math.round((Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000);
     const nth = Math.ceil(dayOfYear / 7);
     const nthLast = -Math.ceil((yearLength - dayOfYear + 1) / 7);
-    return (wanted.get(d.getUTCDay()) ?? [null]).some((n) => n === null || n === nth || n === nthLast);
+    const ordinals = wanted.get(d.getUTCDay()) ?? (yearDays ? [] : [null]);
+    if (!ordinals.some((n) => n === null || n === nth || n === nthLast)) return false;
+    if (!yearDays) return true;
+    const monthDay = d.getUTCDate();
+    const monthLength = dayCount(year, d.getUTCMonth());
+    return (
+      (byYearDay ?? []).some((n) => n === dayOfYear || n === dayOfYear - yearLength - 1) &&
+      (byMonth === null || byMonth.includes(d.getUTCMonth() + 1)) &&
+      (byMonthDay === null || byMonthDay.some((n) => n === monthDay || n === monthDay - monthLength - 1))
+    );
   };
 }
 
@@ -388,8 +417,10 @@ export function expandRule(
     throw new RecurrenceError(`Repeating events must start between ${MIN_YEAR} and ${MAX_YEAR}`);
   const parts = explicitParts(rule, dtstart);
   const until = rule.until !== null ? untilLocal(rule.until, zone) : null;
-  const hi = until !== null && until < to ? until : null;
-  if (from >= to || dtstart >= to || (hi !== null && hi < from && hi < dtstart)) return [];
+  if (from >= to || dtstart >= to) return [];
+  // UNTIL before DTSTART: DTSTART alone (it is always the first instance), in every window that holds it.
+  if (until !== null && until < dtstart) return dtstart >= from ? [`${dtstart.slice(0, 16)}:00`] : [];
+  if (until !== null && until < from) return [];
 
   const count = rule.count !== null && rule.count < maxOccurrences(parts, dtstart) ? rule.count : null;
   parts.delete('COUNT');

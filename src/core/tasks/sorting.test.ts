@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterByAssignees, sortByDueDate } from './sorting.ts';
+import { filterByAssignees, isOverdue, sortByDueDate } from './sorting.ts';
 
 describe('sortByDueDate', () => {
   it('orders by due date ascending with undated items last, ties by id', () => {
@@ -45,5 +45,15 @@ describe('filterByAssignees', () => {
     expect(filterByAssignees(proposals, new Set(['7']), (p) => [p.assigned_to]).map((p) => p.id)).toEqual([
       1,
     ]);
+  });
+});
+
+describe('isOverdue (issue 21)', () => {
+  it('marks open tasks due before now, not completed, undated or later ones', () => {
+    const now = '2026-12-01T08:00:00';
+    expect(isOverdue({ status: 'open', due_date: '2026-12-01T07:30:00' }, now)).toBe(true);
+    expect(isOverdue({ status: 'open', due_date: '2026-12-01T08:30:00' }, now)).toBe(false);
+    expect(isOverdue({ status: 'completed', due_date: '2026-11-30T08:00:00' }, now)).toBe(false);
+    expect(isOverdue({ status: 'open', due_date: null }, now)).toBe(false);
   });
 });

@@ -28,3 +28,12 @@ export function filterByAssignees<T>(
   if (selectedIds.size === 0) return [...items];
   return items.filter((item) => assigneesOf(item).some((id) => id !== null && selectedIds.has(String(id))));
 }
+
+/**
+ * Issue 21: an open task whose due time has passed. `nowLocal` is the family's wall-clock now
+ * (`YYYY-MM-DDTHH:mm:ss`, see `instantToLocal`); `due_date` is wall-clock text in the same zone, so text order
+ * is time order. Completed and undated tasks are never overdue.
+ */
+export function isOverdue(task: { status: string; due_date: string | null }, nowLocal: string): boolean {
+  return task.status === 'open' && task.due_date !== null && task.due_date < nowLocal;
+}

@@ -40,3 +40,61 @@ describe('local wall-clock time', () => {
     expect(instantToLocal(new Date('2026-11-22T16:00:00Z'), 'Europe/London')).toBe('2026-11-22T16:00:00');
   });
 });
+
+describe('zone conversions against Intl (independent of @date-fns/tz), every zone, 1950–2100', () => {
+  const zones = Intl.supportedValuesOf('timeZone');
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const intlLocal = (ms: number, zone: string) => {
+    let format = formats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      formats.set(zone, format);
+    }
+    const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+    return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00`;
+  };
+  // A fixed-seed linear congruential generator: the same instants every run.
+  let seed = 18;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const from = Date.UTC(1950, 0, 1);
+  const to = Date.UTC(2100, 0, 1);
+
+  it('gives the local time Intl gives, and reads it back to the same instant (the first, when ambiguous)', () => {
+    let checked = 0;
+    for (const zone of zones) {
+      for (let i = 0; i < 4; i++) {
+        // Whole minutes; every other instant within a day of a random one (the cache's steady days).
+        const ms = Math.floor((from + next() * (to - from)) / 60_000) * 60_000;
+        for (const at of [ms, ms + 3_600_000, ms + 7 * 3_600_000]) {
+          const local = instantToLocal(new Date(at), zone);
+          expect(local, `${zone} ${new Date(at).toISOString()}`).toBe(intlLocal(at, zone));
+          const back = localToInstant(local, zone).getTime();
+          expect(back <= at, `${zone} ${local}`).toBe(true);
+          expect(intlLocal(back, zone), `${zone} ${local}`).toBe(local);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5_000);
+  });
+
+  it('is right either side of every 2026 transition of a few zones, minute by minute', () => {
+    for (const zone of ['America/Los_Angeles', 'Europe/Berlin', 'Australia/Lord_Howe', 'Pacific/Chatham']) {
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+        if (intlLocal(day, zone).slice(11) === intlLocal(day + 86_400_000, zone).slice(11)) continue;
+        for (let ms = day - 86_400_000; ms < day + 2 * 86_400_000; ms += 15 * 60_000)
+          expect(instantToLocal(new Date(ms), zone), `${zone} ${new Date(ms).toISOString()}`).toBe(
+            intlLocal(ms, zone),
+          );
+      }
+    }
+  });
+});

@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-
 /**
  * Local wall-clock timestamps (ARCHITECTURE.md "Data"): text `YYYY-MM-DDTHH:mm:00` in the family's IANA zone,
  * no offset. Arithmetic on them is wall-clock arithmetic ("floating" time in RFC 5545 terms): 08:00 plus one
@@ -112,27 +110,100 @@ export function localDateOf(text: string): string {
 /**
  * The instant a local wall-clock time names in `timeZone`. A time inside a spring-forward gap (02:30 on the
  * day clocks jump 02:00→03:00) is read with the offset before the gap, so it lands at 03:30 (RFC 5545 §3.3.5);
- * an ambiguous time in the fall-back hour is read as the first (daylight) one.
+ * an ambiguous time in the fall-back hour is read as the first (daylight) one. Fast on the days when the zone's
+ * offset does not change (see `steadyOffset`), exact on the others.
  * @throws RangeError on malformed text or a zone the runtime does not know.
  */
 export function localToInstant(text: string, timeZone: string): Date {
   const p = parseLocal(text);
   if (!p) throw new RangeError(`not a local date-time: ${text}`);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-  const wanted = formatLocalParts(p);
+  if (p.year >= STEADY_FROM_YEAR && p.year <= STEADY_TO_YEAR) {
+    const day = Date.UTC(p.year, p.month - 1, p.day);
+    const offset = steadyOffset(`${timeZone}|L${day}`, () => {
+      const a = day - exactInstant(day, timeZone);
+      return a === day + DAY_MS - exactInstant(day + DAY_MS, timeZone) ? a : null;
+    });
+    if (offset !== null) return new Date(asUtc - offset);
+  }
+  return new Date(exactInstant(asUtc, timeZone));
+}
+
+/** `localToInstant` the slow, exact way, for wall-clock fields given as UTC milliseconds (a floating time). */
+function exactInstant(asUtc: number, timeZone: string): number {
+  const wanted = floatingToLocal(new Date(asUtc));
   // The offsets half a day either side cover any one transition; try each and keep those that read back.
   const before = offsetMs(asUtc - 12 * 3_600_000, timeZone);
   const after = offsetMs(asUtc + 12 * 3_600_000, timeZone);
   const fits = [asUtc - before, asUtc - after]
-    .filter((t) => instantToLocal(new Date(t), timeZone) === wanted)
+    .filter((t) => exactLocal(t, timeZone) === wanted)
     .sort((a, b) => a - b);
   // Ambiguous: the earlier instant (first occurrence); in a gap: the offset in force before the gap.
-  return new Date(fits[0] ?? asUtc - before);
+  return fits[0] ?? asUtc - before;
+}
+
+const DAY_MS = 86_400_000;
+/** Years the steady-day cache serves (ISO text of other years is not `YYYY-…`); others take the exact path. */
+const STEADY_FROM_YEAR = 1000;
+const STEADY_TO_YEAR = 9000;
+/** Zone offsets of whole days, `zone|L|U day` → ms east of UTC, or null when the offset changes that day. */
+const steadyOffsets = new Map<string, number | null>();
+/** Entries remembered at most (a few years of days for a few hundred zones). */
+const STEADY_OFFSETS_CACHE = 100_000;
+
+/** The cached offset of one whole day (local `L` or UTC `U`), computed by `compute` on a miss. */
+function steadyOffset(key: string, compute: () => number | null): number | null {
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    offset = compute();
+    if (steadyOffsets.size >= STEADY_OFFSETS_CACHE) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** The zone's UTC offset at an instant, in milliseconds (east positive). */
 function offsetMs(instant: number, timeZone: string): number {
-  return -new TZDate(instant, timeZone).getTimezoneOffset() * 60_000;
+  const w = wallClock(instant, timeZone);
+  const asUtc = new Date(0);
+  asUtc.setUTCFullYear(w.year, w.month - 1, w.day);
+  asUtc.setUTCHours(w.hour, w.minute, w.second);
+  return asUtc.getTime() - instant;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall-clock fields of an instant in a zone, to the second, from the runtime's time zone data (Intl, ECMA-402).
+ * Intl rather than @date-fns/tz here: TZDate 1.x gets zones with sub-minute offsets wrong (Africa/Monrovia was
+ * UTC−0:44:30 until 1972; it answers +0:44).
+ */
+function wallClock(ms: number, timeZone: string): LocalParts & { second: number } {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    if (formatters.size >= KNOWN_ZONES_CACHE) formatters.clear();
+    formatters.set(timeZone, format);
+  }
+  const f: Record<string, number> = {};
+  for (const part of format.formatToParts(ms)) if (part.type !== 'literal') f[part.type] = Number(part.value);
+  return {
+    year: f.year ?? 0,
+    month: f.month ?? 1,
+    day: f.day ?? 1,
+    hour: f.hour ?? 0,
+    minute: f.minute ?? 0,
+    second: f.second ?? 0,
+  };
 }
 
 const knownZones = new Map<string, boolean>();
@@ -156,19 +227,33 @@ export function isKnownZone(zone: string): boolean {
 }
 
 /**
- * The local wall-clock text `YYYY-MM-DDTHH:mm:00` of an instant in `timeZone`.
+ * The local wall-clock text `YYYY-MM-DDTHH:mm:00` of an instant in `timeZone`. Fast on the (UTC) days when the
+ * zone's offset does not change, exact on the others.
  * @throws RangeError when `timeZone` is not a zone the runtime knows (`isKnownZone`).
  */
 export function instantToLocal(instant: Date, timeZone: string): string {
   if (!isKnownZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  const z = new TZDate(instant.getTime(), timeZone);
-  return formatLocalParts({
-    year: z.getFullYear(),
-    month: z.getMonth() + 1,
-    day: z.getDate(),
-    hour: z.getHours(),
-    minute: z.getMinutes(),
-  });
+  const ms = instant.getTime();
+  const year = instant.getUTCFullYear();
+  if (year >= STEADY_FROM_YEAR && year <= STEADY_TO_YEAR) {
+    const day = Math.floor(ms / DAY_MS) * DAY_MS;
+    const offset = steadyOffset(`${timeZone}|U${day}`, () => {
+      const a = floatingOf(exactLocal(day, timeZone)) - day;
+      return a === floatingOf(exactLocal(day + DAY_MS, timeZone)) - day - DAY_MS ? a : null;
+    });
+    if (offset !== null) return `${new Date(ms + offset).toISOString().slice(0, 16)}:00`;
+  }
+  return exactLocal(ms, timeZone);
+}
+
+/** `instantToLocal` the slow, exact way (the zone must be known). */
+function exactLocal(ms: number, timeZone: string): string {
+  return formatLocalParts(wallClock(ms, timeZone));
+}
+
+/** Wall-clock text as milliseconds of a floating clock (UTC fields = wall-clock fields). */
+function floatingOf(local: string): number {
+  return Date.parse(`${local.slice(0, 16)}:00Z`);
 }
 
 /** Day of week of a `YYYY-MM-DD` (0 = Sunday … 6 = Saturday), zone-free. */

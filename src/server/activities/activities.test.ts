@@ -95,6 +95,7 @@ describe('POST /api/activity-proposals', () => {
       location: 'Music school',
       response_date: null,
       notes: null,
+      event_id: null,
       created_at: server.clock.now().toISOString(),
     });
   });
@@ -354,5 +355,67 @@ describe('DELETE /api/activity-proposals/{id}', () => {
       (await server.app.inject({ method: 'DELETE', url: `/api/activity-proposals/${proposal.id}` }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe('Add to Calendar (issue 21)', () => {
+  function conversion(who: Family) {
+    return {
+      title: 'Piano lessons',
+      description: 'Tuesdays after school',
+      start_date: '2026-12-04T16:30:00',
+      duration_minutes: 60,
+      location: 'Music school',
+      organizer_id: who.members[0],
+      attendees: [String(who.members[1])],
+      category: 'appointment',
+      priority: 'medium',
+    };
+  }
+
+  it('remembers the event; a second conversion is refused with 409 and makes no event', async () => {
+    const proposal = await create();
+    const url = `/api/events?activity_conversion=true&activity_id=${proposal.id}`;
+    // Only an accepted proposal converts.
+    const early = await call('POST', url, family, conversion(family));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(
+      'Only an accepted activity proposal can be added to the calendar.',
+    );
+    await call('PATCH', `/api/activity-proposals/${proposal.id}`, family, { status: 'accepted' });
+
+    const first = await call('POST', url, family, conversion(family));
+    expect(first.statusCode, first.body).toBe(201);
+    const eventId = first.json().id;
+    expect((await call('GET', `/api/activity-proposals/${proposal.id}`, family)).json()).toMatchObject({
+      status: 'accepted',
+      event_id: eventId,
+    });
+
+    const again = await call('POST', url, family, conversion(family));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This activity is already on the calendar.');
+    const titles = (await call('GET', '/api/events?start=2026-12-01&end=2026-12-31', family))
+      .json()
+      .filter((e: { title: string }) => e.title === 'Piano lessons');
+    expect(titles).toHaveLength(1);
+
+    // Deleting that event frees the proposal to be added again.
+    expect((await call('DELETE', `/api/events/${eventId}`, family)).statusCode).toBe(200);
+    expect((await rowOf(proposal.id))?.eventId).toBeNull();
+    expect((await call('POST', url, family, conversion(family))).statusCode).toBe(201);
+  });
+
+  it('answers 404 for another family’s proposal and makes no event', async () => {
+    const theirs = await create({}, other);
+    await call('PATCH', `/api/activity-proposals/${theirs.id}`, other, { status: 'accepted' });
+    const res = await call(
+      'POST',
+      `/api/events?activity_conversion=true&activity_id=${theirs.id}`,
+      family,
+      conversion(family),
+    );
+    expect(res.statusCode).toBe(404);
+    expect((await rowOf(theirs.id))?.eventId).toBeNull();
   });
 });

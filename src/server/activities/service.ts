@@ -42,6 +42,7 @@ export function toActivityProposalDto(row: ProposalRow): ActivityProposalDto {
     location: row.location,
     response_date: row.responseDate ? row.responseDate.toISOString() : null,
     notes: row.notes,
+    event_id: row.eventId,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -11,7 +11,7 @@ import {
 import { events } from '../db/schema/events.ts';
 import { familyMembers, families, userAccounts } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import { tasks } from '../db/schema/tasks.ts';
+import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
@@ -431,5 +431,71 @@ describe('POST /api/sms/inbound: rate limit', () => {
     expect(await allRowCount()).toBe(before);
     // Another sender is not affected.
     expect((await send(text(ANA_PHONE, 'what is next'))).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/sms/inbound: requests, done tasks and drives from the family rows (issue 28)', () => {
+  beforeAll(async () => {
+    const db = server.database.db;
+    const clock = new Date('2026-11-22T16:00:00Z');
+    await db.insert(activityProposals).values([
+      {
+        familyId: rivera.familyId,
+        title: 'Sleepover at Emma',
+        status: 'pending',
+        assignedTo: rivera.ana,
+        assignedBy: rivera.maya,
+        dueDate: '2026-11-28T18:00:00',
+      },
+      {
+        familyId: okafor.familyId,
+        title: 'Okafor secret request',
+        status: 'pending',
+        assignedTo: okafor.chidi,
+        assignedBy: okafor.shared,
+      },
+    ]);
+    await db.insert(tasks).values([
+      {
+        familyId: rivera.familyId,
+        title: 'Clean garage',
+        status: 'completed',
+        assignedTo: rivera.ana,
+        assignedToIds: [String(rivera.ana)],
+        updatedAt: clock,
+      },
+      // The task the events feature makes for the soccer pickup: the same duty as the event's pickup line.
+      {
+        familyId: rivera.familyId,
+        title: 'Pickup: Maya from Soccer practice',
+        dueDate: '2026-11-23T17:15:00',
+        assignedTo: rivera.ana,
+        assignedToIds: [String(rivera.ana)],
+        transportKind: 'pickup',
+      },
+    ]);
+  });
+
+  it("answers activity requests from the sender's family only", async () => {
+    const res = await send(text(ANA_PHONE, 'any pending requests?'));
+    expect(replyText(res.body)).toBe(
+      'Pending requests (1): Sleepover at Emma (Maya asked Ana, Sat Nov 28 6pm).',
+    );
+  });
+
+  it('says yes for a task done, from the completed rows', async () => {
+    const res = await send(text(ANA_PHONE, 'did i clean the garage'));
+    expect(replyText(res.body)).toBe('Yes, Clean garage (Ana) is done.');
+  });
+
+  it('lists a drive once, not again as its transport task', async () => {
+    const res = await send(text(ANA_PHONE, 'what do i have tomorrow'));
+    expect(replyText(res.body)).toBe('You, tomorrow (Mon Nov 23): 5:15pm pick up Maya from Soccer practice.');
+  });
+
+  it('refuses a command plainly, without a listing', async () => {
+    // From Maya's phone: Ana's has used much of its 10 texts a minute in this file.
+    const res = await send(text(MAYA_PHONE, 'cancel soccer tomorrow'));
+    expect(replyText(res.body)).toMatch(/^I can't change or cancel events by text\./);
   });
 });

@@ -1,17 +1,24 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { AssistantEvent, AssistantTask, FamilyData } from '../../core/assistant/family-data.ts';
+import { and, asc, eq, gte, or } from 'drizzle-orm';
+import type {
+  AssistantActivity,
+  AssistantEvent,
+  AssistantTask,
+  FamilyData,
+} from '../../core/assistant/family-data.ts';
 import { addLocalDays, instantToLocal, localDateOf } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { type EngineRow, loadWindowRows } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
-import { tasks } from '../db/schema/tasks.ts';
+import { activityProposals, tasks } from '../db/schema/tasks.ts';
 
 /** Members whose invitation is still pending get no family data by text. */
 const ACCEPTED = 'accepted';
 
 /** How far back a one-off event may start and still matter (a long multi-day event, or "what's on today"). */
 const LOOKBACK_DAYS = 31;
+/** How long a completed task stays answerable ("did Leo clean his room?"), by its last change. */
+const DONE_TASK_DAYS = 30;
 /** How far ahead the assistant looks ("when is X next", matching its core's lookahead). */
 const LOOKAHEAD_DAYS = 367;
 
@@ -58,12 +65,29 @@ function toAssistantTask(row: TaskRow, known: ReadonlySet<number>): AssistantTas
     due: row.dueDate,
     assigneeIds: memberIds([...row.assignedToIds, row.assignedTo], known),
     completed: row.status === 'completed',
+    transport: row.transportKind === 'pickup' || row.transportKind === 'dropoff' ? row.transportKind : null,
+  };
+}
+
+type ActivityRow = typeof activityProposals.$inferSelect;
+
+function toAssistantActivity(row: ActivityRow, known: ReadonlySet<number>): AssistantActivity {
+  const member = (id: number | null) => (id !== null && known.has(id) ? id : null);
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status === 'accepted' || row.status === 'declined' ? row.status : 'pending',
+    assignedTo: member(row.assignedTo),
+    assignedBy: member(row.assignedBy),
+    due: row.dueDate,
+    location: row.location,
   };
 }
 
 /**
  * Reads what the assistant needs of one family, every query filtered by `familyId`: accepted members,
- * recurring series (with their EXDATEs and edited occurrences), one-off events around today, and open tasks.
+ * recurring series (with their EXDATEs and edited occurrences), one-off events around today, open tasks and
+ * tasks completed in the last DONE_TASK_DAYS days, and every activity request.
  * "Now" is `now` (from `ctx.clock`) read in the family's time zone (`families.timezone`).
  *
  * @returns null when the family does not exist.
@@ -96,10 +120,22 @@ export async function loadFamilyData(
     addLocalDays(today, LOOKAHEAD_DAYS),
   );
 
+  const doneSince = new Date(now.getTime() - DONE_TASK_DAYS * 24 * 60 * 60 * 1000);
   const taskRows = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.familyId, familyId), eq(tasks.status, 'open')));
+    .where(
+      and(
+        eq(tasks.familyId, familyId),
+        or(eq(tasks.status, 'open'), and(eq(tasks.status, 'completed'), gte(tasks.updatedAt, doneSince))),
+      ),
+    );
+
+  const activityRows = await db
+    .select()
+    .from(activityProposals)
+    .where(eq(activityProposals.familyId, familyId))
+    .orderBy(asc(activityProposals.id));
 
   return {
     now: localNow,
@@ -108,5 +144,6 @@ export async function loadFamilyData(
     members: memberRows,
     events: eventRows.map((row) => toAssistantEvent(row, known)),
     tasks: taskRows.map((row) => toAssistantTask(row, known)),
+    activities: activityRows.map((row) => toAssistantActivity(row, known)),
   };
 }

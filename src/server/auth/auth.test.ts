@@ -47,7 +47,7 @@ describe('POST /api/auth/register', () => {
       .from(userAccounts)
       .where(eq(userAccounts.email, 'mixed@example.com'));
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(user?.role).toBe('member');
+    expect(user?.role).toBe('owner');
     if (!family) throw new Error('family not created');
     const [member] = await server.database.db
       .select()

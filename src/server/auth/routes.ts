@@ -1,15 +1,54 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { loginSchema, registerSchema } from '../../core/contracts/auth.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  passkeyAssertionSchema,
+  recoveryCodeSchema,
+  registerSchema,
+  resetPasswordSchema,
+  type LoginReply,
+} from '../../core/contracts/auth.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
 import { parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
+import { CHALLENGE_COOKIE, CHALLENGE_TTL_MINUTES } from './challenges.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
+import {
+  completeWithPasskey,
+  completeWithRecoveryCode,
+  passkeySignin,
+  passkeySigninOptions,
+  secondFactorOptions,
+} from './second-factor.ts';
 import { login, register, sessionInfo, sessionPolicy } from './service.ts';
 import { destroySession, resolveSession, SESSION_COOKIE } from './sessions.ts';
 
 /**
- * SPEC §7 auth calls: register, login, logout, session. Also installs the hook that resolves the session
- * cookie into `request.auth` for every route.
+ * The least time `POST /api/auth/forgot-password` takes, in milliseconds, known e-mail or not: the work for a
+ * known one (a token, an outbox row) hides under it, so the answer's timing tells nothing (issue 25).
+ */
+export const FORGOT_PASSWORD_MIN_MS = 350;
+
+/** Runs `work`, then waits until `ms` have passed since the start (real time, not the app clock). */
+async function takingAtLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  const left = ms - (performance.now() - started);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  return result;
+}
+
+/** The User-Agent header, for the session list (absent: undefined). */
+export function userAgentOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['user-agent'];
+  return typeof header === 'string' && header !== '' ? header : undefined;
+}
+
+/**
+ * SPEC §7 auth calls: register, login, logout, session; and issue 25's forgot/reset password and the second
+ * step of sign-in (passkey or recovery code) and passkey sign-in. Also installs the hook that resolves the
+ * session cookie into `request.auth` for every route.
  */
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const secureCookie = ctx.config.PUBLIC_URL.startsWith('https:');
@@ -28,6 +67,24 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       secure: secureCookie,
       maxAge: ctx.config.SESSION_ABSOLUTE_MINUTES * 60,
     });
+  }
+
+  /** The cookie of a sign-in step in progress (issue 25): HttpOnly, same-site only, as long as the step. */
+  function setChallengeCookie(reply: FastifyReply, rawId: string) {
+    reply.setCookie(CHALLENGE_COOKIE, rawId, {
+      path: '/api',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookie,
+      maxAge: CHALLENGE_TTL_MINUTES * 60,
+    });
+  }
+
+  /** Starts the session, and ends a sign-in step the browser still holds. */
+  function signIn(request: FastifyRequest, reply: FastifyReply, rawSessionId: string) {
+    setSessionCookie(reply, rawSessionId);
+    if (request.cookies[CHALLENGE_COOKIE] !== undefined)
+      reply.clearCookie(CHALLENGE_COOKIE, { path: '/api' });
   }
 
   const limitAttempts = rateLimited(
@@ -58,7 +115,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     { preHandler: limitAttempts, config: { crossFamily: true } },
     async (request, reply) => {
       const input = parseInput(registerSchema, request.body);
-      const rawId = await register(ctx, input);
+      const rawId = await register(ctx, input, userAgentOf(request));
       if (request.auth) await destroySession(ctx.db, request.auth.sid);
       setSessionCookie(reply, rawId);
       return reply.status(201).send({ ok: true });
@@ -70,9 +127,128 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     { preHandler: limitAttempts, config: { crossFamily: true } },
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
-      const rawId = await login(ctx, input);
+      const outcome = await login(ctx, input, userAgentOf(request));
       if (request.auth) await destroySession(ctx.db, request.auth.sid);
-      setSessionCookie(reply, rawId);
+      if ('challenge' in outcome) {
+        setChallengeCookie(reply, outcome.challenge);
+        return { second_factor_required: true } satisfies LoginReply;
+      }
+      signIn(request, reply, outcome.session);
+      return { ok: true } satisfies LoginReply;
+    },
+  );
+
+  // Issue 25: the second step and passkey sign-in are counted per IP (there is no e-mail in their bodies);
+  // each step also ends after five failures (challenges.ts).
+  const limitSteps = rateLimited(
+    app,
+    [
+      {
+        name: 'auth-step:ip',
+        max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE,
+        windowMs: 60_000,
+        key: (request) => request.ip,
+      },
+    ],
+    'Too many attempts. Please wait a minute and try again.',
+  );
+  const stepCookie = (request: FastifyRequest) => request.cookies[CHALLENGE_COOKIE];
+
+  app.post(
+    '/api/auth/second-factor/options',
+    { preHandler: limitSteps, config: { crossFamily: true } },
+    async (request) => secondFactorOptions(ctx, stepCookie(request)),
+  );
+
+  app.post(
+    '/api/auth/second-factor/passkey',
+    { preHandler: limitSteps, config: { crossFamily: true } },
+    async (request, reply) => {
+      const input = parseInput(passkeyAssertionSchema, request.body);
+      signIn(
+        request,
+        reply,
+        await completeWithPasskey(ctx, stepCookie(request), input.response, userAgentOf(request)),
+      );
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/auth/second-factor/recovery-code',
+    { preHandler: limitSteps, config: { crossFamily: true } },
+    async (request, reply) => {
+      const input = parseInput(recoveryCodeSchema, request.body);
+      signIn(
+        request,
+        reply,
+        await completeWithRecoveryCode(ctx, stepCookie(request), input.code, userAgentOf(request)),
+      );
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/auth/passkey/options',
+    { preHandler: limitSteps, config: { crossFamily: true } },
+    async (_request, reply) => {
+      const { options, step } = await passkeySigninOptions(ctx);
+      setChallengeCookie(reply, step);
+      return options;
+    },
+  );
+
+  app.post(
+    '/api/auth/passkey',
+    { preHandler: limitSteps, config: { crossFamily: true } },
+    async (request, reply) => {
+      const input = parseInput(passkeyAssertionSchema, request.body);
+      const rawId = await passkeySignin(ctx, stepCookie(request), input.response, userAgentOf(request));
+      if (request.auth) await destroySession(ctx.db, request.auth.sid);
+      signIn(request, reply, rawId);
+      return { ok: true };
+    },
+  );
+
+  // Issue 25: per IP and per e-mail, per hour; the same answer, after the same time, for any address.
+  const limitResets = rateLimited(
+    app,
+    [
+      {
+        name: 'reset:ip',
+        max: ctx.config.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
+        windowMs: 3_600_000,
+        key: (request) => request.ip,
+      },
+      {
+        name: 'reset:account',
+        max: ctx.config.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
+        windowMs: 3_600_000,
+        key: (request) => {
+          const email = (request.body as { email?: unknown } | null | undefined)?.email;
+          return typeof email === 'string' ? email.trim().toLowerCase() : '';
+        },
+      },
+    ],
+    'Too many reset requests. Please wait a while and try again.',
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    { preHandler: limitResets, config: { crossFamily: true } },
+    async (request) => {
+      const input = parseInput(forgotPasswordSchema, request.body);
+      await takingAtLeast(FORGOT_PASSWORD_MIN_MS, () => requestPasswordReset(ctx, input.email));
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { preHandler: limitSteps, config: { crossFamily: true } },
+    async (request) => {
+      const input = parseInput(resetPasswordSchema, request.body);
+      await resetPassword(ctx, input.token, input.password);
       return { ok: true };
     },
   );

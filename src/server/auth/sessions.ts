@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { sessions } from '../db/schema/families.ts';
 
@@ -26,8 +26,13 @@ function hashSessionId(rawId: string): string {
   return createHash('sha256').update(rawId).digest('hex');
 }
 
+/** The longest User-Agent kept for the session list; longer ones are cut. */
+const USER_AGENT_MAX = 512;
+
 /**
  * Starts a session (OWASP Session Management: 256 random bits, opaque, stored server-side).
+ * `userAgent` is the signing-in browser's User-Agent header (kept, cut to 512 characters, for the session
+ * list of issue 25); absent when the request had none.
  * @returns the raw id for the cookie; only its hash is stored.
  */
 export async function createSession(
@@ -35,6 +40,7 @@ export async function createSession(
   user: { userId: number; familyId: number },
   policy: SessionPolicy,
   now: Date,
+  userAgent?: string | null,
 ): Promise<string> {
   const rawId = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
@@ -43,6 +49,9 @@ export async function createSession(
     familyId: user.familyId,
     expire: new Date(now.getTime() + minutes(policy.idleMinutes)),
     absoluteExpire: new Date(now.getTime() + minutes(policy.absoluteMinutes)),
+    createdAt: now,
+    lastUsedAt: now,
+    userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
   });
   return rawId;
 }
@@ -68,7 +77,7 @@ export async function resolveSession(
     Math.min(now.getTime() + minutes(policy.idleMinutes), row.absoluteExpire.getTime()),
   );
   if (renewed.getTime() - row.expire.getTime() > minutes(5)) {
-    await db.update(sessions).set({ expire: renewed }).where(eq(sessions.sid, sid));
+    await db.update(sessions).set({ expire: renewed, lastUsedAt: now }).where(eq(sessions.sid, sid));
   }
   return { userId: row.userId, familyId: row.familyId, sid };
 }
@@ -81,6 +90,19 @@ export async function destroySession(db: DbOrTx, sid: string): Promise<void> {
 /** Ends every session of a user (e.g. a deleted member's account). */
 export async function destroyUserSessions(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Ends every session of a user except `keepSid` (the hashed id of the caller's own): "sign out everywhere
+ * else", and what a password change does (ASVS 5.0 V7.4.3).
+ * @returns how many sessions ended.
+ */
+export async function destroyOtherSessions(db: DbOrTx, userId: number, keepSid: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)))
+    .returning({ sid: sessions.sid });
+  return ended.length;
 }
 
 /** Removes expired sessions; safe to run from any process at any time. */

@@ -156,7 +156,16 @@ describe('POST /api/events and GET /api/events/{id}', () => {
     ],
     ['end_date', { end_date: '2026-11-22T10:00' }, 'End date cannot be before the start date'],
     ['pickup_assigned_to', { has_pickup: true }, 'Please select who handles the pickup'],
-    ['pickup_minutes_before', { pickup_minutes_before: 200 }, 'Lead time must be between 15 and 180 minutes'],
+    ['pickup_minutes_before', { pickup_minutes_before: 200 }, 'Please select a lead time from the list'],
+    // Issue 21: only SPEC §9's lists.
+    ['pickup_minutes_before', { pickup_minutes_before: 17 }, 'Please select a lead time from the list'],
+    [
+      'dropoff_minutes_before',
+      { has_dropoff: true, dropoff_assigned_to: 1, dropoff_minutes_before: 165 },
+      'Please select a lead time from the list',
+    ],
+    ['duration_minutes', { duration_minutes: 7 }, 'Please select a duration from the list'],
+    ['duration_minutes', { duration_minutes: 500 }, 'Please select a duration from the list'],
     ['attendees', { attendees: ['abc'] }, 'Must be a list of family member ids'],
   ])('answers 400 with the message for a bad %s and writes nothing', async (field, override, message) => {
     const res = await call(fam, 'POST', '/api/events', soccer(fam, override));
@@ -165,6 +174,29 @@ describe('POST /api/events and GET /api/events/{id}', () => {
     expect(
       await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId)),
     ).toHaveLength(0);
+  });
+
+  it('keeps an event’s own off-list duration on edit (an imported event), but not a new one (issue 21)', async () => {
+    const created = await create(fam, soccer(fam));
+    await server.database.db.update(events).set({ durationMinutes: 50 }).where(eq(events.id, created.id));
+    const same = await call(fam, 'PATCH', `/api/events/${created.id}`, soccer(fam, { duration_minutes: 50 }));
+    expect(same.statusCode, same.body).toBe(200);
+    const other = await call(
+      fam,
+      'PATCH',
+      `/api/events/${created.id}`,
+      soccer(fam, { duration_minutes: 55 }),
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.fields).toEqual({ duration_minutes: 'Please select a duration from the list' });
+    // A multi-day event's length comes from its dates.
+    const multi = await call(
+      fam,
+      'POST',
+      '/api/events',
+      soccer(fam, { end_date: '2026-11-25T10:00', duration_minutes: 7 }),
+    );
+    expect(multi.statusCode, multi.body).toBe(201);
   });
 
   it('refuses member ids of another family with 400 and writes nothing', async () => {
@@ -346,6 +378,64 @@ describe('occurrence edits and deletes', () => {
       id: s.id,
       start_date: '2026-12-07T16:00:00',
     });
+  });
+
+  it('an edit for all events reaches an earlier-moved occurrence in every field it did not change (issue 21)', async () => {
+    const s = await weekly();
+    // Move one occurrence with "this event only": only its time changes.
+    const moved = await call(
+      fam,
+      'PATCH',
+      `/api/events/${s.id}?occurrence=2026-11-30T16:00:00`,
+      soccer(fam, {
+        start_date: '2026-11-30T18:00',
+        has_pickup: true,
+        pickup_assigned_to: fam.members[1],
+      }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [override] = await server.database.db.select().from(events).where(eq(events.parentEventId, s.id));
+    expect(override?.overrideFields).toEqual(['start_date', 'end_date', 'duration_minutes', 'is_all_day']);
+    // Retitle another occurrence only.
+    await call(
+      fam,
+      'PATCH',
+      `/api/events/${s.id}?occurrence=2026-12-07T16:00:00`,
+      soccer(fam, {
+        title: 'Soccer final',
+        start_date: '2026-12-07T16:00',
+        has_pickup: true,
+        pickup_assigned_to: fam.members[1],
+      }),
+    );
+
+    // Then set a new location (and a longer practice) for all events.
+    const all = await call(
+      fam,
+      'PATCH',
+      `/api/events/${s.id}`,
+      soccer(fam, {
+        location: 'Lincoln Field',
+        duration_minutes: 120,
+        is_recurring: true,
+        recurrence_pattern: 'weekly',
+        has_pickup: true,
+        pickup_assigned_to: fam.members[1],
+      }),
+    );
+    expect(all.statusCode, all.body).toBe(200);
+    const got = await list(fam, '2026-11-23', '2026-12-14');
+    expect(got.map((o) => [o.title, o.start_date, o.end_date, o.location])).toEqual([
+      ['Soccer practice', '2026-11-23T16:00:00', '2026-11-23T18:00:00', 'Lincoln Field'],
+      // The moved one keeps its own time (and length) but takes the new location.
+      ['Soccer practice', '2026-11-30T18:00:00', '2026-11-30T19:30:00', 'Lincoln Field'],
+      // The retitled one keeps its title and takes the new location and length.
+      ['Soccer final', '2026-12-07T16:00:00', '2026-12-07T18:00:00', 'Lincoln Field'],
+      ['Soccer practice', '2026-12-14T16:00:00', '2026-12-14T18:00:00', 'Lincoln Field'],
+    ]);
+    // The moved occurrence's pickup task moved with the row that changed, and still points at its own time.
+    const movedRow = got.find((o) => o.start_date === '2026-11-30T18:00:00');
+    expect(movedRow?.is_exception).toBe(true);
   });
 
   it('answers 404 for an occurrence the series does not have, and changes nothing', async () => {

@@ -56,11 +56,13 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   // `?activity_conversion=true` takes the same payload (SPEC §7: the proposal's fields mapped by the client)
   // and counts toward the plan limit like any new event.
+  // With `&activity_id=` the proposal remembers its event and a second conversion answers 409 (issue 21).
   app.post('/api/events', async (request, reply) => {
     const { familyId } = requireAuth(request);
-    parseInput(occurrenceQuerySchema, request.query);
+    const query = parseInput(occurrenceQuerySchema, request.query);
     const input = parseInput(eventInputSchema, request.body);
-    const created = await createEvent(ctx, familyId, input);
+    const proposalId = query.activity_conversion === 'true' ? query.activity_id : undefined;
+    const created = await createEvent(ctx, familyId, input, proposalId);
     return reply.status(201).send(created);
   });
 

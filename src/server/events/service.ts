@@ -2,15 +2,19 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from
 import { eventEnd, isMultiDay } from '../../core/calendar/event-span.ts';
 import {
   DROPOFF_PREFIX,
+  DURATION_MESSAGE,
   eventLimitMessage,
+  isDurationChoice,
   PICKUP_PREFIX,
   type EventDto,
   type EventOccurrenceDto,
   type EventTaskDto,
   type EventValues,
 } from '../../core/contracts/events.ts';
+import { ALREADY_ON_CALENDAR_MESSAGE, NOT_ACCEPTED_MESSAGE } from '../../core/contracts/activities.ts';
 import { buildRrule, withUntil } from '../../core/recurrence/patterns.ts';
 import { expandEvents, hasOccurrence, refusal } from '../../core/recurrence/occurrences.ts';
+import { eventToFamilyTime, familyToEventTime } from '../../core/time/family-time.ts';
 import {
   addLocalDays,
   addLocalMinutes,
@@ -23,7 +27,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { loadWindowRows, toEngineRow } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
-import { tasks } from '../db/schema/tasks.ts';
+import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import {
@@ -41,22 +45,9 @@ export const DEFAULT_WINDOW_DAYS_AFTER = 92;
 /** The longest range one `GET /api/events` may ask for, in days (keeps expansion bounded). */
 export const MAX_RANGE_DAYS = 400;
 
-/**
- * A row's wall-clock time (in its own zone) as the wire gives it: wall-clock in the family's zone. All-day
- * values (DATEs) and floating or family-zone times are unchanged.
- */
+/** A row's wall-clock time (in its own zone) as the wire gives it: family wall-clock (see `eventToFamilyTime`). */
 function toFamilyTime(row: EventRow, local: string, familyZone: string): string {
-  if (row.isAllDay || row.timezone === null || row.timezone === familyZone) return local;
-  return instantToLocal(localToInstant(local, row.timezone), familyZone);
-}
-
-/**
- * The inverse of `toFamilyTime`: a wire time (family wall-clock) in the terms of a row whose zone is `zone`
- * (so an event imported in Europe/Berlin keeps its zone when a Los Angeles family edits it).
- */
-function fromFamilyTime(local: string, zone: string | null, allDay: boolean, familyZone: string): string {
-  if (allDay || zone === null || zone === familyZone) return local;
-  return instantToLocal(localToInstant(local, familyZone), zone);
+  return eventToFamilyTime(local, row.timezone, row.isAllDay, familyZone);
 }
 
 /**
@@ -168,6 +159,18 @@ async function checkMembers(db: DbOrTx, familyId: number, v: EventValues): Promi
   if (first) throw badRequest(first, fields);
 }
 
+/**
+ * SPEC §9: a timed event lasts one of the duration choices (issue 21: 7 minutes is refused). An event that already
+ * lasts something else (imported from an .ics file) may keep its own length when edited (`current`); a multi-day
+ * or all-day event's length comes from its dates, so its duration is not checked.
+ * @throws HttpError 400 with a `duration_minutes` field error.
+ */
+function checkDuration(v: EventValues, current: number | null): void {
+  if (v.end_date !== null || v.is_all_day) return;
+  if (isDurationChoice(v.duration_minutes) || v.duration_minutes === current) return;
+  throw badRequest(DURATION_MESSAGE, { duration_minutes: DURATION_MESSAGE });
+}
+
 /** Where a row's times live: its own zone (null = floating) and the family's, which the wire speaks. */
 interface Zones {
   zone: string | null;
@@ -181,7 +184,7 @@ interface Zones {
  */
 function columnsFor(v: EventValues, asSeries: boolean, zones: Zones) {
   const recurring = asSeries && v.is_recurring && v.recurrence_pattern !== null;
-  const inZone = (local: string) => fromFamilyTime(local, zones.zone, v.is_all_day, zones.family);
+  const inZone = (local: string) => familyToEventTime(local, zones.zone, v.is_all_day, zones.family);
   const startDate = inZone(v.start_date);
   const columns = {
     title: v.title,
@@ -351,10 +354,18 @@ async function syncTransportTasks(tx: DbOrTx, row: EventRow, now: Date): Promise
 
 /**
  * Creates an event (a one-off, multi-day, or a recurring series stored as one row with its RRULE) and its
- * transport tasks, in one transaction.
- * @throws HttpError 400 for unknown member ids; 409 past the monthly plan limit. Nothing is written on error.
+ * transport tasks, in one transaction. With `proposalId` ('Add to Calendar' of an accepted activity proposal),
+ * the proposal remembers the new event (`activity_proposals.event_id`).
+ * @throws HttpError 400 for unknown member ids; 409 past the monthly plan limit, or when the proposal is not
+ *   accepted or already on the calendar; 404 for another family's proposal. Nothing is written on error.
  */
-export async function createEvent(ctx: ServerContext, familyId: number, v: EventValues): Promise<EventDto> {
+export async function createEvent(
+  ctx: ServerContext,
+  familyId: number,
+  v: EventValues,
+  proposalId?: number,
+): Promise<EventDto> {
+  checkDuration(v, null);
   await checkMembers(ctx.db, familyId, v);
   const zone = await familyZone(ctx.db, familyId);
   // Events made in the app run in the family's zone (ARCHITECTURE.md "Data").
@@ -362,6 +373,7 @@ export async function createEvent(ctx: ServerContext, familyId: number, v: Event
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await checkMonthlyLimit(tx, familyId, now);
+    if (proposalId !== undefined) await claimProposal(tx, familyId, proposalId);
     const [row] = await tx
       .insert(events)
       .values({
@@ -373,10 +385,31 @@ export async function createEvent(ctx: ServerContext, familyId: number, v: Event
       })
       .returning();
     if (!row) throw new Error('event insert returned no row');
+    if (proposalId !== undefined) {
+      await tx
+        .update(activityProposals)
+        .set({ eventId: row.id })
+        .where(and(eq(activityProposals.familyId, familyId), eq(activityProposals.id, proposalId)));
+    }
     await syncTransportTasks(tx, row, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, null, row, now); // alerts to alert_members, same tx
     return toEventDto(row, zone);
   });
+}
+
+/**
+ * Locks the proposal an 'Add to Calendar' converts (issue 21), so that two conversions cannot both pass.
+ * @throws HttpError 404 when it is not the family's; 409 when it is not accepted or already on the calendar.
+ */
+async function claimProposal(tx: DbOrTx, familyId: number, proposalId: number): Promise<void> {
+  const [proposal] = await tx
+    .select({ status: activityProposals.status, eventId: activityProposals.eventId })
+    .from(activityProposals)
+    .where(and(eq(activityProposals.familyId, familyId), eq(activityProposals.id, proposalId)))
+    .for('update');
+  if (!proposal) throw notFound('Activity proposal not found');
+  if (proposal.eventId !== null) throw conflict(ALREADY_ON_CALENDAR_MESSAGE);
+  if (proposal.status !== 'accepted') throw conflict(NOT_ACCEPTED_MESSAGE);
 }
 
 /**
@@ -522,6 +555,103 @@ async function deleteEventRows(tx: DbOrTx, familyId: number, where: SQL, now: Da
   await tx.delete(events).where(and(eq(events.familyId, familyId), inArray(events.id, ids)));
 }
 
+/**
+ * The fields an override can change, as payload names paired with their columns (issue 21). A series edit for
+ * all events writes every field an override did not change into it; RFC 5545 leaves this to the application,
+ * and Google Calendar behaves the same way.
+ */
+const OVERRIDABLE_FIELDS = [
+  ['title', 'title'],
+  ['description', 'description'],
+  ['start_date', 'startDate'],
+  ['end_date', 'endDate'],
+  ['duration_minutes', 'durationMinutes'],
+  ['is_all_day', 'isAllDay'],
+  ['location', 'location'],
+  ['organizer_id', 'organizerId'],
+  ['attendees', 'attendees'],
+  ['alert_members', 'alertMembers'],
+  ['category', 'category'],
+  ['priority', 'priority'],
+  ['has_pickup', 'hasPickup'],
+  ['pickup_assigned_to', 'pickupAssignedTo'],
+  ['pickup_minutes_before', 'pickupMinutesBefore'],
+  ['has_dropoff', 'hasDropoff'],
+  ['dropoff_assigned_to', 'dropoffAssignedTo'],
+  ['dropoff_minutes_before', 'dropoffMinutesBefore'],
+] as const satisfies ReadonlyArray<readonly [string, keyof EventRow]>;
+
+/** An occurrence's times change together: moving it, or making it longer, keeps all four as the override has them. */
+const TIME_FIELDS: readonly string[] = ['start_date', 'end_date', 'duration_minutes', 'is_all_day'];
+
+type OverridableColumns = Pick<EventRow, (typeof OVERRIDABLE_FIELDS)[number][1]>;
+
+/**
+ * The series' values for its occurrence starting at `occurrence` (the series' own terms): its fields, with that
+ * occurrence's own start and end.
+ */
+function seriesValuesAt(series: EventRow, occurrence: string): OverridableColumns {
+  return {
+    ...series,
+    startDate: occurrence,
+    endDate:
+      series.endDate === null
+        ? null
+        : addLocalMinutes(occurrence, localMinutesBetween(series.startDate, series.endDate)),
+  };
+}
+
+/**
+ * The payload names of the fields in which `override` differs from its series' occurrence `occurrence`; any
+ * time field counts as all of `TIME_FIELDS`. Stored in `events.override_fields`.
+ */
+function changedFields(override: OverridableColumns, series: EventRow, occurrence: string): string[] {
+  const expected = seriesValuesAt(series, occurrence);
+  const changed = OVERRIDABLE_FIELDS.filter(
+    ([, column]) => JSON.stringify(override[column]) !== JSON.stringify(expected[column]),
+  ).map(([field]) => field);
+  const times = changed.some((f) => TIME_FIELDS.includes(f));
+  return [...new Set([...changed.filter((f) => !TIME_FIELDS.includes(f)), ...(times ? TIME_FIELDS : [])])];
+}
+
+/**
+ * After a series edit for all events (its start and rule unchanged): every override takes the series' new value
+ * of each field it did not change itself (`override_fields`; null = an override described in full, e.g.
+ * imported, which keeps every field). Its own start stays its occurrence's; transport tasks and reminders
+ * follow the rows that changed.
+ */
+async function carrySeriesEditIntoOverrides(
+  ctx: ServerContext,
+  tx: DbOrTx,
+  series: EventRow,
+  now: Date,
+): Promise<void> {
+  const overrides = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.familyId, series.familyId), eq(events.parentEventId, series.id)));
+  for (const override of overrides) {
+    if (override.overrideFields === null || override.recurrenceId === null) continue;
+    const kept = new Set(override.overrideFields);
+    const expected = seriesValuesAt(series, override.recurrenceId);
+    const changes: Partial<OverridableColumns> = {};
+    for (const [field, column] of OVERRIDABLE_FIELDS) {
+      if (kept.has(field) || column === 'startDate') continue;
+      if (JSON.stringify(override[column]) === JSON.stringify(expected[column])) continue;
+      Object.assign(changes, { [column]: expected[column] });
+    }
+    if (Object.keys(changes).length === 0) continue;
+    const [written] = await tx
+      .update(events)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(events.id, override.id))
+      .returning();
+    if (!written) continue;
+    await syncTransportTasks(tx, written, now);
+    await onEventWritten(tx, ctx.config.PUBLIC_URL, override, written, now);
+  }
+}
+
 /** Ends a series before the day of `occurrence` (UNTIL = the previous day 23:59:59, local) and drops later overrides. */
 async function endSeriesBefore(tx: DbOrTx, row: EventRow, occurrence: string, now: Date): Promise<void> {
   const lastDay = addLocalDays(localDateOf(occurrence), -1);
@@ -547,8 +677,10 @@ async function endSeriesBefore(tx: DbOrTx, row: EventRow, occurrence: string, no
  * `PATCH /api/events/{id}`:
  * - a one-off event or an override: updated in place (an override stays a single occurrence);
  * - a series without `occurrence`: the whole series; when its start or rule changes, its exceptions and
- *   overrides no longer line up with the occurrences and are dropped;
- * - `occurrence` ("this event only"): an override row (RECURRENCE-ID = the occurrence) is created or updated;
+ *   overrides no longer line up with the occurrences and are dropped; otherwise each override takes the new
+ *   value of every field it did not change itself (`override_fields`, issue 21);
+ * - `occurrence` ("this event only"): an override row (RECURRENCE-ID = the occurrence) is created or updated,
+ *   remembering which fields differ from the series (`override_fields`);
  * - `occurrence` + `following` ("this and following events"): the series ends before that occurrence and a
  *   new series starts from the payload (from the first occurrence this is the whole-series edit).
  * Transport tasks follow the row that was written. `alert_members` is kept unless sent (SPEC §7).
@@ -562,6 +694,7 @@ export async function updateEvent(
   scope: OccurrenceScope & { alertMembersSent: boolean },
 ): Promise<EventDto> {
   const row = await loadEvent(ctx.db, familyId, id);
+  checkDuration(v, row.durationMinutes);
   await checkMembers(ctx.db, familyId, v);
   const family = await familyZone(ctx.db, familyId);
   // The row keeps its own zone (an imported Berlin series stays in Berlin); an all-day event that becomes timed
@@ -602,7 +735,12 @@ export async function updateEvent(
               eq(events.recurrenceId, occurrence),
             ),
           );
-        const values = { ...columnsFor(v, false, zones), updatedAt: now };
+        const columns = columnsFor(v, false, zones);
+        const alertMembers = scope.alertMembersSent
+          ? v.alert_members
+          : (existing?.alertMembers ?? row.alertMembers);
+        const overrideFields = changedFields({ ...columns, alertMembers }, row, occurrence);
+        const values = { ...columns, overrideFields, updatedAt: now };
         const [written] = existing
           ? await tx
               .update(events)
@@ -635,14 +773,37 @@ export async function updateEvent(
     }
     const columns = columnsFor(v, row.parentEventId === null, zones);
     const ruleChanged = row.startDate !== columns.startDate || row.rrule !== columns.rrule;
+    // An override edited in place remembers again which fields differ from its series.
+    const series =
+      row.parentEventId !== null && row.recurrenceId !== null
+        ? await loadEvent(tx, familyId, row.parentEventId)
+        : null;
+    const overrideFields =
+      series && row.recurrenceId !== null
+        ? {
+            overrideFields: changedFields(
+              { ...columns, alertMembers: scope.alertMembersSent ? v.alert_members : row.alertMembers },
+              series,
+              row.recurrenceId,
+            ),
+          }
+        : {};
     const [updated] = await tx
       .update(events)
-      .set({ ...columns, ...alert, ...(ruleChanged ? { exdates: [] } : {}), updatedAt: now })
+      .set({
+        ...columns,
+        ...alert,
+        ...overrideFields,
+        ...(ruleChanged ? { exdates: [] } : {}),
+        updatedAt: now,
+      })
       .where(eq(events.id, row.id))
       .returning();
     if (!updated) throw notFound('Event not found');
     if (isSeries && ruleChanged) {
       await deleteEventRows(tx, familyId, eq(events.parentEventId, row.id), now);
+    } else if (isSeries) {
+      await carrySeriesEditIntoOverrides(ctx, tx, updated, now);
     }
     await syncTransportTasks(tx, updated, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, row, updated, now);

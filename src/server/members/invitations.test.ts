@@ -13,7 +13,11 @@ function must<T>(value: T | undefined): T {
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer({ PUBLIC_URL: 'https://hub.example.org' });
+  // An e-mail provider is configured (nothing is dispatched in these tests): invitations go by e-mail.
+  server = await createTestServer({
+    PUBLIC_URL: 'https://hub.example.org',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+  });
 });
 afterAll(() => server.close());
 
@@ -88,6 +92,7 @@ describe('POST /api/family-members/invite', () => {
       role: 'child',
       invitation_expires_at: new Date(now + 7 * 24 * 3600_000).toISOString(),
       invitation_sent_at: new Date(now).toISOString(),
+      invitation_link: null, // e-mailed: the reply does not carry it
     });
 
     const row = await memberRow(res.json().id);
@@ -112,7 +117,8 @@ describe('POST /api/family-members/invite', () => {
     expect(mail?.body).toContain(`https://hub.example.org/register-invitation/${token}`);
 
     const invitations = (await call(cookie, 'GET', '/api/family-members/invitations')).json();
-    expect(invitations).toEqual([res.json()]);
+    const { invitation_link: _link, ...listed } = res.json();
+    expect(invitations).toEqual([listed]);
   });
 
   it.each([
@@ -462,5 +468,58 @@ describe('invitation e-mail', () => {
       .from(notifications)
       .where(eq(notifications.recipient, inv.email));
     expect(mail?.body).toContain('November 30th, 2026');
+  });
+});
+
+describe('no e-mail provider (issue 21)', () => {
+  let bare: TestServer;
+  beforeAll(async () => {
+    bare = await createTestServer({ PUBLIC_URL: 'https://hub.example.org' });
+  });
+  afterAll(() => bare.close());
+
+  const as = (cookie: string, method: Method, url: string) =>
+    bare.app.inject({ method, url, headers: { cookie } });
+
+  it('answers the link to pass on, and the history says "not sent", never "delivered"', async () => {
+    const { cookie } = await signUp(bare.app);
+    const email = uniqueEmail();
+    const res = await bare.app.inject({
+      method: 'POST',
+      url: '/api/family-members/invite',
+      headers: { cookie },
+      payload: { name: 'Sam Rivera', email, role: 'child', color: 'purple' },
+    });
+    expect(res.statusCode).toBe(201);
+    const link: string = res.json().invitation_link;
+    const token = /^https:\/\/hub\.example\.org\/register-invitation\/([A-Za-z0-9_-]{43})$/.exec(link)?.[1];
+    expect(token).toBeDefined();
+    // The link works: the invitee can open it and accept.
+    const validate = await bare.app.inject({
+      method: 'GET',
+      url: `/api/family-members/invitations/validate/${token ?? ''}`,
+    });
+    expect(validate.json()).toMatchObject({ name: 'Sam Rivera', email });
+
+    const history = (await as(cookie, 'GET', '/api/notifications')).json().items;
+    expect(history).toEqual([
+      expect.objectContaining({
+        kind: 'invitation',
+        status: 'suppressed',
+        status_reason: 'no_email_provider',
+      }),
+    ]);
+    // The list never carries a link (it is not stored readable): a lost link is replaced by Resend.
+    const [listed] = (await as(cookie, 'GET', '/api/family-members/invitations')).json();
+    expect(listed).not.toHaveProperty('invitation_link');
+    const resent = await as(cookie, 'POST', `/api/family-members/invitations/${listed.id}/resend`);
+    const newLink: string = resent.json().invitation_link;
+    expect(newLink).toMatch(/^https:\/\/hub\.example\.org\/register-invitation\/[A-Za-z0-9_-]{43}$/);
+    expect(newLink).not.toBe(link);
+    const old = await bare.app.inject({
+      method: 'GET',
+      url: `/api/family-members/invitations/validate/${token ?? ''}`,
+    });
+    expect(old.statusCode).toBe(404);
   });
 });

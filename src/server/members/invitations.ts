@@ -6,9 +6,11 @@ import type { z } from 'zod';
 import type {
   InvitationDetailsDto,
   InvitationDto,
+  InvitationSentDto,
   acceptInvitationSchema,
   inviteSchema,
 } from '../../core/contracts/members.ts';
+import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { emailHasAccount } from '../db/cross-family.ts';
@@ -16,7 +18,8 @@ import { families, familyMembers, userAccounts } from '../db/schema/families.ts'
 import type { ServerContext } from '../http/context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { enqueue } from '../notifications/outbox.ts';
-import { invitationEmail } from '../notifications/templates.ts';
+import { configuredChannels } from '../notifications/providers/from-config.ts';
+import { invitationEmail, invitationLink } from '../notifications/templates.ts';
 import { ACCEPTED, PENDING, assertRoomForOneMore, normalisePhone } from './service.ts';
 
 /** How long an invitation link works (issue 4). */
@@ -108,7 +111,19 @@ async function enqueueInvitationEmail(
     dedupeKey: `invitation:${member.id}:${hashInvitationToken(args.rawToken).slice(0, 24)}`,
     now,
     expiresAt: member.invitationExpiresAt,
+    // Without SMTP nothing would leave the machine: the history says so, and the inviter gets the link.
+    ...(configuredChannels(ctx.config).email ? {} : { notSentBecause: 'no_email_provider' as const }),
   });
+}
+
+/** The reply of invite and resend: the link only when no e-mail provider will deliver it (issue 21). */
+function sentReply(ctx: ServerContext, member: MemberRow, rawToken: string): InvitationSentDto {
+  return {
+    ...toInvitationDto(member),
+    invitation_link: configuredChannels(ctx.config).email
+      ? null
+      : invitationLink(ctx.config.PUBLIC_URL, rawToken),
+  };
 }
 
 function expiryFrom(now: Date): Date {
@@ -117,7 +132,8 @@ function expiryFrom(now: Date): Date {
 
 /**
  * SPEC §7 `POST /api/family-members/invite`: a pending member with a fresh token (stored hashed), expiring in
- * 7 days, and the invitation e-mail in the outbox, all in one transaction.
+ * 7 days, and the invitation e-mail in the outbox, all in one transaction. With no e-mail provider the e-mail is
+ * recorded as not sent (`no_email_provider`) and the reply carries the link (issue 21).
  * @throws HttpError 409 when the family is full (pending invitations count), the e-mail already has an
  *   account, or it already has a pending invitation in this family.
  */
@@ -126,7 +142,7 @@ export async function invite(
   familyId: number,
   userId: number,
   input: z.output<typeof inviteSchema>,
-): Promise<InvitationDto> {
+): Promise<InvitationSentDto> {
   return ctx.db.transaction(async (tx) => {
     const family = await assertRoomForOneMore(tx, familyId);
     // Accounts of every family: a question row-level security lets a family's request ask only this way.
@@ -170,7 +186,7 @@ export async function invite(
       timezone: family.timezone,
       inviterName: inviter?.name ?? 'A family member',
     });
-    return toInvitationDto(member);
+    return sentReply(ctx, member, token.raw);
   });
 }
 
@@ -202,7 +218,7 @@ async function findPendingInvitation(tx: DbOrTx, familyId: number, invitationId:
 
 /**
  * SPEC §7 `POST /api/family-members/invitations/{id}/resend`: a new token (the old link stops working),
- * a new 7-day expiry and a new e-mail.
+ * a new 7-day expiry and a new e-mail (or, with no e-mail provider, a new link in the reply, issue 21).
  * @throws HttpError 404 for an id that is not a pending invitation of this family (nothing changes).
  */
 export async function resendInvitation(
@@ -210,7 +226,7 @@ export async function resendInvitation(
   familyId: number,
   userId: number,
   invitationId: number,
-): Promise<InvitationDto> {
+): Promise<InvitationSentDto> {
   return ctx.db.transaction(async (tx) => {
     const family = await lockFamily(tx, familyId);
     await findPendingInvitation(tx, familyId, invitationId);
@@ -230,7 +246,7 @@ export async function resendInvitation(
       timezone: family.timezone,
       inviterName: inviter?.name ?? 'A family member',
     });
-    return toInvitationDto(member);
+    return sentReply(ctx, member, token.raw);
   });
 }
 
@@ -320,7 +336,7 @@ export async function validateInvitation(
  * to the invited member, marks it accepted and burns the token. The invitee then signs in (SPEC §2: the
  * success view offers Sign In); no session is started here.
  * @throws HttpError 404 for a token that no longer opens an invitation; 409 when the e-mail got an account
- *   meanwhile; 400 for a bad phone.
+ *   meanwhile; 400 for a bad phone, or a password that is common or the e-mail or family name (issue 25).
  */
 export async function acceptInvitation(
   ctx: ServerContext,
@@ -328,6 +344,8 @@ export async function acceptInvitation(
   input: z.output<typeof acceptInvitationSchema>,
 ): Promise<void> {
   const phoneNumber = input.phone_number === undefined ? undefined : normalisePhone(ctx, input.phone_number);
+  // Issue 25: a common password is refused before any work; the e-mail and family name once they are known.
+  assertAcceptablePassword(input.password, {}, 'password');
   // argon2 is slow on purpose: hash before taking row locks. A refused token wastes this work, which also
   // keeps the answer time the same for good and bad tokens.
   const passwordHash = await hashPassword(input.password);
@@ -336,6 +354,11 @@ export async function acceptInvitation(
       const now = ctx.clock.now();
       const member = await findByToken(tx, rawToken, now, true);
       if (!member?.email) throw notFound(INVALID_INVITATION_MESSAGE);
+      const [family] = await tx
+        .select({ name: families.name })
+        .from(families)
+        .where(eq(families.id, member.familyId));
+      assertAcceptablePassword(input.password, { email: member.email, familyName: family?.name }, 'password');
       const [account] = await tx
         .select({ id: userAccounts.id })
         .from(userAccounts)

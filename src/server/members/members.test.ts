@@ -124,6 +124,10 @@ describe('GET /api/family-members', () => {
       email: expect.stringMatching(/@example\.com$/),
       phone_number: '+14155550123',
       daily_summary_enabled: false,
+      has_login: true,
+      is_owner: true,
+      is_you: true,
+      reminder_channel: null,
     });
   });
 });
@@ -148,6 +152,10 @@ describe('POST /api/family-members', () => {
       phone_number: '+14155550123',
       email: 'leo@example.com',
       daily_summary_enabled: true,
+      has_login: false,
+      is_owner: false,
+      is_you: false,
+      reminder_channel: null,
     });
     const list = (await call(cookie, 'GET', '/api/family-members')).json();
     expect(list.map((m: { name: string }) => m.name)).toEqual(['Ana Rivera', 'Leo Rivera']);
@@ -299,6 +307,10 @@ describe('PATCH /api/family-members/{id}', () => {
     const res = await call(cookie, 'PATCH', `/api/family-members/${leo.id}`, { daily_summary_enabled: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      has_login: false,
+      is_owner: false,
+      is_you: false,
+      reminder_channel: null,
       id: leo.id,
       name: 'Leo Rivera',
       color: 'green',
@@ -513,8 +525,99 @@ describe('DELETE /api/family-members/{id}', () => {
     );
     expect((await call(cookie, 'GET', '/api/auth/session')).statusCode).toBe(200);
 
-    await addMember(cookie, { name: 'Dad', role: 'parent' });
-    expect((await call(kid.cookie, 'DELETE', `/api/family-members/${me.id}`)).statusCode).toBe(204);
+    const dad = await addMember(cookie, { name: 'Dad', role: 'parent' });
+    expect((await call(kid.cookie, 'DELETE', `/api/family-members/${dad.id}`)).statusCode).toBe(204);
+  });
+
+  it('never deletes the family’s owner (the registrant), whoever asks, and the owner keeps signing in', async () => {
+    const owner = await signUp(server.app);
+    const [me] = (await call(owner.cookie, 'GET', '/api/family-members')).json();
+    const parent = await inviteAndAccept(owner.cookie, `coparent-${me.id}@example.com`, 'parent');
+    await addMember(owner.cookie, { name: 'Grandpa', role: 'parent' });
+
+    const res = await call(parent.cookie, 'DELETE', `/api/family-members/${me.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      "The family's owner cannot be deleted. The owner can hand the family to another parent first.",
+    );
+    const login = await call(null, 'POST', '/api/auth/login', {
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(login.statusCode).toBe(200);
+    const list = (await call(parent.cookie, 'GET', '/api/family-members')).json();
+    expect(
+      list.map((m: { name: string; is_owner: boolean; has_login: boolean; is_you: boolean }) => [
+        m.name,
+        m.is_owner,
+        m.has_login,
+        m.is_you,
+      ]),
+    ).toEqual([
+      ['Ana Rivera', true, true, false],
+      ['Invitee', false, true, true],
+      ['Grandpa', false, false, false],
+    ]);
+  });
+
+  it('hands ownership to another parent with a login; the former owner becomes an ordinary member', async () => {
+    const owner = await signUp(server.app);
+    const [me] = (await call(owner.cookie, 'GET', '/api/family-members')).json();
+    const parent = await inviteAndAccept(owner.cookie, `heir-${me.id}@example.com`, 'parent');
+    const kid = await inviteAndAccept(owner.cookie, `kid2-${me.id}@example.com`, 'child');
+    const grandpa = await addMember(owner.cookie, { name: 'Grandpa', role: 'parent' });
+
+    // Only the owner may hand it on, and only to a parent who can sign in.
+    const byOther = await call(parent.cookie, 'POST', `/api/family-members/${parent.memberId}/make-owner`);
+    expect(byOther.statusCode).toBe(403);
+    for (const id of [kid.memberId, grandpa.id, me.id]) {
+      const refused = await call(owner.cookie, 'POST', `/api/family-members/${id}/make-owner`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe(
+        'The family can only be handed to another parent who can sign in.',
+      );
+    }
+    const other = await signUp(server.app);
+    const [stranger] = (await call(other.cookie, 'GET', '/api/family-members')).json();
+    expect(
+      (await call(owner.cookie, 'POST', `/api/family-members/${stranger.id}/make-owner`)).statusCode,
+    ).toBe(404);
+
+    const res = await call(owner.cookie, 'POST', `/api/family-members/${parent.memberId}/make-owner`);
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .filter((m: { is_owner: boolean }) => m.is_owner)
+        .map((m: { id: number }) => m.id),
+    ).toEqual([parent.memberId]);
+    const accounts = await server.database.db
+      .select({ memberId: userAccounts.familyMemberId, role: userAccounts.role })
+      .from(userAccounts)
+      .where(eq(userAccounts.familyId, await familyIdOf(owner.cookie)))
+      .orderBy(userAccounts.id);
+    expect(accounts.map((a) => a.role)).toEqual(['member', 'owner', 'member']);
+
+    // The former owner is an ordinary member now: the new owner may delete them.
+    expect((await call(parent.cookie, 'DELETE', `/api/family-members/${me.id}`)).statusCode).toBe(204);
+    expect((await call(owner.cookie, 'GET', '/api/family-members')).statusCode).toBe(401);
+  });
+
+  it('refuses to delete the last parent who can sign in, even with other parents without a login', async () => {
+    // The registrant signed up as 'other': the only parent who can sign in is an invited one.
+    const owner = await signUp(server.app, { memberRole: 'other' });
+    const [me] = (await call(owner.cookie, 'GET', '/api/family-members')).json();
+    const parent = await inviteAndAccept(owner.cookie, `p2-${me.id}@example.com`, 'parent');
+    const grandpa = await addMember(owner.cookie, { name: 'Grandpa', role: 'parent' });
+
+    const res = await call(owner.cookie, 'DELETE', `/api/family-members/${parent.memberId}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'You cannot delete the last parent who can sign in. Invite another parent first.',
+    );
+    expect((await call(parent.cookie, 'GET', '/api/family-members')).statusCode).toBe(200);
+    // A parent without a login can go.
+    expect((await call(owner.cookie, 'DELETE', `/api/family-members/${grandpa.id}`)).statusCode).toBe(204);
   });
 
   it('ends the deleted member’s sessions and stops their account from signing in', async () => {
@@ -539,5 +642,48 @@ describe('DELETE /api/family-members/{id}', () => {
         .from(sessions)
         .where(and(eq(sessions.userId, must(account).id))),
     ).toEqual([]);
+  });
+});
+
+describe('reminder_channel (issue 21)', () => {
+  it('says SMS only when the family’s SMS is on, a provider is configured and the member has a number', async () => {
+    // The default set-up: no SMS provider and no SMTP, so nothing reaches anybody.
+    const plain = await signUp(server.app, { memberPhone: '+14155550123' });
+    const [alone] = (await call(plain.cookie, 'GET', '/api/family-members')).json();
+    expect(alone.reminder_channel).toBeNull();
+
+    const configured = await createTestServer({
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+14155550100',
+    });
+    try {
+      const { cookie } = await signUp(configured.app, { memberPhone: '+14155550123' });
+      const get = async () =>
+        (
+          await configured.app.inject({ method: 'GET', url: '/api/family-members', headers: { cookie } })
+        ).json() as { name: string; reminder_channel: string | null }[];
+      const kid = await configured.app.inject({
+        method: 'POST',
+        url: '/api/family-members',
+        headers: { cookie },
+        payload: { name: 'Leo', color: 'green', role: 'child' },
+      });
+      expect(kid.json().reminder_channel).toBeNull(); // no phone, no e-mail
+      // SMS is off for a new family (SPEC §3): e-mail, though the member has a phone.
+      expect((await get()).map((m) => m.reminder_channel)).toEqual(['email', null]);
+      await configured.database.db.update(families).set({ smsEnabled: true });
+      expect((await get()).map((m) => m.reminder_channel)).toEqual(['sms', null]);
+      await configured.app.inject({
+        method: 'POST',
+        url: '/api/settings',
+        headers: { cookie },
+        payload: { key: 'disable_all_sms', value: 'true' },
+      });
+      expect((await get()).map((m) => m.reminder_channel)).toEqual(['email', null]);
+    } finally {
+      await configured.close();
+    }
   });
 });

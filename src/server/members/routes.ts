@@ -17,7 +17,7 @@ import {
   resendInvitation,
   validateInvitation,
 } from './invitations.ts';
-import { createMember, deleteMember, listMembers, updateMember } from './service.ts';
+import { createMember, deleteMember, listMembers, transferOwnership, updateMember } from './service.ts';
 
 /** Invitation e-mails one family may send per hour (invites and resends together). */
 const INVITATION_SENDS_PER_HOUR = 20;
@@ -67,8 +67,8 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
   );
 
   app.get('/api/family-members', async (request) => {
-    const { familyId } = requireAuth(request);
-    return listMembers(ctx, familyId);
+    const { familyId, userId } = requireAuth(request);
+    return listMembers(ctx, familyId, userId);
   });
 
   app.post('/api/family-members', async (request, reply) => {
@@ -78,10 +78,16 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
   });
 
   app.patch('/api/family-members/:id', async (request) => {
-    const { familyId } = requireAuth(request);
+    const { familyId, userId } = requireAuth(request);
     const id = pathId(request);
     const input = parseInput(memberPatchSchema, request.body);
-    return updateMember(ctx, familyId, id, input);
+    return updateMember(ctx, familyId, userId, id, input);
+  });
+
+  // Issue 21: the owner hands the family to another parent with a login; answers the updated member list.
+  app.post('/api/family-members/:id/make-owner', async (request) => {
+    const { familyId, userId } = requireAuth(request);
+    return transferOwnership(ctx, familyId, userId, pathId(request));
   });
 
   app.delete('/api/family-members/:id', async (request, reply) => {

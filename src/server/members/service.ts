@@ -2,24 +2,34 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type FamilyMemberDto,
+  MEMBER_ROLE,
+  OWNER_ROLE,
   PHONE_MESSAGE,
   type memberCreateSchema,
   type memberPatchSchema,
 } from '../../core/contracts/members.ts';
 import { toE164 } from '../../core/members/phone.ts';
+import { type FamilyChannels, reminderChannel } from '../../core/notifications/reminder-channel.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { events } from '../db/schema/events.ts';
-import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
+import { appSettings, families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import type { ServerContext } from '../http/context.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { configuredChannels } from '../notifications/providers/from-config.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 
 export const LAST_PARENT_DELETE_MESSAGE =
   'You cannot delete the last parent in the family. Add another parent first.';
 export const LAST_PARENT_ROLE_MESSAGE = 'The family needs at least one parent. Add another parent first.';
 export const DELETE_SELF_MESSAGE = 'You cannot delete your own profile while signed in as it.';
+export const DELETE_OWNER_MESSAGE =
+  "The family's owner cannot be deleted. The owner can hand the family to another parent first.";
+export const LAST_LOGIN_PARENT_MESSAGE =
+  'You cannot delete the last parent who can sign in. Invite another parent first.';
+export const NOT_OWNER_MESSAGE = "Only the family's owner can hand the family to someone else.";
+export const NEW_OWNER_MESSAGE = 'The family can only be handed to another parent who can sign in.';
 
 /** Invitation status of a member who belongs to the family (the default, SPEC §4). */
 export const ACCEPTED = 'accepted';
@@ -28,8 +38,72 @@ export const PENDING = 'pending';
 
 type MemberRow = typeof familyMembers.$inferSelect;
 
-/** The wire shape of SPEC §7 `GET /api/family-members` for one row. */
-export function toMemberDto(row: MemberRow): FamilyMemberDto {
+/**
+ * What the family's set-up allows per channel (issue 21): its plan flag on, its global switch not 'true', and a
+ * provider configured.
+ */
+async function familyChannels(ctx: ServerContext, tx: DbOrTx, familyId: number): Promise<FamilyChannels> {
+  const [family] = await tx
+    .select({ sms: families.smsEnabled, email: families.emailEnabled })
+    .from(families)
+    .where(eq(families.id, familyId));
+  const switches = await tx
+    .select({ key: appSettings.key, value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.familyId, familyId));
+  const off = (key: string) => switches.some((s) => s.key === key && s.value === 'true');
+  const configured = configuredChannels(ctx.config);
+  return {
+    sms: Boolean(family?.sms) && !off('disable_all_sms') && configured.sms,
+    email: Boolean(family?.email) && !off('disable_all_emails') && configured.email,
+  };
+}
+
+/** Who of a family can sign in: member id → account, for the members with an active account. */
+type Logins = Map<number, { userId: number; isOwner: boolean }>;
+
+/** What `toMemberDto` needs beyond the row: the family's logins and channels, and who is asking. */
+interface MemberContext {
+  logins: Logins;
+  channels: FamilyChannels;
+  callerUserId: number;
+}
+
+async function memberContext(
+  ctx: ServerContext,
+  tx: DbOrTx,
+  familyId: number,
+  callerUserId: number,
+): Promise<MemberContext> {
+  return {
+    logins: await loginsOf(tx, familyId),
+    channels: await familyChannels(ctx, tx, familyId),
+    callerUserId,
+  };
+}
+
+/** The family's active accounts by member id (`FamilyMemberDto.has_login` / `is_owner`). */
+async function loginsOf(tx: DbOrTx, familyId: number): Promise<Logins> {
+  const rows = await tx
+    .select({ id: userAccounts.id, memberId: userAccounts.familyMemberId, role: userAccounts.role })
+    .from(userAccounts)
+    .where(and(eq(userAccounts.familyId, familyId), eq(userAccounts.isActive, true)));
+  const logins: Logins = new Map();
+  for (const r of rows) {
+    if (r.memberId !== null) logins.set(r.memberId, { userId: r.id, isOwner: r.role === OWNER_ROLE });
+  }
+  return logins;
+}
+
+/**
+ * The wire shape of SPEC §7 `GET /api/family-members` for one row; the family's logins and the signed-in user's
+ * id give `has_login`, `is_owner` and `is_you`, its channels `reminder_channel`.
+ */
+export function toMemberDto(
+  row: MemberRow,
+  { logins, channels, callerUserId }: MemberContext,
+): FamilyMemberDto {
+  const login = logins.get(row.id);
   return {
     id: row.id,
     name: row.name,
@@ -38,6 +112,10 @@ export function toMemberDto(row: MemberRow): FamilyMemberDto {
     email: row.email,
     phone_number: row.phoneNumber,
     daily_summary_enabled: row.dailySummaryEnabled,
+    has_login: login !== undefined,
+    is_owner: login?.isOwner ?? false,
+    is_you: login !== undefined && login.userId === callerUserId,
+    reminder_channel: reminderChannel(channels, row),
   };
 }
 
@@ -83,13 +161,18 @@ export function normalisePhone(ctx: ServerContext, raw: string | null): string |
 }
 
 /** SPEC §7 `GET /api/family-members`: the family's members (accepted ones; invitations are listed apart), oldest first. */
-export async function listMembers(ctx: ServerContext, familyId: number): Promise<FamilyMemberDto[]> {
+export async function listMembers(
+  ctx: ServerContext,
+  familyId: number,
+  callerUserId: number,
+): Promise<FamilyMemberDto[]> {
   const rows = await ctx.db
     .select()
     .from(familyMembers)
     .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.invitationStatus, ACCEPTED)))
     .orderBy(asc(familyMembers.id));
-  return rows.map(toMemberDto);
+  const context = await memberContext(ctx, ctx.db, familyId, callerUserId);
+  return rows.map((row) => toMemberDto(row, context));
 }
 
 /**
@@ -119,7 +202,7 @@ export async function createMember(
       })
       .returning();
     if (!row) throw new Error('member insert returned no row');
-    return toMemberDto(row);
+    return toMemberDto(row, await memberContext(ctx, tx, familyId, 0)); // a new member has no account yet
   });
 }
 
@@ -139,8 +222,31 @@ async function findAcceptedMember(tx: DbOrTx, familyId: number, memberId: number
   return row;
 }
 
-/** True when the family has an accepted parent other than `memberId`. */
-async function hasAnotherParent(tx: DbOrTx, familyId: number, memberId: number): Promise<boolean> {
+/** True when the family has an accepted parent other than `memberId` (with an active account if `withLogin`). */
+async function hasAnotherParent(
+  tx: DbOrTx,
+  familyId: number,
+  memberId: number,
+  withLogin = false,
+): Promise<boolean> {
+  if (withLogin) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(familyMembers)
+      .innerJoin(
+        userAccounts,
+        and(eq(userAccounts.familyMemberId, familyMembers.id), eq(userAccounts.isActive, true)),
+      )
+      .where(
+        and(
+          eq(familyMembers.familyId, familyId),
+          eq(familyMembers.invitationStatus, ACCEPTED),
+          eq(familyMembers.role, 'parent'),
+          ne(familyMembers.id, memberId),
+        ),
+      );
+    return (row?.n ?? 0) > 0;
+  }
   const [row] = await tx
     .select({ n: count() })
     .from(familyMembers)
@@ -163,6 +269,7 @@ async function hasAnotherParent(tx: DbOrTx, familyId: number, memberId: number):
 export async function updateMember(
   ctx: ServerContext,
   familyId: number,
+  callerUserId: number,
   memberId: number,
   input: z.output<typeof memberPatchSchema>,
 ): Promise<FamilyMemberDto> {
@@ -189,7 +296,7 @@ export async function updateMember(
       .where(and(eq(familyMembers.id, memberId), eq(familyMembers.familyId, familyId)))
       .returning();
     if (!row) throw notFound();
-    return toMemberDto(row);
+    return toMemberDto(row, await memberContext(ctx, tx, familyId, callerUserId));
   });
 }
 
@@ -262,8 +369,10 @@ export async function removeMemberReferences(tx: DbOrTx, familyId: number, membe
 /**
  * SPEC §7 `DELETE /api/family-members/{id}`. Removes the member from events, tasks and proposals (what they
  * authored stays), deactivates their account and ends its sessions, so it can no longer sign in.
+ * The family's owner cannot be deleted, nor the last parent, nor the last parent who can sign in (issue 21).
  * @param callerUserId the signed-in user: deleting one's own profile is refused (it would end this session).
- * @throws HttpError 404 for an id outside the family (nothing changes); 409 for the last parent or oneself.
+ * @throws HttpError 404 for an id outside the family (nothing changes); 409 for the owner, the last parent
+ *   (with a login), or oneself.
  */
 export async function deleteMember(
   ctx: ServerContext,
@@ -279,8 +388,13 @@ export async function deleteMember(
       .from(userAccounts)
       .where(eq(userAccounts.id, callerUserId));
     if (caller?.memberId === memberId) throw conflict(DELETE_SELF_MESSAGE);
+    const login = (await loginsOf(tx, familyId)).get(memberId);
     if (member.role === 'parent' && !(await hasAnotherParent(tx, familyId, memberId))) {
       throw conflict(LAST_PARENT_DELETE_MESSAGE);
+    }
+    if (login?.isOwner) throw conflict(DELETE_OWNER_MESSAGE);
+    if (login && member.role === 'parent' && !(await hasAnotherParent(tx, familyId, memberId, true))) {
+      throw conflict(LAST_LOGIN_PARENT_MESSAGE);
     }
     await removeMemberReferences(tx, familyId, memberId);
     const accounts = await tx
@@ -293,4 +407,37 @@ export async function deleteMember(
       .delete(familyMembers)
       .where(and(eq(familyMembers.id, memberId), eq(familyMembers.familyId, familyId)));
   });
+}
+
+/**
+ * `POST /api/family-members/{id}/make-owner` (issue 21): the owner hands the family to another parent with an
+ * active account; the former owner becomes an ordinary member (`user_accounts.role` 'member').
+ * @throws HttpError 404 for an id outside the family; 403 when the caller is not the owner; 409 when the member
+ *   is not a parent with a login (nothing changes).
+ */
+export async function transferOwnership(
+  ctx: ServerContext,
+  familyId: number,
+  callerUserId: number,
+  memberId: number,
+): Promise<FamilyMemberDto[]> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('update');
+    const member = await findAcceptedMember(tx, familyId, memberId);
+    const logins = await loginsOf(tx, familyId);
+    const callerIsOwner = [...logins.values()].some((l) => l.userId === callerUserId && l.isOwner);
+    if (!callerIsOwner) throw forbidden(NOT_OWNER_MESSAGE);
+    const target = logins.get(memberId);
+    if (!target || target.isOwner || member.role !== 'parent') throw conflict(NEW_OWNER_MESSAGE);
+    const now = ctx.clock.now();
+    await tx
+      .update(userAccounts)
+      .set({ role: MEMBER_ROLE, updatedAt: now })
+      .where(and(eq(userAccounts.familyId, familyId), eq(userAccounts.id, callerUserId)));
+    await tx
+      .update(userAccounts)
+      .set({ role: OWNER_ROLE, updatedAt: now })
+      .where(and(eq(userAccounts.familyId, familyId), eq(userAccounts.id, target.userId)));
+  });
+  return listMembers(ctx, familyId, callerUserId);
 }

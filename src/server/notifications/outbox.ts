@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { NotificationChannel, NotificationStatus } from '../../core/contracts/notifications.ts';
+import type {
+  NotificationChannel,
+  NotificationStatus,
+  SuppressionReason,
+} from '../../core/contracts/notifications.ts';
 import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { notifications } from '../db/schema/notifications.ts';
@@ -37,6 +41,11 @@ export interface OutboundMessage {
   expiresAt?: Date | null;
   /** True for mail the user explicitly asked for (invitations): the notification switches and plan flags do not apply. */
   transactional?: boolean;
+  /**
+   * Record the message as not sent with this reason, after policy's own reasons (e.g. `no_email_provider`: an
+   * invitation whose link the inviter passes on by hand, issue 21).
+   */
+  notSentBecause?: SuppressionReason;
 }
 
 /** What `enqueue` did. */
@@ -51,13 +60,14 @@ export interface EnqueueResult {
 }
 
 function decide(facts: PolicyFacts, message: OutboundMessage): PolicyDecision {
-  return applyPolicy(facts, {
+  const decision = applyPolicy(facts, {
     familyId: message.familyId,
     familyMemberId: message.familyMemberId,
     channel: message.channel,
     recipient: message.recipient,
     transactional: message.transactional ?? false,
   });
+  return { ...decision, suppressed: decision.suppressed ?? message.notSentBecause ?? null };
 }
 
 /** The outbox row for `message` after policy decided. SMS bodies are cut to at most 3 segments. */

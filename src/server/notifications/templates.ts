@@ -35,11 +35,12 @@ export function invitationLink(publicUrl: string, token: string): string {
 }
 
 /**
- * Hides secrets that a stored message body carries (the invitation token in the accept link), for showing
- * message history: the family sees that an invitation went out, not a working link.
+ * Hides secrets that a stored message body carries (the token in an invitation, password-reset or
+ * e-mail-confirmation link), for showing message history: the family sees that the message went out, not a
+ * working link.
  */
 export function redactSecrets(text: string): string {
-  return text.replace(/(\/register-invitation\/)[^\s"'<>)]+/g, '$1…');
+  return text.replace(/(\/(?:register-invitation|reset-password|confirm-email)\/)[^\s"'<>)]+/g, '$1…');
 }
 
 /**
@@ -53,7 +54,8 @@ export function familyPhrase(familyName: string): string {
   return `${article}${name}${noun}`;
 }
 
-function layout(title: string, inner: string): string {
+/** The HTML frame every e-mail shares: a heading, the content, and the sender line. */
+export function layout(title: string, inner: string): string {
   return (
     '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">' +
     `<h1 style="font-size:20px">${escapeHtml(title)}</h1>${inner}` +

@@ -587,7 +587,7 @@ describe('cancelling reminders of what was removed', () => {
     pickup_minutes_before: 15,
     has_dropoff: true,
     dropoff_assigned_to: f.parent,
-    dropoff_minutes_before: 20,
+    dropoff_minutes_before: 30,
     is_recurring: true,
     recurrence_pattern: 'weekly',
     recurrence_end_date: '2027-02-28',

@@ -30,6 +30,10 @@ export interface SeededFamily {
   taskId: number;
   proposalId: number;
   noteId: number;
+  /** The public id of A's session (issue 25's session list). */
+  sessionPublicId: string;
+  /** A passkey row of A's account (written directly: registering one needs an authenticator). */
+  passkeyId: number;
 }
 
 /** A JSON request as a signed-in user (or nobody), with a same-origin Origin header on writes. */
@@ -136,6 +140,17 @@ export async function seedFamily(app: FastifyInstance, db: Db, marker = MARKER):
   );
   const setting = await call(app, cookie, 'POST', '/api/settings', { key: 'disable_all_sms', value: 'true' });
   if (setting.statusCode !== 200) throw new Error(`seeding setting failed: ${setting.body}`);
+  const [session] = await queryRows<{ public_id: string }>(
+    db,
+    sql`select s.public_id from sessions s join user_accounts u on u.id = s.user_id where u.email = ${email.toLowerCase()}`,
+  );
+  const [passkey] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into passkeys (family_id, user_id, credential_id, public_key, name)
+        select family_id, id, ${`${marker}-credential-${familyId}`}, 'not-a-key', ${`${marker} passkey`}
+        from user_accounts where email = ${email.toLowerCase()} returning id`,
+  );
+  if (!session || !passkey) throw new Error('seeding the session list and passkey failed');
   return {
     cookie,
     email,
@@ -147,6 +162,8 @@ export async function seedFamily(app: FastifyInstance, db: Db, marker = MARKER):
     taskId,
     proposalId,
     noteId,
+    sessionPublicId: session.public_id,
+    passkeyId: passkey.id,
   };
 }
 

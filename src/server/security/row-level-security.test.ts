@@ -76,6 +76,18 @@ beforeAll(async () => {
       values (${family.familyId}, ${family.selfMemberId}, '2026-11-22')`);
     await db.execute(sql`insert into notifications (family_id, channel, recipient, body, kind, dedupe_key, send_after)
       values (${family.familyId}, 'email', 'x@example.com', 'rls', 'test', ${`rls-${family.familyId}`}, now())`);
+    // Passkeys, recovery codes and sign-in steps (issue 25) need a real authenticator through the API
+    // (account.test.ts): rows of the right shape are enough here.
+    const [user] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from user_accounts where family_id = ${family.familyId} limit 1`,
+    );
+    await db.execute(sql`insert into passkeys (family_id, user_id, credential_id, public_key, name)
+      values (${family.familyId}, ${user?.id}, ${`rls-credential-${family.familyId}`}, 'key', 'rls')`);
+    await db.execute(sql`insert into recovery_codes (family_id, user_id, code_hash)
+      values (${family.familyId}, ${user?.id}, ${`rls-code-${family.familyId}`})`);
+    await db.execute(sql`insert into auth_challenges (id_hash, family_id, user_id, purpose, expires_at)
+      values (${`rls-step-${family.familyId}`}, ${family.familyId}, ${user?.id}, 'second_factor', now() + interval '10 minutes')`);
   }
   const tables = await queryRows<{ table_name: string }>(
     db,
@@ -218,6 +230,14 @@ describe('row-level security', () => {
       [
         'POST /api/auth/register',
         'POST /api/auth/login',
+        'POST /api/auth/forgot-password',
+        'POST /api/auth/reset-password',
+        'POST /api/auth/second-factor/options',
+        'POST /api/auth/second-factor/passkey',
+        'POST /api/auth/second-factor/recovery-code',
+        'POST /api/auth/passkey/options',
+        'POST /api/auth/passkey',
+        'POST /api/account/email/confirm',
         'GET /api/calendar/feed/:file',
         'HEAD /api/calendar/feed/:file',
         'GET /api/family-members/invitations/validate/:token',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
 import { call, familySnapshot, MARKER, seedFamily, type SeededFamily } from './fixtures.ts';
@@ -25,6 +26,15 @@ interface Probe {
 }
 
 const same = (url: string) => () => url;
+
+/** A WebAuthn response in the right shape naming A's passkey, signed by nobody. */
+const fakeAssertion = (a: SeededFamily) => ({
+  id: `${MARKER}-credential-${a.familyId}`,
+  rawId: `${MARKER}-credential-${a.familyId}`,
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+});
 const json = (body: unknown) => () => body;
 
 /**
@@ -44,6 +54,97 @@ const PROBES: Record<string, Probe> = {
   },
   'POST /api/auth/logout': { kind: 'public', url: same('/api/auth/logout'), body: json({}) },
   'GET /api/auth/session': { kind: 'own', url: same('/api/auth/session') },
+  // Issue 25. A reset request for A's own address would rightly change A's account (a token, an e-mail):
+  // an unknown address gets the same answer.
+  'POST /api/auth/forgot-password': {
+    kind: 'public',
+    url: same('/api/auth/forgot-password'),
+    body: json({ email: 'nobody-at-all@example.com' }),
+  },
+  'POST /api/auth/reset-password': {
+    kind: 'public',
+    url: same('/api/auth/reset-password'),
+    body: json({ token: 'A'.repeat(43), password: 'hijacked secret', confirmPassword: 'hijacked secret' }),
+  },
+  'POST /api/auth/second-factor/options': {
+    kind: 'public',
+    url: same('/api/auth/second-factor/options'),
+    body: json({}),
+  },
+  'POST /api/auth/second-factor/passkey': {
+    kind: 'public',
+    url: same('/api/auth/second-factor/passkey'),
+    body: (a) => ({ response: fakeAssertion(a) }),
+  },
+  'POST /api/auth/second-factor/recovery-code': {
+    kind: 'public',
+    url: same('/api/auth/second-factor/recovery-code'),
+    body: json({ code: 'aaaaa-bbbbb' }),
+  },
+  'POST /api/auth/passkey/options': {
+    kind: 'public',
+    url: same('/api/auth/passkey/options'),
+    body: json({}),
+  },
+  'POST /api/auth/passkey': {
+    kind: 'public',
+    url: same('/api/auth/passkey'),
+    body: (a) => ({ response: fakeAssertion(a) }),
+  },
+
+  'GET /api/account': { kind: 'own', url: same('/api/account') },
+  // B's own password (the harness's), changed to itself: B's own 2xx.
+  'POST /api/account/password': {
+    kind: 'own',
+    url: same('/api/account/password'),
+    body: json({
+      current_password: 'correct horse',
+      new_password: 'correct horse',
+      confirm_password: 'correct horse',
+    }),
+  },
+  'POST /api/account/email': {
+    kind: 'own',
+    url: same('/api/account/email'),
+    body: json({ new_email: 'b-moves-here@example.com', current_password: 'correct horse' }),
+  },
+  'POST /api/account/email/confirm': {
+    kind: 'public',
+    url: same('/api/account/email/confirm'),
+    body: json({ token: 'A'.repeat(43) }),
+  },
+  'GET /api/account/sessions': { kind: 'own', url: same('/api/account/sessions') },
+  'DELETE /api/account/sessions/:id': {
+    kind: 'by-id',
+    url: (a) => `/api/account/sessions/${a.sessionPublicId}`,
+  },
+  'POST /api/account/sessions/sign-out-others': {
+    kind: 'own',
+    url: same('/api/account/sessions/sign-out-others'),
+    body: json({}),
+  },
+  'POST /api/account/passkeys/options': {
+    kind: 'own',
+    url: same('/api/account/passkeys/options'),
+    body: json({ current_password: 'correct horse' }),
+  },
+  // A registration response naming A's credential: refused (400), as any response without B's own step.
+  'POST /api/account/passkeys': {
+    kind: 'body-id',
+    url: same('/api/account/passkeys'),
+    body: (a) => ({ response: fakeAssertion(a), name: 'hijacked' }),
+  },
+  'DELETE /api/account/passkeys/:id': {
+    kind: 'by-id',
+    url: (a) => `/api/account/passkeys/${a.passkeyId}`,
+    body: json({ current_password: 'correct horse' }),
+  },
+  // B has a passkey (beforeAll), so new codes are B's own 2xx.
+  'POST /api/account/recovery-codes': {
+    kind: 'own',
+    url: same('/api/account/recovery-codes'),
+    body: json({ current_password: 'correct horse' }),
+  },
 
   'GET /api/events': { kind: 'own', url: same('/api/events?start=2026-11-01&end=2026-12-31') },
   'GET /api/events/:id': { kind: 'by-id', url: (a) => `/api/events/${a.eventId}` },
@@ -146,6 +247,11 @@ const PROBES: Record<string, Probe> = {
     kind: 'by-id',
     url: (a) => `/api/family-members/${a.kidMemberId}`,
   },
+  'POST /api/family-members/:id/make-owner': {
+    kind: 'by-id',
+    url: (a) => `/api/family-members/${a.kidMemberId}/make-owner`,
+    body: json({}),
+  },
   'GET /api/family-members/invitations': { kind: 'own', url: same('/api/family-members/invitations') },
   'POST /api/family-members/invite': {
     kind: 'own',
@@ -224,12 +330,17 @@ const PROBES: Record<string, Probe> = {
 
 let server: TestServer;
 let a: SeededFamily;
-let b: { cookie: string };
+let b: { cookie: string; email: string };
 
 beforeAll(async () => {
   server = await createTestServer();
   a = await seedFamily(server.app, server.database.db);
   b = await signUp(server.app, { familyName: 'Okafor', memberName: 'Bola Okafor' });
+  await server.database.db.execute(
+    sql`insert into passkeys (family_id, user_id, credential_id, public_key, name)
+        select family_id, id, 'b-credential', 'not-a-key', 'B passkey' from user_accounts
+        where email = ${b.email.toLowerCase()}`,
+  );
 });
 afterAll(() => server.close());
 
@@ -322,5 +433,7 @@ describe('tenant isolation, every route', () => {
     }
     expect(failures).toEqual([]);
     expect(await familySnapshot(db, a.familyId)).toEqual(before);
-  });
+    // Every route twice, some with argon2 work (password checks, recovery codes) and the reset request's
+    // 350 ms floor: more than the default 30 s when the whole suite shares two cores.
+  }, 120_000);
 });

@@ -150,6 +150,12 @@ describe('POST /api/tasks', () => {
     ['priority', { priority: 'urgent' }, 'Priority must be low, medium or high'],
     ['reminder_frequency', { reminder_frequency: 'hourly' }, 'Please select a valid reminder frequency'],
     ['estimated_duration_minutes', { estimated_duration_minutes: -5 }, 'Duration must be at least 1 minute'],
+    // Issue 21: SPEC §9's duration choices only.
+    [
+      'estimated_duration_minutes',
+      { estimated_duration_minutes: 7 },
+      'Please select a duration from the list',
+    ],
   ])('answers 400 with the message for a bad %s and writes nothing', async (field, override, message) => {
     const before = (await rowsOf(family.familyId)).length;
     const res = await call('POST', '/api/tasks', family, taskPayload(override));

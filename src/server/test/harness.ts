@@ -65,7 +65,12 @@ export interface TestServer {
 export async function createTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const clock = new TestClock();
-  const config = testConfig({ WEB_DIST_DIR: '/nonexistent', AUTH_RATE_LIMIT_PER_MINUTE: 1000, ...overrides });
+  const config = testConfig({
+    WEB_DIST_DIR: '/nonexistent',
+    AUTH_RATE_LIMIT_PER_MINUTE: 1000,
+    PASSWORD_RESET_RATE_LIMIT_PER_HOUR: 1000,
+    ...overrides,
+  });
   const app = await buildApp({ db: database.db, config, clock });
   return {
     app,

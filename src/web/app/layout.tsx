@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, Menu, UserCog, X } from 'lucide-react';
 import { useLogout, useSession } from '../features/auth/api.ts';
 import { cn } from '../components/ui/cn.ts';
 import { OfflineBanner } from '../platform/offline-banner.tsx';
@@ -42,7 +42,21 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           );
         })}
       </nav>
-      <div className="border-t border-slate-200 p-3">
+      <div className="space-y-1 border-t border-slate-200 p-3">
+        <Link
+          to="/account"
+          onClick={onNavigate}
+          aria-current={pathname.startsWith('/account') ? 'page' : undefined}
+          className={cn(
+            'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+            pathname.startsWith('/account')
+              ? 'bg-indigo-50 text-indigo-700'
+              : 'text-slate-700 hover:bg-slate-100',
+          )}
+        >
+          <UserCog className="h-5 w-5" aria-hidden />
+          Account Settings
+        </Link>
         <button
           type="button"
           onClick={() => logout.mutate()}
@@ -65,7 +79,8 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 export function AppLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
-  const title = sectionFor(pathname)?.label ?? 'FamilyHub';
+  const title =
+    sectionFor(pathname)?.label ?? (pathname.startsWith('/account') ? 'Account Settings' : 'FamilyHub');
 
   return (
     <div className="min-h-screen bg-slate-50">

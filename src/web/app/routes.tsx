@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -27,6 +27,19 @@ const FamilyMembersPage = screen(
   () => import('../features/family-members/family-members-page.tsx'),
   'FamilyMembersPage',
 );
+const ForgotPasswordPage = screen(
+  () => import('../features/auth/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = screen(
+  () => import('../features/auth/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const AccountPage = screen(() => import('../features/account/account-page.tsx'), 'AccountPage');
+const ConfirmEmailPage = screen(
+  () => import('../features/account/confirm-email-page.tsx'),
+  'ConfirmEmailPage',
+);
 const InvitationPage = screen(() => import('../features/invitations/invitation-page.tsx'), 'InvitationPage');
 const SignedInInvitationPage = screen(
   () => import('../features/invitations/signed-in-invitation-page.tsx'),
@@ -44,8 +57,16 @@ export function preloadLandingPage(): void {
   void loadLandingPage();
 }
 
+/**
+ * Issue 25 pages reached from an e-mailed link: the same whether or not someone is signed in here (the link
+ * may be opened on any device), outside the app shell.
+ */
+const LINK_PAGES = ['/reset-password/', '/confirm-email/'];
+
 /** SPEC §2 signed-in routes, inside the app shell. */
 export function SignedInRoutes() {
+  const { pathname } = useLocation();
+  if (LINK_PAGES.some((prefix) => pathname.startsWith(prefix))) return <SignedOutRoutes />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <AppLayout>
@@ -63,6 +84,7 @@ export function SignedInRoutes() {
             <Route path="/activities" element={<ActivitiesPage />} />
             <Route path="/notes" element={<NotesPage />} />
             <Route path="/family-members" element={<FamilyMembersPage />} />
+            <Route path="/account" element={<AccountPage />} />
             <Route path="/add-event" element={<EventFormPage />} />
             <Route path="/add-event/:id" element={<EventFormPage />} />
             <Route path="/add-task" element={<TaskFormPage />} />
@@ -73,6 +95,7 @@ export function SignedInRoutes() {
             {/* Already signed in: the sign-in and register pages lead home. */}
             <Route path="/login" element={<Navigate to="/" replace />} />
             <Route path="/register" element={<Navigate to="/" replace />} />
+            <Route path="/forgot-password" element={<Navigate to="/account" replace />} />
             {/* An invitation is for a new account: say who is signed in and offer to sign out. */}
             <Route path="/register-invitation" element={<SignedInInvitationPage />} />
             <Route path="/register-invitation/:token" element={<SignedInInvitationPage />} />
@@ -91,6 +114,9 @@ export function SignedOutRoutes() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+        <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
         <Route path="/register-invitation" element={<InvitationPage />} />
         <Route path="/register-invitation/:token" element={<InvitationPage />} />
         <Route path="*" element={<LandingPage />} />

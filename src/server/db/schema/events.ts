@@ -67,6 +67,13 @@ export const events = pgTable(
       .default(sql`'[]'::jsonb`),
     parentEventId: integer('parent_event_id'),
     recurrenceId: varchar('recurrence_id', { length: 19 }),
+    /**
+     * On an override: the payload fields (`EventValues` names, e.g. 'start_date', 'location') it changed from its
+     * series; a series edit for all events writes every other field into it (`OVERRIDABLE_FIELDS` in
+     * src/core/contracts/events.ts). Null on other rows. Overrides made before this column count as having
+     * changed only their times.
+     */
+    overrideFields: jsonb('override_fields').$type<string[]>(),
     /** UID of the source VEVENT when imported from an .ics file, so a re-import updates instead of duplicating. */
     sourceUid: text('source_uid'),
     /**

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -67,7 +68,10 @@ export const familyMembers = pgTable(
   ],
 );
 
-/** SPEC §3 User account: one per signed-up person, linked to their member profile. */
+/**
+ * SPEC §3 User account: one per signed-up person, linked to their member profile. `role` is 'member' (the
+ * default) or 'owner': the registrant, or the parent they handed the family to (`OWNER_ROLE`, one per family).
+ */
 export const userAccounts = pgTable(
   'user_accounts',
   {
@@ -85,6 +89,12 @@ export const userAccounts = pgTable(
     emailVerificationToken: varchar('email_verification_token', { length: 128 }),
     passwordResetToken: varchar('password_reset_token', { length: 128 }),
     passwordResetExpires: timestamp('password_reset_expires', { withTimezone: true }),
+    /**
+     * Issue 25 "change e-mail": the address waiting for confirmation; `email_verification_token` (SPEC §3)
+     * holds the SHA-256 of its link's token and `pending_email_expires` when the link stops working.
+     */
+    pendingEmail: varchar('pending_email', { length: 255 }),
+    pendingEmailExpires: timestamp('pending_email_expires', { withTimezone: true }),
   },
   (t) => [
     // E-mails are stored lowercased; uniqueness is global because sign-in is by e-mail alone.
@@ -100,13 +110,18 @@ export const userAccounts = pgTable(
       foreignColumns: [familyMembers.id],
     }).onDelete('set null'),
     index('user_accounts_family_id_idx').on(t.familyId),
+    // Reset and e-mail-change links find their account by the SHA-256 of the token (issue 25).
+    index('user_accounts_password_reset_token_idx').on(t.passwordResetToken),
+    index('user_accounts_email_verification_token_idx').on(t.emailVerificationToken),
   ],
 );
 
 /**
  * SPEC §3 Session store (sid, sess, expire). `sid` is the SHA-256 of the cookie's random id, so a leaked
  * table does not hand out live sessions (OWASP Session Management). `expire` is the idle expiry; the
- * absolute expiry is `absolute_expire`.
+ * absolute expiry is `absolute_expire`. For the session list (issue 25): `public_id` names a session to its
+ * owner without revealing anything that opens it, `user_agent` is the browser's at sign-in, `last_used_at`
+ * moves with the idle expiry (at most every five minutes).
  */
 export const sessions = pgTable(
   'sessions',
@@ -118,6 +133,9 @@ export const sessions = pgTable(
     expire: timestamp('expire', { withTimezone: true }).notNull(),
     absoluteExpire: timestamp('absolute_expire', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    userAgent: varchar('user_agent', { length: 512 }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
     foreignKey({

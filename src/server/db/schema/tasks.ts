@@ -89,6 +89,8 @@ export const activityProposals = pgTable(
     location: varchar('location', { length: 300 }),
     responseDate: timestamp('response_date', { withTimezone: true }),
     notes: text('notes'),
+    /** The event an accepted proposal became ('Add to Calendar'); null until then, and again if that event is deleted. */
+    eventId: integer('event_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -97,6 +99,12 @@ export const activityProposals = pgTable(
       columns: [t.familyId],
       foreignColumns: [families.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'activity_proposals_event_id_fkey',
+      columns: [t.eventId],
+      foreignColumns: [events.id],
+    }).onDelete('set null'),
+    index('activity_proposals_event_id_idx').on(t.eventId),
     index('activity_proposals_family_id_due_date_idx').on(t.familyId, t.dueDate),
   ],
 );

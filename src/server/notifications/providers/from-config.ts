@@ -34,3 +34,11 @@ export function providersFromConfig(config: Config, sink?: LogSink): ChannelProv
       : createLogProvider('sms', sink);
   return { email, sms };
 }
+
+/** Which channels have a real provider (not the log): SMTP for e-mail, the three Twilio settings for SMS. */
+export function configuredChannels(config: Config): { email: boolean; sms: boolean } {
+  return {
+    email: Boolean(config.SMTP_URL),
+    sms: Boolean(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM),
+  };
+}

@@ -1,7 +1,18 @@
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { format, parseISO } from 'date-fns';
-import { CalendarDays, CalendarPlus, Check, Clock, MapPin, Pencil, Plus, Trash2, X } from 'lucide-react';
+import {
+  CalendarCheck,
+  CalendarDays,
+  CalendarPlus,
+  Check,
+  Clock,
+  MapPin,
+  Pencil,
+  Plus,
+  Trash2,
+  X,
+} from 'lucide-react';
 import {
   ACTIVITY_CATEGORY_LABELS,
   type ActivityProposalDto,
@@ -9,6 +20,7 @@ import {
   toActivityConversionPayload,
 } from '../../../core/contracts/activities.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import { ApiError, serverMessageOr } from '../../app/api.ts';
 import { filterByAssignees, sortByDueDate } from '../../../core/tasks/sorting.ts';
 import { durationLabel } from '../../../core/tasks/time-choices.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -167,7 +179,16 @@ function ProposalCard({
             </Button>
           </>
         ) : null}
-        {proposal.status === 'accepted' ? (
+        {proposal.status === 'accepted' && proposal.event_id !== null ? (
+          // Issue 21: once converted, the card says so and leads to the event instead of making another.
+          <Link
+            to={`/add-event/${String(proposal.event_id)}`}
+            className="inline-flex h-8 items-center gap-2 rounded-md bg-emerald-50 px-3 text-sm font-medium text-emerald-800 hover:bg-emerald-100 max-md:min-h-11"
+          >
+            <CalendarCheck className="h-4 w-4" aria-hidden />
+            On calendar
+          </Link>
+        ) : proposal.status === 'accepted' ? (
           <Button size="sm" onClick={onConvert} disabled={busy}>
             <CalendarPlus className="h-4 w-4" aria-hidden />
             Add to Calendar
@@ -195,8 +216,8 @@ function ProposalCard({
 /**
  * SPEC §2 Activity Signups screen: Pending / Accepted / Declined tabs, 'Filter by Assignee' (on `assigned_to`),
  * proposals by due date ascending with undated last. Accept and Decline only on pending proposals; 'Add to
- * Calendar' on accepted ones, after the SPEC §8 confirmation, each time it is asked (a second confirmed
- * conversion makes a second event; the status stays accepted).
+ * Calendar' on accepted ones, after the SPEC §8 confirmation; once converted the card shows 'On calendar', a
+ * link to the event (issue 21; the server refuses a second conversion). The status stays accepted.
  */
 export function ActivitiesPage() {
   const navigate = useNavigate();
@@ -247,14 +268,22 @@ export function ActivitiesPage() {
 
   function addToCalendar(p: ActivityProposalDto) {
     if (!window.confirm(CONVERT_CONFIRMATION)) return;
-    convert.mutate(toActivityConversionPayload(p, nowLocal()), {
-      onSuccess: () =>
-        toast({
-          title: 'Event created',
-          description: 'Activity has been converted to an event successfully.',
-        }),
-      onError: () => fail('Failed to convert activity to event.'),
-    });
+    convert.mutate(
+      { id: p.id, payload: toActivityConversionPayload(p, nowLocal()) },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Event created',
+            description: 'Activity has been converted to an event successfully.',
+          }),
+        onError: (error) =>
+          fail(
+            error instanceof ApiError && error.status === 409
+              ? serverMessageOr(error, 'Failed to convert activity to event.')
+              : 'Failed to convert activity to event.',
+          ),
+      },
+    );
   }
 
   function deleteProposal(p: ActivityProposalDto) {

@@ -86,14 +86,22 @@ export function useDeleteProposal() {
 }
 
 /**
- * 'Add to Calendar': `POST /api/events?activity_conversion=true` with the payload built by
- * `toActivityConversionPayload`. The proposal's status is left as it is; events are refetched (SPEC §7).
+ * 'Add to Calendar': `POST /api/events?activity_conversion=true&activity_id={id}` with the payload built by
+ * `toActivityConversionPayload`. The proposal's status is left as it is and it remembers the event (issue 21);
+ * events and proposals are refetched (SPEC §7).
  */
 export function useConvertProposal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ActivityConversionPayload) =>
-      apiFetch<{ id: number }>('/api/events?activity_conversion=true', { method: 'POST', body: payload }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+    mutationFn: ({ id, payload }: { id: number; payload: ActivityConversionPayload }) =>
+      apiFetch<{ id: number }>(`/api/events?activity_conversion=true&activity_id=${String(id)}`, {
+        method: 'POST',
+        body: payload,
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['events'] }),
+        queryClient.invalidateQueries({ queryKey: proposalsQueryKey }),
+      ]),
   });
 }

@@ -1,64 +1,106 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import {
+  AGENDA_DAYS,
   CALENDAR_VIEWS,
+  datesFrom,
+  defaultView,
   headerText,
   matchesMemberFilter,
-  parseView,
+  PHONE_MAX_WIDTH_PX,
+  rangeText,
   shiftDate,
-  visibleRange,
-  weekDates,
-  weekRangeText,
+  viewDates,
+  viewFromQuery,
   type CalendarView,
 } from '../../../core/calendar/layout.ts';
 import { isLocalDate } from '../../../core/time/local-time.ts';
 import { todayIn } from '../../../core/time/today.ts';
 import { browserTimeZone } from '../../components/time-zone-field.tsx';
-import { MemberFilter, useMemberFilter } from '../../components/member-filter.tsx';
+import { MemberFilter } from '../../components/member-filter.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../auth/api.ts';
+import { AgendaView } from './agenda-view.tsx';
 import { useCalendarMembers, useOccurrences } from './api.ts';
 import { MonthView } from './month-view.tsx';
 import { TimeGrid } from './time-grid.tsx';
 import { eventHref } from './event-chip.tsx';
 import { CalendarSync } from './calendar-sync.tsx';
+import { MemberChips } from './member-chips.tsx';
+import { useCalendarMemberFilter } from './member-filter-state.ts';
 
-const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day' };
-const UNIT: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day' };
+const VIEW_LABELS: Record<CalendarView, string> = {
+  month: 'Month',
+  week: 'Week',
+  day: 'Day',
+  agenda: 'Agenda',
+};
+const UNIT: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day', agenda: 'days' };
+/** The most days the agenda grows to with 'Show more days' (the API answers at most 400 a call). */
+const AGENDA_MAX_DAYS = 364;
+
+const PHONE_QUERY = `(max-width: ${String(PHONE_MAX_WIDTH_PX)}px)`;
+const subscribePhone = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** True below 768 px (SPEC §2's phone layout), following the window as it is resized or turned. */
+function useIsPhone(): boolean {
+  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
+}
 
 /**
- * SPEC §2 Calendar screen: Month, Week and Day views (`?view=`), starting on today with every member selected;
- * previous / next by the view's unit; the member filter; only the visible days are fetched. "Today" is the
- * family's date (issue 18: in the session's `family_timezone`, this device's zone only until the session is read).
+ * SPEC §2 Calendar screen: Month, Week and Day views, and issue 22's Agenda (`?view=`; without it the agenda on
+ * a phone, the month otherwise), starting on today; previous / next by the view's unit; the member filter,
+ * kept in the URL and on this device (chips above the calendar, the side panel on wide screens); only the
+ * shown days are fetched. "Today" is the family's date (in the session's `family_timezone`, this device's
+ * zone only until the session is read).
  */
 export function CalendarPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
-  const view = parseView(params.get('view'));
+  const phone = useIsPhone();
+  const view = viewFromQuery(params.get('view')) ?? defaultView(phone);
   const today = todayIn(session.data?.family_timezone ?? browserTimeZone(), new Date());
   const requested = params.get('date');
-  const [date, setDate] = useState(requested && isLocalDate(requested) ? requested : today);
+  // Until the family moves away from it, the calendar follows "today" (which can change once the session is read).
+  const [picked, setPicked] = useState<string | null>(requested && isLocalDate(requested) ? requested : null);
+  const date = picked ?? today;
+  const [agendaLength, setAgendaLength] = useState(AGENDA_DAYS);
 
-  const range = visibleRange(view, date);
-  const occurrences = useOccurrences(range);
+  const dates = view === 'agenda' ? datesFrom(date, agendaLength) : viewDates(view, date, phone);
+  const occurrences = useOccurrences({ start: dates[0] ?? date, end: dates.at(-1) ?? date });
   const members = useCalendarMembers();
-  const filter = useMemberFilter(members.data);
+  const filter = useCalendarMemberFilter(members.data);
   const membersById = useMemo(
     () => new Map<number, FamilyMemberDto>((members.data ?? []).map((m) => [m.id, m])),
     [members.data],
   );
-  const items = (occurrences.data ?? []).filter((item) => matchesMemberFilter(item, filter.active));
+  const items = useMemo(
+    () => (occurrences.data ?? []).filter((item) => matchesMemberFilter(item, filter.active)),
+    [occurrences.data, filter.active],
+  );
 
+  const goTo = (next: string) => {
+    setPicked(next);
+    setAgendaLength(AGENDA_DAYS);
+  };
   const setView = (next: CalendarView, nextDate = date) => {
-    setDate(nextDate);
-    setParams({ view: next });
+    goTo(nextDate);
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('view', next);
+      updated.delete('date');
+      return updated;
+    });
   };
   const openEvent = (item: EventOccurrenceDto) => void navigate(eventHref(item, view));
   const addOn = (day: string, hour?: string) => {
@@ -68,43 +110,60 @@ export function CalendarPage() {
     void navigate(`/add-event?${q.toString()}`);
   };
 
+  const filterPanel = members.data ? (
+    <MemberFilter
+      title="Filter by Family Member"
+      subtitle="Filter by Attendee"
+      members={members.data}
+      filter={filter}
+    />
+  ) : members.isError ? (
+    <ErrorAlert>Could not load family members.</ErrorAlert>
+  ) : null;
+
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{headerText(view, date)}</h1>
-          {view === 'week' ? <p className="text-sm text-slate-600">{weekRangeText(date)}</p> : null}
+          {view === 'week' || view === 'agenda' ? (
+            <p className="text-sm text-slate-600">{rangeText(dates)}</p>
+          ) : null}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex w-full flex-wrap items-center gap-2 md:w-auto">
           <div className="flex items-center rounded-md border border-slate-300 bg-white">
             <button
               type="button"
-              aria-label={`Previous ${UNIT[view]}`}
-              onClick={() => setDate(shiftDate(view, date, -1))}
+              aria-label={view === 'agenda' ? 'Earlier days' : `Previous ${UNIT[view]}`}
+              onClick={() => goTo(shiftDate(view, date, -1, phone))}
               className="inline-flex h-10 w-10 items-center justify-center text-slate-700 hover:bg-slate-100"
             >
               <ChevronLeft className="h-5 w-5" aria-hidden />
             </button>
             <button
               type="button"
-              onClick={() => setDate(today)}
+              onClick={() => goTo(today)}
               className="h-10 border-x border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
             >
               Today
             </button>
             <button
               type="button"
-              aria-label={`Next ${UNIT[view]}`}
-              onClick={() => setDate(shiftDate(view, date, 1))}
+              aria-label={view === 'agenda' ? 'Later days' : `Next ${UNIT[view]}`}
+              onClick={() => goTo(shiftDate(view, date, 1, phone))}
               className="inline-flex h-10 w-10 items-center justify-center text-slate-700 hover:bg-slate-100"
             >
               <ChevronRight className="h-5 w-5" aria-hidden />
             </button>
           </div>
+          <Button className="ml-auto md:ml-0" onClick={() => void navigate(`/add-event?view=${view}`)}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Event
+          </Button>
           <div
             role="group"
             aria-label="View"
-            className="flex rounded-md border border-slate-300 bg-white p-0.5"
+            className="flex w-full rounded-md border border-slate-300 bg-white p-0.5 md:order-first md:w-auto"
           >
             {CALENDAR_VIEWS.map((v) => (
               <button
@@ -113,7 +172,7 @@ export function CalendarPage() {
                 aria-pressed={v === view}
                 onClick={() => setView(v)}
                 className={cn(
-                  'h-9 rounded px-3 text-sm font-medium',
+                  'h-9 flex-1 rounded px-3 text-sm font-medium md:flex-none',
                   v === view ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100',
                 )}
               >
@@ -121,20 +180,19 @@ export function CalendarPage() {
               </button>
             ))}
           </div>
-          <Button onClick={() => void navigate(`/add-event?view=${view}`)}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add Event
-          </Button>
         </div>
       </div>
+
+      {members.data ? <MemberChips members={members.data} filter={filter} className="2xl:hidden" /> : null}
 
       {occurrences.isError ? (
         <ErrorAlert>Could not load events. {occurrences.error.message}</ErrorAlert>
       ) : null}
 
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="relative min-w-0">
-          {occurrences.isPending ? (
+          {/* Also while another range's events stand in for these (placeholder data): they are not this range's. */}
+          {occurrences.isPending || occurrences.isPlaceholderData ? (
             <div className="absolute inset-0 z-10 flex items-start justify-center pt-24">
               <Spinner label="Loading events" />
             </div>
@@ -149,9 +207,19 @@ export function CalendarPage() {
               onAddOnDay={(day) => addOn(day)}
               onOpenEvent={openEvent}
             />
+          ) : view === 'agenda' ? (
+            <AgendaView
+              dates={dates}
+              today={today}
+              items={items}
+              membersById={membersById}
+              onOpenEvent={openEvent}
+              onAddOnDay={(day) => addOn(day)}
+              onShowMore={() => setAgendaLength((n) => Math.min(AGENDA_MAX_DAYS, n + AGENDA_DAYS))}
+            />
           ) : (
             <TimeGrid
-              dates={view === 'week' ? weekDates(date) : [date]}
+              dates={dates}
               today={today}
               items={items}
               membersById={membersById}
@@ -161,20 +229,10 @@ export function CalendarPage() {
             />
           )}
         </div>
-        <aside>
-          {members.data ? (
-            <MemberFilter
-              title="Filter by Family Member"
-              subtitle="Filter by Attendee"
-              members={members.data}
-              filter={filter}
-            />
-          ) : members.isError ? (
-            <ErrorAlert>Could not load family members.</ErrorAlert>
-          ) : null}
-          <div className="mt-4">
-            <CalendarSync />
-          </div>
+        <aside className="space-y-4">
+          <div className="hidden 2xl:block">{filterPanel}</div>
+          {members.isError ? <div className="2xl:hidden">{filterPanel}</div> : null}
+          <CalendarSync />
         </aside>
       </div>
     </div>

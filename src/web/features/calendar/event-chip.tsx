@@ -1,10 +1,9 @@
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
 import { MapPin, Repeat } from 'lucide-react';
-import { format, parseISO } from 'date-fns';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { attendeeBadges } from '../../../core/calendar/layout.ts';
-import { memberColorTokens } from '../../../core/members/colors.ts';
+import { attendeeBadges, clockTime, shortTime, whenText } from '../../../core/calendar/layout.ts';
+import { chipColors, NEUTRAL_CHIP_COLORS, type ChipColors } from '../../../core/members/chip-colors.ts';
 import { initials } from '../../../core/members/initials.ts';
 import { cn } from '../../components/ui/cn.ts';
 
@@ -17,64 +16,98 @@ export function eventHref(item: EventOccurrenceDto, view: string): string {
   return `/add-event/${String(item.id)}?${params.toString()}`;
 }
 
-// Whole class names (Tailwind generates only classes it finds written out in the source).
-const BORDER_BY_COLOR: Record<string, string> = {
-  blue: 'border-blue-600',
-  green: 'border-green-600',
-  yellow: 'border-yellow-700',
-  purple: 'border-purple-600',
-  pink: 'border-pink-600',
-  orange: 'border-orange-600',
-  red: 'border-red-600',
-  indigo: 'border-indigo-600',
-};
-
-/** The colours an event is drawn in: its organizer's, else its first attendee's, else null (slate). */
-export function eventColor(item: EventOccurrenceDto, membersById: ReadonlyMap<number, FamilyMemberDto>) {
-  const member =
+/** The member an event is drawn for: its organizer, else its first attendee, else none. */
+function eventMember(
+  item: EventOccurrenceDto,
+  membersById: ReadonlyMap<number, FamilyMemberDto>,
+): FamilyMemberDto | undefined {
+  return (
     (item.organizer_id !== null ? membersById.get(item.organizer_id) : undefined) ??
-    membersById.get(Number(item.attendees[0]));
-  if (!member) return null;
-  return { ...memberColorTokens(member.color), border: BORDER_BY_COLOR[member.color] ?? 'border-blue-600' };
+    membersById.get(Number(item.attendees[0]))
+  );
+}
+
+/** The colours an event is drawn in (issue 22: derived from its member's colour, AA on light backgrounds). */
+export function eventColors(
+  item: EventOccurrenceDto,
+  membersById: ReadonlyMap<number, FamilyMemberDto>,
+): ChipColors {
+  const member = eventMember(item, membersById);
+  return member ? chipColors(member.color) : NEUTRAL_CHIP_COLORS;
+}
+
+/** The event's attendees that are (still) family members, in the event's order. */
+export function attendeesOf(
+  item: EventOccurrenceDto,
+  membersById: ReadonlyMap<number, FamilyMemberDto>,
+): FamilyMemberDto[] {
+  return item.attendees
+    .map((id) => membersById.get(Number(id)))
+    .filter((m): m is FamilyMemberDto => m !== undefined);
+}
+
+/**
+ * Everything a chip shows and more, for its accessible name and hover text (issue 22: the full text is there
+ * even when the chip cuts the title): 'Soccer practice, 4:00 PM – 5:30 PM, Riverside Park, with Teo Rivera'.
+ */
+export function eventLabel(item: EventOccurrenceDto, attendees: readonly FamilyMemberDto[]): string {
+  const parts = [item.title, whenText(item)];
+  if (item.location) parts.push(item.location);
+  if (attendees.length > 0) parts.push(`with ${attendees.map((m) => m.name).join(', ')}`);
+  if (item.series_id !== null) parts.push('repeats');
+  return parts.join(', ');
 }
 
 interface EventChipProps {
   item: EventOccurrenceDto;
   membersById: ReadonlyMap<number, FamilyMemberDto>;
   onOpen: (item: EventOccurrenceDto) => void;
-  /** 'compact' for month cells (one line), 'block' for the time grid. */
-  variant: 'compact' | 'block';
+  /**
+   * 'month': one line in a month cell (short time, then the title; initials only when the chip is wide);
+   * 'bar': a multi-day or all-day event across its days; 'block': an event in the week/day time grid.
+   */
+  variant: 'month' | 'bar' | 'block';
+  /** For blocks: too short for two lines, so title and time share one. */
+  compact?: boolean;
+  /** For bars: the event began before / goes on after the row (the bar's end is drawn open). */
+  continuesBefore?: boolean;
+  continuesAfter?: boolean;
   className?: string;
-  style?: React.CSSProperties;
-  showTime?: boolean;
+  style?: CSSProperties;
 }
 
-/** An event: title, location, and up to 3 attendee initials with '+N' (SPEC §2). Opens on click or Enter. */
+/**
+ * An event: title, time, location and up to 3 attendee initials with '+N' (SPEC §2), in its member's colours.
+ * The title gets the room (issue 22); the whole text is the accessible name and the hover text. Opens on
+ * click, Enter or Space.
+ */
 export function EventChip({
   item,
   membersById,
   onOpen,
   variant,
+  compact = false,
+  continuesBefore = false,
+  continuesAfter = false,
   className,
   style,
-  showTime = true,
 }: EventChipProps) {
-  const tokens = eventColor(item, membersById);
-  const attendees = item.attendees
-    .map((id) => membersById.get(Number(id)))
-    .filter((m): m is FamilyMemberDto => m !== undefined);
-  const { shown, extra } = attendeeBadges(attendees);
-  const time = item.is_all_day ? 'All day' : format(parseISO(item.start_date), 'h:mm a');
+  const colors = eventColors(item, membersById);
+  const attendees = attendeesOf(item, membersById);
+  const label = eventLabel(item, attendees);
   const open = (e: MouseEvent | KeyboardEvent) => {
     e.stopPropagation();
     onOpen(item);
   };
+  const timed = !item.is_all_day;
   return (
     <div
       role="button"
       tabIndex={0}
-      aria-label={`${item.title}, ${time}${item.location ? `, ${item.location}` : ''}`}
+      aria-label={label}
+      title={label}
       data-testid="event-chip"
+      data-variant={variant}
       onClick={open}
       onDoubleClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => {
@@ -83,83 +116,112 @@ export function EventChip({
           open(e);
         }
       }}
-      style={style}
+      style={{
+        backgroundColor: colors.background,
+        color: colors.text,
+        borderLeftColor: colors.edge,
+        ...style,
+      }}
       className={cn(
-        'cursor-pointer overflow-hidden rounded-md border-l-4 text-left text-xs shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-        tokens ? cn(tokens.background, tokens.text) : 'bg-slate-100 text-slate-800',
-        tokens ? tokens.border : 'border-slate-400',
-        variant === 'compact' ? 'px-1.5 py-0.5' : 'px-2 py-1',
+        '@container min-w-0 cursor-pointer overflow-hidden text-left text-xs outline-none focus-visible:ring-2 focus-visible:ring-indigo-600',
+        variant === 'block' ? 'rounded-md border-l-4 px-1.5 shadow-sm' : 'h-5 leading-5',
+        variant === 'block' && (compact ? 'py-0 leading-4' : 'py-1'),
+        variant === 'month' && 'rounded border-l-[3px] pr-0.5 pl-1',
+        variant === 'bar' && 'px-1.5 font-medium',
+        variant === 'bar' && (continuesBefore ? 'border-l-0' : 'rounded-l border-l-[3px]'),
+        variant === 'bar' && !continuesAfter && 'rounded-r',
         className,
       )}
     >
-      <div className="flex items-center gap-1">
-        {item.series_id !== null ? (
-          <Repeat
-            className={cn('h-3 w-3 shrink-0', variant === 'compact' && 'hidden md:block')}
-            aria-hidden
-          />
-        ) : null}
-        {showTime && variant === 'compact' && !item.is_all_day ? (
-          <span className="hidden shrink-0 font-medium md:inline">
-            {format(parseISO(item.start_date), 'h:mmaaaaa')}
+      {variant === 'block' && compact ? (
+        <div className="flex items-baseline gap-1" aria-hidden>
+          <span className="min-w-0 truncate font-semibold" data-testid="chip-title">
+            {item.title}
           </span>
-        ) : null}
-        <span className="truncate font-semibold">{item.title}</span>
-      </div>
-      {/* Phones: a month cell is ~50 px wide, so a chip keeps only its title. */}
-      {variant === 'compact' && (item.location || shown.length > 0) ? (
-        <div className="hidden items-center gap-1 md:flex">
-          <span className="min-w-0 flex-1 truncate opacity-80">{item.location}</span>
-          <Initials shown={shown} extra={extra} small />
+          <span className="hidden shrink-0 text-[11px] @min-[8rem]:inline">{shortTime(item.start_date)}</span>
         </div>
-      ) : null}
-      {variant === 'block' ? (
-        <div className="flex items-center gap-1">
-          <span className="min-w-0 flex-1 truncate opacity-90">
-            {showTime ? time : null}
-            {showTime && item.end_date && !item.is_all_day
-              ? ` – ${format(parseISO(item.end_date), 'h:mm a')}`
-              : ''}
+      ) : variant === 'block' ? (
+        <BlockContent item={item} attendees={attendees} />
+      ) : (
+        <div className="flex items-baseline gap-0.5 tracking-tight" aria-hidden>
+          {continuesBefore ? <span className="shrink-0">←</span> : null}
+          {/* In a phone's month cell (~50 px) the title alone: the time would take all of it. */}
+          {timed && !continuesBefore ? (
+            <span className="hidden shrink-0 text-[11px] font-normal @min-[5.5rem]:inline">
+              {shortTime(item.start_date)}
+            </span>
+          ) : null}
+          <span className="min-w-0 flex-1 truncate font-medium" data-testid="chip-title">
+            {item.title}
           </span>
-          <Initials shown={shown} extra={extra} small />
+          {/* Initials only when the chip is wide enough; otherwise its coloured edge says whose it is. */}
+          <Initials members={attendees} className="hidden @min-[11rem]:flex" />
+          {continuesAfter ? <span className="shrink-0">→</span> : null}
         </div>
-      ) : null}
-      {item.location && variant === 'block' ? (
-        <div className="flex items-center gap-1 truncate opacity-90">
-          <MapPin className="h-3 w-3 shrink-0" aria-hidden />
-          <span className="truncate">{item.location}</span>
-        </div>
-      ) : null}
+      )}
     </div>
   );
 }
 
-/** Up to three attendee initials in their colours, then '+N'. */
-function Initials({ shown, extra, small }: { shown: FamilyMemberDto[]; extra: number; small: boolean }) {
+/** The time grid's block: the title first (wrapping), then the times, the location and the initials. */
+function BlockContent({
+  item,
+  attendees,
+}: {
+  item: EventOccurrenceDto;
+  attendees: readonly FamilyMemberDto[];
+}) {
+  return (
+    <div aria-hidden className="flex h-full flex-col">
+      <div className="flex items-start gap-1">
+        {item.series_id !== null ? (
+          <Repeat className="mt-0.5 hidden h-3 w-3 shrink-0 @min-[7rem]:block" />
+        ) : null}
+        <span
+          className="line-clamp-3 min-w-0 text-[11px] font-semibold break-words @min-[6rem]:text-xs"
+          data-testid="chip-title"
+        >
+          {item.title}
+        </span>
+      </div>
+      <span className="truncate">
+        {clockTime(item.start_date)}
+        {item.end_date && item.end_date !== item.start_date ? ` – ${clockTime(item.end_date)}` : ''}
+      </span>
+      {item.location ? (
+        <span className="flex items-center gap-1 truncate">
+          <MapPin className="h-3 w-3 shrink-0" />
+          <span className="truncate">{item.location}</span>
+        </span>
+      ) : null}
+      <Initials members={attendees} className="mt-0.5 hidden @min-[7rem]:flex" />
+    </div>
+  );
+}
+
+/** Up to three attendee initials on their member's solid colour (white text, ≥ 4.5:1), then '+N'. */
+export function Initials({
+  members,
+  className,
+}: {
+  members: readonly FamilyMemberDto[];
+  className?: string;
+}) {
+  const { shown, extra } = attendeeBadges(members);
   if (shown.length === 0) return null;
   return (
-    <span className={cn('flex items-center -space-x-1', small ? 'ml-auto shrink-0' : 'mt-0.5')}>
+    <span className={cn('shrink-0 items-center -space-x-1', className)}>
       {shown.map((m) => (
         <span
           key={m.id}
-          title={m.name}
-          className={cn(
-            'inline-flex items-center justify-center rounded-full border border-white font-semibold text-white',
-            memberColorTokens(m.color).dot,
-            small ? 'h-4 w-4 text-[8px]' : 'h-5 w-5 text-[10px]',
-          )}
+          style={{ backgroundColor: chipColors(m.color).solid }}
+          className="inline-flex h-4 w-4 items-center justify-center rounded-full border border-white text-[8px] leading-none font-semibold text-white"
         >
-          <span aria-hidden>{initials(m.name)}</span>
-          <span className="sr-only">{m.name}</span>
+          {initials(m.name)}
         </span>
       ))}
       {extra > 0 ? (
-        <span
-          className={cn(
-            'inline-flex items-center rounded-full bg-white px-1 font-semibold text-slate-700',
-            small ? 'h-4 text-[8px]' : 'h-5 text-[10px]',
-          )}
-        >
+        <span className="inline-flex h-4 items-center rounded-full bg-white px-1 text-[8px] leading-none font-semibold text-slate-800">
           +{extra}
         </span>
       ) : null}

@@ -2,13 +2,25 @@ import { useEffect, useMemo, useRef } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { itemsByDate, monthCellItems, monthGrid } from '../../../core/calendar/layout.ts';
+import {
+  itemsByDate,
+  layoutMonthWeek,
+  MONTH_CELL_MAX_EVENTS,
+  monthGrid,
+} from '../../../core/calendar/layout.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { EventChip } from './event-chip.tsx';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** How long a click waits for a second one, so that a double-click does not also open the day view. */
 const DOUBLE_CLICK_WAIT_MS = 250;
+/**
+ * A week row's lines: the day numbers, `MONTH_CELL_MAX_EVENTS` event lines (a chip is 20 px), then '+N more'.
+ * Bars and chips sit on the same lines so that a bar runs straight across the days it covers.
+ */
+const ROW_TEMPLATE = {
+  gridTemplateRows: `2rem repeat(${String(MONTH_CELL_MAX_EVENTS)}, 1.375rem) 1.5rem`,
+};
 
 interface MonthViewProps {
   date: string;
@@ -20,9 +32,12 @@ interface MonthViewProps {
   onOpenEvent: (item: EventOccurrenceDto) => void;
 }
 
+const dayName = (date: string) => format(parseISO(date), 'EEEE, MMMM d');
+
 /**
- * SPEC §2 month view: 7 columns from Sunday, at most 3 events a day then '+N more'. A click on a day opens it
- * in day view; a double-click adds an event on it.
+ * SPEC §2 month view: 7 columns from Sunday, at most 3 events a day then '+N more' (which opens that day).
+ * Issue 22: multi-day and all-day events are one bar per week row; chips give the title the room. A click on
+ * a day opens it in day view; a double-click adds an event on it.
  */
 export function MonthView({
   date,
@@ -33,15 +48,24 @@ export function MonthView({
   onAddOnDay,
   onOpenEvent,
 }: MonthViewProps) {
-  const cells = useMemo(() => monthGrid(date).flat(), [date]);
-  const byDate = useMemo(
-    () =>
-      itemsByDate(
-        items,
-        cells.map((cell) => cell.date),
-      ),
-    [items, cells],
-  );
+  const weeks = useMemo(() => monthGrid(date), [date]);
+  const month = date.slice(0, 7);
+  const rows = useMemo(() => {
+    const byDate = itemsByDate(
+      items,
+      weeks.flat().map((cell) => cell.date),
+    );
+    return weeks.map((week) => {
+      const dates = week.map((cell) => cell.date);
+      return {
+        dates,
+        layout: layoutMonthWeek(
+          dates,
+          dates.map((d) => byDate.get(d) ?? []),
+        ),
+      };
+    });
+  }, [items, weeks]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -70,55 +94,101 @@ export function MonthView({
           </div>
         ))}
       </div>
-      <div className="grid grid-cols-7">
-        {cells.map((cell) => {
-          const { shown, more } = monthCellItems(byDate.get(cell.date) ?? []);
-          const isToday = cell.date === today;
-          return (
-            <div
-              key={cell.date}
-              data-date={cell.date}
-              onClick={() => click(cell.date)}
-              onDoubleClick={() => doubleClick(cell.date)}
+      {rows.map(({ dates, layout }) => (
+        <div
+          key={dates[0]}
+          className="grid grid-cols-7 border-b border-slate-200 pb-1 last:border-b-0"
+          style={ROW_TEMPLATE}
+          data-testid="month-week"
+        >
+          {dates.map((day, i) => {
+            const inMonth = day.slice(0, 7) === month;
+            return (
+              <div
+                key={day}
+                data-date={day}
+                onClick={() => click(day)}
+                onDoubleClick={() => doubleClick(day)}
+                style={{ gridColumn: i + 1, gridRow: '1 / -1' }}
+                className={cn(
+                  'cursor-pointer border-slate-200 hover:bg-indigo-50/40',
+                  i < 6 && 'border-r',
+                  inMonth ? 'bg-white' : 'bg-slate-50',
+                )}
+              />
+            );
+          })}
+          {dates.map((day, i) => (
+            <button
+              key={day}
+              type="button"
+              onClick={() => onOpenDay(day)}
+              aria-label={`${dayName(day)}: open in day view`}
+              style={{ gridColumn: i + 1, gridRow: 1 }}
               className={cn(
-                'flex min-h-28 cursor-pointer flex-col gap-1 border-r border-b border-slate-200 p-1.5 hover:bg-indigo-50/40 [&:nth-child(7n)]:border-r-0',
-                cell.inMonth ? 'bg-white' : 'bg-slate-50 text-slate-500',
+                'mt-1 ml-1 inline-flex h-7 w-7 items-center justify-center self-start justify-self-start rounded-full text-sm font-medium hover:bg-slate-200',
+                day === today
+                  ? 'bg-indigo-600 text-white hover:bg-indigo-700'
+                  : day.slice(0, 7) === month
+                    ? 'text-slate-900'
+                    : 'text-slate-600',
               )}
             >
+              {Number(day.slice(8, 10))}
+            </button>
+          ))}
+          {layout.bars.map((bar) => (
+            <EventChip
+              key={`b-${String(bar.item.id)}-${bar.item.start_date}`}
+              item={bar.item}
+              membersById={membersById}
+              onOpen={onOpenEvent}
+              variant="bar"
+              continuesBefore={bar.continuesBefore}
+              continuesAfter={bar.continuesAfter}
+              className={cn(
+                'self-start',
+                bar.continuesBefore ? 'ml-0' : 'ml-0.5',
+                bar.continuesAfter ? 'mr-0' : 'mr-0.5',
+              )}
+              style={{
+                gridColumn: `${String(bar.start + 1)} / span ${String(bar.span)}`,
+                gridRow: bar.lane + 2,
+              }}
+            />
+          ))}
+          {layout.chips.map((chip) => (
+            <EventChip
+              key={`c-${String(chip.item.id)}-${chip.item.start_date}`}
+              item={chip.item}
+              membersById={membersById}
+              onOpen={onOpenEvent}
+              variant="month"
+              className="mx-0.5 self-start"
+              style={{ gridColumn: chip.day + 1, gridRow: chip.line + 2 }}
+            />
+          ))}
+          {layout.more.map((more, i) =>
+            more > 0 ? (
               <button
+                key={dates[i]}
                 type="button"
                 onClick={(e) => {
                   e.stopPropagation();
-                  onOpenDay(cell.date);
+                  onOpenDay(dates[i] ?? '');
                 }}
-                aria-label={`${format(parseISO(cell.date), 'EEEE, MMMM d')}: open in day view`}
-                className={cn(
-                  'inline-flex h-7 w-7 items-center justify-center self-start rounded-full text-sm font-medium hover:bg-slate-200',
-                  isToday
-                    ? 'bg-indigo-600 text-white hover:bg-indigo-700'
-                    : cell.inMonth
-                      ? 'text-slate-900'
-                      : '',
-                )}
+                onDoubleClick={(e) => e.stopPropagation()}
+                aria-label={`+${String(more)} more on ${dayName(dates[i] ?? '')}: open in day view`}
+                style={{ gridColumn: i + 1, gridRow: MONTH_CELL_MAX_EVENTS + 2 }}
+                className="mx-1 self-center justify-self-start rounded px-1 text-xs font-semibold text-slate-700 hover:bg-slate-200 hover:text-slate-900"
               >
-                {Number(cell.date.slice(8, 10))}
+                +{more}
+                <span className="hidden sm:inline"> more</span>
               </button>
-              {shown.map((item) => (
-                <EventChip
-                  key={`${String(item.id)}-${item.start_date}`}
-                  item={item}
-                  membersById={membersById}
-                  onOpen={onOpenEvent}
-                  variant="compact"
-                />
-              ))}
-              {more > 0 ? (
-                <span className="px-1 text-xs font-medium text-slate-600">+{more} more</span>
-              ) : null}
-            </div>
-          );
-        })}
-      </div>
+            ) : null,
+          )}
+        </div>
+      ))}
     </div>
   );
 }

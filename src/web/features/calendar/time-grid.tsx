@@ -1,18 +1,26 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import {
+  clockTime,
   GRID_MAX_HEIGHT_PX,
   HOUR_HEIGHT_PX,
   HOUR_ORDER,
   hourLabel,
   hourValue,
   layoutDayColumn,
+  layoutSpanBars,
+  limitColumns,
   occursOn,
+  OVERFLOW_TILE_PX,
   splitAllDay,
+  type OverflowTile,
 } from '../../../core/calendar/layout.ts';
 import { cn } from '../../components/ui/cn.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { EventChip } from './event-chip.tsx';
+import { EventRow } from './agenda-view.tsx';
 
 interface TimeGridProps {
   dates: string[];
@@ -24,10 +32,30 @@ interface TimeGridProps {
   onOpenEvent: (item: EventOccurrenceDto) => void;
 }
 
+/** The width (px) of one day column, measured (and followed) on the hour grid; 0 before the first layout. */
+function useDayColumnWidth(days: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const column = el.querySelector<HTMLElement>('[data-day-column]');
+      setWidth(column ? column.getBoundingClientRect().width : el.clientWidth / Math.max(1, days));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [days]);
+  return { ref, width };
+}
+
 /**
- * SPEC §2 week and day views: an All Day band for all-day and multi-day events, then 24 hourly rows from 6 AM
- * wrapping to 5 AM, 64 px an hour, in a scroll area at most 640 px tall. A click on an hour adds an event
- * there; overlapping timed events sit side by side in equal columns.
+ * SPEC §2 week and day views: an All Day band, then 24 hourly rows from 6 AM wrapping to 5 AM, 64 px an hour,
+ * in a scroll area at most 640 px tall. A click on an hour adds an event there. Issue 22: multi-day and all-day
+ * events are one bar each across the band; overlapping timed events sit side by side while each stays
+ * readable, the rest behind a '+N' that lists the whole group.
  */
 export function TimeGrid({
   dates,
@@ -38,9 +66,19 @@ export function TimeGrid({
   onSlot,
   onOpenEvent,
 }: TimeGridProps) {
+  const { ref, width } = useDayColumnWidth(dates.length);
+  const [slot, setSlot] = useState<{ date: string; tile: OverflowTile<EventOccurrenceDto> } | null>(null);
+  const visible = items.filter((item) => dates.some((d) => occursOn(item, d)));
+  const { allDay, timed } = splitAllDay(visible);
+  const bars = layoutSpanBars(allDay, dates);
+  const lanes = Math.max(1, ...bars.map((b) => b.lane + 1));
   const columns = dates.map((date) => {
-    const { allDay, timed } = splitAllDay(items.filter((item) => occursOn(item, date)));
-    return { date, allDay, placed: layoutDayColumn(date, timed) };
+    const placed = layoutDayColumn(
+      date,
+      timed.filter((item) => occursOn(item, date)),
+    );
+    // Before the first measurement every group is drawn in full (one frame; the observer corrects it).
+    return { date, ...limitColumns(placed, width > 0 ? width : Number.POSITIVE_INFINITY) };
   });
   const template = { gridTemplateColumns: `4rem repeat(${String(dates.length)}, minmax(0, 1fr))` };
 
@@ -82,39 +120,67 @@ export function TimeGrid({
         })}
       </div>
 
-      <div className="grid border-b border-slate-200" style={template} data-testid="all-day-band">
-        <div className="flex items-center justify-end pr-2 text-xs font-medium text-slate-600">All Day</div>
-        {columns.map((col) => (
-          <div key={col.date} className="min-h-10 space-y-1 border-l border-slate-200 p-1">
-            {col.allDay.map((item) => (
-              <EventChip
-                key={`${String(item.id)}-${item.start_date}`}
-                item={item}
-                membersById={membersById}
-                onOpen={onOpenEvent}
-                variant="compact"
-                showTime={false}
-              />
-            ))}
-          </div>
+      <div
+        className="grid border-b border-slate-200 py-1"
+        style={{ ...template, gridTemplateRows: `repeat(${String(lanes)}, 1.5rem)` }}
+        data-testid="all-day-band"
+      >
+        <div
+          className="flex items-center justify-end pr-2 text-xs font-medium text-slate-600"
+          style={{ gridColumn: 1, gridRow: `1 / span ${String(lanes)}` }}
+        >
+          All Day
+        </div>
+        {dates.map((date, i) => (
+          <div
+            key={date}
+            aria-hidden
+            className="border-l border-slate-200"
+            style={{ gridColumn: i + 2, gridRow: `1 / span ${String(lanes)}` }}
+          />
+        ))}
+        {bars.map((bar) => (
+          <EventChip
+            key={`${String(bar.item.id)}-${bar.item.start_date}`}
+            item={bar.item}
+            membersById={membersById}
+            onOpen={onOpenEvent}
+            variant="bar"
+            continuesBefore={bar.continuesBefore}
+            continuesAfter={bar.continuesAfter}
+            className={cn(
+              'self-center',
+              bar.continuesBefore ? 'ml-0' : 'ml-1',
+              bar.continuesAfter ? 'mr-0' : 'mr-1',
+            )}
+            style={{
+              gridColumn: `${String(bar.start + 2)} / span ${String(bar.span)}`,
+              gridRow: bar.lane + 1,
+            }}
+          />
         ))}
       </div>
 
       <div className="overflow-y-auto" style={{ maxHeight: GRID_MAX_HEIGHT_PX }} data-testid="hour-scroll">
-        <div className="grid" style={template}>
+        <div className="grid" style={template} ref={ref}>
           <div>
             {HOUR_ORDER.map((hour) => (
               <div
                 key={hour}
                 style={{ height: HOUR_HEIGHT_PX }}
-                className="border-b border-transparent pt-1 pr-2 text-right text-xs text-slate-500"
+                className="border-b border-transparent pt-1 pr-2 text-right text-xs text-slate-600"
               >
                 {hourLabel(hour)}
               </div>
             ))}
           </div>
           {columns.map((col) => (
-            <div key={col.date} className="relative border-l border-slate-200" data-date={col.date}>
+            <div
+              key={col.date}
+              className="relative border-l border-slate-200"
+              data-date={col.date}
+              data-day-column
+            >
               {HOUR_ORDER.map((hour) => (
                 <button
                   key={hour}
@@ -126,26 +192,80 @@ export function TimeGrid({
                   className="block w-full border-b border-slate-100 hover:bg-indigo-50/60 focus-visible:bg-indigo-50 focus-visible:outline-none"
                 />
               ))}
-              {col.placed.map((p) => (
-                <EventChip
-                  key={`${String(p.item.id)}-${p.item.start_date}`}
-                  item={p.item}
-                  membersById={membersById}
-                  onOpen={onOpenEvent}
-                  variant="block"
-                  className="absolute"
-                  style={{
-                    top: p.top,
-                    height: p.height - 2,
-                    left: `calc(${String((p.column / p.columns) * 100)}% + 2px)`,
-                    width: `calc(${String(100 / p.columns)}% - 4px)`,
-                  }}
-                />
+              {col.shown.map((p) => {
+                const room = p.narrowed ? `(100% - ${String(OVERFLOW_TILE_PX)}px)` : '100%';
+                return (
+                  <EventChip
+                    key={`${String(p.item.id)}-${p.item.start_date}`}
+                    item={p.item}
+                    membersById={membersById}
+                    onOpen={onOpenEvent}
+                    variant="block"
+                    compact={p.height < 40}
+                    className="absolute"
+                    style={{
+                      top: p.top,
+                      height: p.height - 2,
+                      left: `calc(${room} * ${String(p.column / p.columns)} + 2px)`,
+                      width: `calc(${room} / ${String(p.columns)} - 4px)`,
+                    }}
+                  />
+                );
+              })}
+              {col.overflow.map((tile) => (
+                <button
+                  key={tile.group}
+                  type="button"
+                  data-testid="overflow-tile"
+                  onClick={() => setSlot({ date: col.date, tile })}
+                  aria-label={`+${String(tile.hidden)} more at ${clockTime(tile.items[0]?.start_date ?? '')}: list all ${String(tile.items.length)} events`}
+                  className="absolute rounded-md border border-slate-300 bg-slate-100 text-xs font-semibold text-slate-800 shadow-sm hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none"
+                  style={
+                    tile.badge
+                      ? { top: tile.top + Math.max(0, tile.height - 24), height: 22, right: 4, width: 30 }
+                      : {
+                          top: tile.top,
+                          height: Math.max(24, tile.height - 2),
+                          right: 2,
+                          width: OVERFLOW_TILE_PX - 4,
+                        }
+                  }
+                >
+                  +{tile.hidden}
+                </button>
               ))}
             </div>
           ))}
         </div>
       </div>
+
+      <Dialog
+        open={slot !== null}
+        onOpenChange={(open) => {
+          if (!open) setSlot(null);
+        }}
+        title={
+          slot
+            ? `${format(parseISO(slot.date), 'EEEE, MMMM d')} from ${clockTime(slot.tile.items[0]?.start_date ?? '')}`
+            : ''
+        }
+        description={slot ? `${String(slot.tile.items.length)} events at the same time` : undefined}
+      >
+        <ul className="space-y-2">
+          {(slot?.tile.items ?? []).map((item) => (
+            <li key={`${String(item.id)}-${item.start_date}`}>
+              <EventRow
+                item={item}
+                membersById={membersById}
+                onOpen={(e) => {
+                  setSlot(null);
+                  onOpenEvent(e);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      </Dialog>
     </div>
   );
 }

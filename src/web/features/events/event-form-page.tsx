@@ -9,6 +9,7 @@ import {
   EVENT_CATEGORIES,
   EVENT_DEFAULTS,
   eventFormSchema,
+  formDatesOf,
   formToEventInput,
   LEAD_TIME_CHOICES,
   MINUTE_CHOICES,
@@ -19,20 +20,22 @@ import {
   type EventTaskDto,
 } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { isMultiDay } from '../../../core/calendar/event-span.ts';
 import { parseView } from '../../../core/calendar/layout.ts';
 import { memberColorTokens } from '../../../core/members/colors.ts';
 import { initials } from '../../../core/members/initials.ts';
+import { reminderChannelLabel } from '../../../core/notifications/reminder-channel.ts';
 import {
   describeRecurrence,
   RECURRENCE_LABELS,
   RECURRENCE_PATTERNS,
 } from '../../../core/recurrence/patterns.ts';
 import { PRIORITY_CHOICES } from '../../../core/contracts/tasks.ts';
-import { durationLabel, HOUR_CHOICES } from '../../../core/tasks/time-choices.ts';
+import { durationLabel, HOUR_CHOICES, roundedTimeChoice } from '../../../core/tasks/time-choices.ts';
+import { familyToEventTime } from '../../../core/time/family-time.ts';
 import { addLocalMinutes, isLocalDate, localMinutesBetween } from '../../../core/time/local-time.ts';
 import { serverMessageOr } from '../../app/api.ts';
 import { ChoiceField } from '../../components/choice-select.tsx';
+import { browserTimeZone } from '../../components/time-zone-field.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -41,6 +44,7 @@ import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useSession } from '../auth/api.ts';
 import {
   useCreateEvent,
   useDeleteEvent,
@@ -92,12 +96,6 @@ const TRANSPORT = [
   },
 ] as const;
 
-/** SPEC §9: read-in times rounded to the nearest quarter hour (kept within the hour). */
-function roundedMinute(minute: number): (typeof MINUTE_CHOICES)[number] {
-  const q = Math.min(3, Math.round(minute / 15));
-  return MINUTE_CHOICES[q] ?? '00';
-}
-
 function todayDate(): string {
   const d = new Date();
   return `${String(d.getFullYear())}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -110,15 +108,16 @@ function initialValues(
   hour: string | null,
 ): EventFormValues {
   if (event) {
-    const multi = isMultiDay(event);
     return {
       title: event.title,
-      event_date: event.start_date.slice(0, 10),
-      is_multi_day: multi,
-      end_date: multi && event.end_date ? event.end_date.slice(0, 10) : '',
-      start_hour: event.start_date.slice(11, 13),
-      start_minute: roundedMinute(Number(event.start_date.slice(14, 16))),
-      duration_minutes: event.duration_minutes,
+      ...formDatesOf(event),
+      // An all-day event has no time: switched to timed, it starts at the default hour for the default length.
+      // SPEC §9: read-in times rounded to the nearest 15 minutes (10:53 → 11:00).
+      start_hour: event.is_all_day ? EVENT_DEFAULTS.hour : roundedTimeChoice(event.start_date).hour,
+      start_minute: event.is_all_day
+        ? EVENT_DEFAULTS.minute
+        : (roundedTimeChoice(event.start_date).minute as EventFormValues['start_minute']),
+      duration_minutes: event.is_all_day ? EVENT_DEFAULTS.durationMinutes : event.duration_minutes,
       location: event.location ?? '',
       category: (EVENT_CATEGORIES as readonly string[]).includes(event.category)
         ? (event.category as EventFormValues['category']) // checked by the includes() just above
@@ -148,6 +147,7 @@ function initialValues(
   return {
     title: '',
     event_date: date && isLocalDate(date) ? date : todayDate(),
+    is_all_day: false,
     is_multi_day: false,
     end_date: '',
     start_hour: hour && /^([01][0-9]|2[0-3])$/.test(hour) ? hour : EVENT_DEFAULTS.hour,
@@ -251,6 +251,8 @@ function Section({ title, children, action }: { title: string; children: ReactNo
 function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, date, hour }: EventFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
+  const session = useSession();
+  const familyZone = session.data?.family_timezone ?? browserTimeZone();
   const editing = event !== undefined;
   const partOfSeries = editing && (event.rrule !== null || event.parent_event_id !== null);
   const form = useForm<EventFormValues>({
@@ -351,11 +353,15 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
       {
         id: seriesScope ? (event.parent_event_id ?? event.id) : event.id,
         scope,
-        // A series opened without an occurrence: "this event only" is its first one.
+        // A series opened without an occurrence: "this event only" is its first one, named in the series'
+        // own terms (its start_date is the family's wall-clock).
         occurrence:
           event.parent_event_id !== null
             ? event.recurrence_id
-            : (occurrence ?? (event.rrule ? event.start_date : null)),
+            : (occurrence ??
+              (event.rrule
+                ? familyToEventTime(event.start_date, event.timezone, event.is_all_day, familyZone)
+                : null)),
       },
       {
         onSuccess: () => {
@@ -377,6 +383,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
   };
 
   const pending = create.isPending || update.isPending || remove.isPending;
+  const allDay = values.is_all_day ?? false;
   const startForDescription = `${values.event_date ?? ''}T${values.start_hour ?? '09'}:${values.start_minute ?? '00'}:00`;
 
   return (
@@ -400,56 +407,77 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label={values.is_multi_day ? 'Start Date' : 'Event Date'}
+              label={values.is_multi_day || allDay ? 'Start Date' : 'Event Date'}
               error={errors.event_date?.message}
             >
               {(a11y) => <Input type="date" {...a11y} {...register('event_date')} />}
             </Field>
-            {values.is_multi_day ? (
-              <Field label="End Date" error={errors.end_date?.message}>
+            {values.is_multi_day || allDay ? (
+              <Field
+                label="End Date"
+                error={errors.end_date?.message}
+                hint={allDay ? 'The last day it lasts (the same day for one day).' : undefined}
+              >
                 {(a11y) => <Input type="date" {...a11y} {...register('end_date')} />}
               </Field>
             ) : null}
           </div>
-          <Switch
-            label="Multi-day event"
-            checked={values.is_multi_day ?? false}
-            onCheckedChange={(on) => setValue('is_multi_day', on, { shouldValidate: formState.isSubmitted })}
-          />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <ChoiceField
-              label="Start Hour"
-              error={errors.start_hour?.message}
-              registration={register('start_hour')}
-              choices={HOUR_CHOICES}
+          <div className="grid gap-x-8 gap-y-3 sm:grid-cols-2">
+            <Switch
+              label="All day"
+              checked={allDay}
+              onCheckedChange={(on) => {
+                setValue('is_all_day', on, { shouldValidate: formState.isSubmitted });
+                // The end date starts on the start day: a one-day event, ready to be stretched.
+                if (on && !values.end_date) setValue('end_date', values.event_date ?? '');
+              }}
             />
-            <Field label="Start Minute" error={errors.start_minute?.message}>
-              {(a11y) => (
-                <Select {...a11y} {...register('start_minute')}>
-                  {MINUTE_CHOICES.map((m) => (
-                    <option key={m} value={m}>
-                      :{m}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            {values.is_multi_day ? null : (
-              <Field label="Duration" error={errors.duration_minutes?.message}>
+            {allDay ? null : (
+              <Switch
+                label="Multi-day event"
+                checked={values.is_multi_day ?? false}
+                onCheckedChange={(on) =>
+                  setValue('is_multi_day', on, { shouldValidate: formState.isSubmitted })
+                }
+              />
+            )}
+          </div>
+          {allDay ? null : (
+            <div className="grid gap-4 sm:grid-cols-3">
+              <ChoiceField
+                label="Start Hour"
+                error={errors.start_hour?.message}
+                registration={register('start_hour')}
+                choices={HOUR_CHOICES}
+              />
+              <Field label="Start Minute" error={errors.start_minute?.message}>
                 {(a11y) => (
-                  <Select {...a11y} {...register('duration_minutes', { valueAsNumber: true })}>
-                    {[...new Set([...DURATION_CHOICES, event?.duration_minutes ?? 60])]
-                      .sort((a, b) => a - b)
-                      .map((d) => (
-                        <option key={d} value={d}>
-                          {durationLabel(d)}
-                        </option>
-                      ))}
+                  <Select {...a11y} {...register('start_minute')}>
+                    {MINUTE_CHOICES.map((m) => (
+                      <option key={m} value={m}>
+                        :{m}
+                      </option>
+                    ))}
                   </Select>
                 )}
               </Field>
-            )}
-          </div>
+              {values.is_multi_day ? null : (
+                <Field label="Duration" error={errors.duration_minutes?.message}>
+                  {(a11y) => (
+                    <Select {...a11y} {...register('duration_minutes', { valueAsNumber: true })}>
+                      {[...new Set([...DURATION_CHOICES, event?.duration_minutes ?? 60])]
+                        .sort((a, b) => a - b)
+                        .map((d) => (
+                          <option key={d} value={d}>
+                            {durationLabel(d)}
+                          </option>
+                        ))}
+                    </Select>
+                  )}
+                </Field>
+              )}
+            </div>
+          )}
           <Field label="Location" error={errors.location?.message}>
             {(a11y) => <Input {...a11y} placeholder="e.g. Riverside Park" {...register('location')} />}
           </Field>
@@ -548,10 +576,12 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
                         <span
                           className={cn(
                             'rounded-full px-2 py-0.5 text-xs font-medium',
-                            m.phone_number ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700',
+                            m.reminder_channel
+                              ? 'bg-green-100 text-green-800'
+                              : 'bg-slate-100 text-slate-700',
                           )}
                         >
-                          {m.phone_number ? 'SMS' : 'No SMS'}
+                          {reminderChannelLabel(m.reminder_channel)}
                         </span>
                       </label>
                     </li>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FamilyMemberDto,
   InvitationDto,
+  InvitationSentDto,
   InvitePayload,
   MemberCreatePayload,
   MemberPatchPayload,
@@ -69,6 +70,19 @@ export function useDeleteMember() {
   });
 }
 
+/**
+ * `POST /api/family-members/{id}/make-owner` (issue 21): the owner hands the family to another parent with a
+ * login; the reply is the updated member list.
+ */
+export function useMakeOwner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetch<FamilyMemberDto[]>(`/api/family-members/${id}/make-owner`, { method: 'POST' }),
+    onSuccess: (members) => queryClient.setQueryData(membersQueryKey, members),
+  });
+}
+
 /** Invitations and their e-mails: the pending list and the Recent messages card both change. */
 function useRefetchInvitations() {
   const queryClient = useQueryClient();
@@ -79,23 +93,61 @@ function useRefetchInvitations() {
     ]);
 }
 
-/** `POST /api/family-members/invite`. */
+/**
+ * Invitation links the server answered in this session (issue 21: with no e-mail provider the link is only ever
+ * known from the invite / resend reply; it is not stored readable). Kept in memory by invitation id; after a
+ * reload they are gone and Resend gives a fresh one.
+ */
+const invitationLinksKey = ['invitation-links'] as const;
+type InvitationLinks = Readonly<Record<number, string>>;
+
+/** The links known for pending invitations, by invitation id. */
+export function useInvitationLinks(): InvitationLinks {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: invitationLinksKey,
+    // Never fetched: the cache is the store, and a blanket invalidation must not wipe it.
+    queryFn: () => queryClient.getQueryData<InvitationLinks>(invitationLinksKey) ?? {},
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  return query.data ?? {};
+}
+
+function useRememberLink() {
+  const queryClient = useQueryClient();
+  return (sent: InvitationSentDto) => {
+    const link = sent.invitation_link;
+    if (link === null) return;
+    queryClient.setQueryData<InvitationLinks>(invitationLinksKey, (links) => ({ ...links, [sent.id]: link }));
+  };
+}
+
+/** `POST /api/family-members/invite`; the reply's link (no e-mail provider) is remembered for the card. */
 export function useInvite() {
   const refetch = useRefetchInvitations();
+  const remember = useRememberLink();
   return useMutation({
     mutationFn: (payload: InvitePayload) =>
-      apiFetch<InvitationDto>('/api/family-members/invite', { method: 'POST', body: payload }),
-    onSuccess: refetch,
+      apiFetch<InvitationSentDto>('/api/family-members/invite', { method: 'POST', body: payload }),
+    onSuccess: (sent) => {
+      remember(sent);
+      return refetch();
+    },
   });
 }
 
-/** `POST /api/family-members/invitations/{id}/resend`. */
+/** `POST /api/family-members/invitations/{id}/resend`; a new link replaces the old one. */
 export function useResendInvitation() {
   const refetch = useRefetchInvitations();
+  const remember = useRememberLink();
   return useMutation({
     mutationFn: (id: number) =>
-      apiFetch<InvitationDto>(`/api/family-members/invitations/${id}/resend`, { method: 'POST' }),
-    onSuccess: refetch,
+      apiFetch<InvitationSentDto>(`/api/family-members/invitations/${id}/resend`, { method: 'POST' }),
+    onSuccess: (sent) => {
+      remember(sent);
+      return refetch();
+    },
   });
 }
 

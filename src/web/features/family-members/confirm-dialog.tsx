@@ -6,7 +6,13 @@ interface ConfirmDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The question, e.g. SPEC §8 'Are you sure you want to delete {name}?'. */
   message: string;
+  /** What happens, said plainly under the question (e.g. that a member's sign-in ends). */
+  details?: string | undefined;
   confirmLabel: string;
+  /** The one way out without acting; it names what is kept when 'Cancel' would be ambiguous. */
+  cancelLabel?: string;
+  /** 'destructive' (red) for deletions, 'primary' for a change that is not a loss. */
+  tone?: 'destructive' | 'primary';
   onConfirm: () => void;
   busy?: boolean;
 }
@@ -16,7 +22,10 @@ export function ConfirmDialog({
   open,
   onOpenChange,
   message,
+  details,
   confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'destructive',
   onConfirm,
   busy,
 }: ConfirmDialogProps) {
@@ -29,12 +38,13 @@ export function ConfirmDialog({
             Please confirm
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{message}</AlertDialog.Description>
+          {details ? <p className="mt-2 text-sm text-slate-700">{details}</p> : null}
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="destructive" onClick={onConfirm} disabled={busy}>
+              <Button variant={tone} onClick={onConfirm} disabled={busy}>
                 {confirmLabel}
               </Button>
             </AlertDialog.Action>

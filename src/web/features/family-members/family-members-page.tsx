@@ -8,11 +8,15 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { formatPhone, phoneRegionOfZone } from '../../../core/members/phone.ts';
+import { useSession } from '../auth/api.ts';
 import { RecentMessagesCard } from '../notifications/recent-messages-card.tsx';
 import {
   useCancelInvitation,
   useDeleteMember,
+  useInvitationLinks,
   useInvitations,
+  useMakeOwner,
   useMembers,
   useResendInvitation,
   useUpdateMember,
@@ -43,6 +47,13 @@ export function FamilyMembersPage() {
   const [memberDialog, setMemberDialog] = useState<MemberDialogState>({ mode: 'closed' });
   const [inviteOpen, setInviteOpen] = useState(false);
   const [toDelete, setToDelete] = useState<FamilyMemberDto | null>(null);
+  const [newOwner, setNewOwner] = useState<FamilyMemberDto | null>(null);
+  const makeOwner = useMakeOwner();
+  const invitationLinks = useInvitationLinks();
+  // Phones are stored E.164 and shown in the family's national format (its region from its time zone).
+  const session = useSession();
+  const phoneRegion = session.data ? phoneRegionOfZone(session.data.family_timezone) : null;
+  const iAmOwner = members.data?.some((m) => m.is_you && m.is_owner) ?? false;
   const [toCancel, setToCancel] = useState<InvitationDto | null>(null);
   const [now] = useState(() => Date.now());
 
@@ -87,12 +98,30 @@ export function FamilyMembersPage() {
     setToDelete(null);
   }
 
+  function confirmMakeOwner() {
+    const member = newOwner;
+    if (!member) return;
+    makeOwner.mutate(member.id, {
+      onSuccess: () => toast({ title: 'Owner changed', description: `${member.name} now owns the family.` }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: serverMessageOr(error, 'Failed to change the owner.'),
+          variant: 'destructive',
+        }),
+    });
+    setNewOwner(null);
+  }
+
   function resendInvitation(invitation: InvitationDto) {
     resend.mutate(invitation.id, {
-      onSuccess: () =>
+      onSuccess: (sent) =>
         toast({
           title: 'Invitation resent',
-          description: `A new invitation has been sent to ${invitation.email}.`,
+          description:
+            sent.invitation_link === null
+              ? `A new invitation has been sent to ${invitation.email}.`
+              : `A new link for ${invitation.name} is ready: copy it from Pending Invitations. The old link no longer works.`,
         }),
       onError: (error) =>
         toast({
@@ -155,6 +184,7 @@ export function FamilyMembersPage() {
           onResend={resendInvitation}
           onCancel={setToCancel}
           busyId={busyInvitationId ?? null}
+          links={invitationLinks}
         />
       ) : null}
 
@@ -184,6 +214,12 @@ export function FamilyMembersPage() {
                 member={member}
                 onEdit={() => setMemberDialog({ mode: 'edit', member })}
                 onDelete={() => setToDelete(member)}
+                phoneText={member.phone_number ? formatPhone(member.phone_number, phoneRegion) : undefined}
+                onMakeOwner={
+                  iAmOwner && !member.is_owner && member.has_login && member.role === 'parent'
+                    ? () => setNewOwner(member)
+                    : undefined
+                }
                 onDailyRemindersChange={(on) => toggleDailyReminders(member, on)}
                 dailyRemindersBusy={busyMemberId === member.id}
               />
@@ -208,8 +244,28 @@ export function FamilyMembersPage() {
           if (!open) setToDelete(null);
         }}
         message={toDelete ? `Are you sure you want to delete ${toDelete.name}?` : ''}
+        details={
+          toDelete?.has_login
+            ? `${toDelete.name} can sign in: their sign-in ends and they cannot sign in again. Their tasks become unassigned, they leave every event, and notes they wrote stay without an author.`
+            : undefined
+        }
         confirmLabel="Delete"
         onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={newOwner !== null}
+        onOpenChange={(open) => {
+          if (!open) setNewOwner(null);
+        }}
+        message={newOwner ? `Make ${newOwner.name} the family's owner?` : ''}
+        details={
+          newOwner
+            ? `${newOwner.name} will own the family: nobody can delete them, and only they can hand the family on. You become an ordinary member.`
+            : undefined
+        }
+        confirmLabel="Make owner"
+        tone="primary"
+        onConfirm={confirmMakeOwner}
       />
       <ConfirmDialog
         open={toCancel !== null}
@@ -218,6 +274,7 @@ export function FamilyMembersPage() {
         }}
         message="Are you sure you want to cancel this invitation?"
         confirmLabel="Cancel Invitation"
+        cancelLabel="Keep Invitation"
         onConfirm={confirmCancel}
       />
     </div>

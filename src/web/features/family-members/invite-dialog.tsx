@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { inviteSchema } from '../../../core/contracts/members.ts';
+import { type InvitationSentDto, inviteSchema } from '../../../core/contracts/members.ts';
 import { ApiError, serverMessageOr } from '../../app/api.ts';
 import { RoleSelect } from '../../components/member-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,6 +11,7 @@ import { Field, Input } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useInvite } from './api.ts';
 import { ColorPicker } from './color-picker.tsx';
+import { InvitationLinkActions } from './invitation-link.tsx';
 
 type FormInput = z.input<typeof inviteSchema>;
 type FormOutput = z.output<typeof inviteSchema>;
@@ -29,7 +31,7 @@ export function InviteDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Invite Family Member"
-      description="We will e-mail them a link to create their account and join your family. The link works for 7 days."
+      description="They get a link to create their account and join your family. The link works for 7 days."
     >
       <InviteForm onDone={() => onOpenChange(false)} />
     </Dialog>
@@ -39,6 +41,8 @@ export function InviteDialog({
 function InviteForm({ onDone }: { onDone: () => void }) {
   const { toast } = useToast();
   const invite = useInvite();
+  // Issue 21: with no e-mail provider the reply carries the link, shown here to copy or share.
+  const [sent, setSent] = useState<InvitationSentDto | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(inviteSchema),
     defaultValues: { name: '', email: '', role: 'parent', color: 'green' },
@@ -47,7 +51,11 @@ function InviteForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await invite.mutateAsync(values);
+      const reply = await invite.mutateAsync(values);
+      if (reply.invitation_link !== null) {
+        setSent(reply);
+        return;
+      }
       toast({ title: 'Invitation sent', description: `An invitation has been sent to ${values.email}.` });
       onDone();
     } catch (error) {
@@ -64,6 +72,21 @@ function InviteForm({ onDone }: { onDone: () => void }) {
       });
     }
   });
+
+  if (sent?.invitation_link) {
+    return (
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          No e-mail is set up on this server, so nothing was sent. Send {sent.name} this link yourself; it
+          works for 7 days.
+        </p>
+        <InvitationLinkActions link={sent.invitation_link} name={sent.name} />
+        <div className="flex justify-end pt-2">
+          <Button onClick={onDone}>Done</Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -1,4 +1,4 @@
-import { Mail, Pencil, Phone, Trash2 } from 'lucide-react';
+import { Crown, Mail, Pencil, Phone, Trash2 } from 'lucide-react';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { memberColorTokens, roleLabel } from '../../../core/members/colors.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,18 +17,25 @@ interface MemberCardProps {
   member: FamilyMemberDto;
   onEdit: () => void;
   onDelete: () => void;
+  /** Offered to the family's owner on the cards of other parents who can sign in; absent otherwise. */
+  onMakeOwner?: (() => void) | undefined;
+  /** The phone as the family reads it (national format for the family's region). */
+  phoneText?: string | undefined;
   onDailyRemindersChange: (on: boolean) => void;
   dailyRemindersBusy: boolean;
 }
 
 /**
  * SPEC §2 member card: initials in the member's colour, name, role badge, edit and delete icons, colour name,
- * e-mail and phone when present, and the 'Daily Reminders' switch.
+ * e-mail and phone when present, and the 'Daily Reminders' switch. The family's owner (issue 21) carries an
+ * 'Owner' badge and no delete icon: nobody can delete them.
  */
 export function MemberCard({
   member,
   onEdit,
   onDelete,
+  onMakeOwner,
+  phoneText,
   onDailyRemindersChange,
   dailyRemindersBusy,
 }: MemberCardProps) {
@@ -47,20 +54,28 @@ export function MemberCard({
           >
             {roleLabel(member.role)}
           </span>
+          {member.is_owner ? (
+            <span className="mt-1 ml-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+              <Crown className="h-3 w-3" aria-hidden />
+              Owner
+            </span>
+          ) : null}
         </div>
         <div className="flex shrink-0 gap-1">
           <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>
             <Pencil className="h-4 w-4" aria-hidden />
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${member.name}`}
-            onClick={onDelete}
-            className="text-red-700 hover:bg-red-50"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </Button>
+          {member.is_owner ? null : (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${member.name}`}
+              onClick={onDelete}
+              className="text-red-700 hover:bg-red-50"
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </Button>
+          )}
         </div>
       </div>
       <dl className="space-y-1.5 text-sm text-slate-700">
@@ -84,17 +99,28 @@ export function MemberCard({
               <span className="sr-only">Phone</span>
               <Phone className="h-4 w-4 text-slate-500" aria-hidden />
             </dt>
-            <dd>{member.phone_number}</dd>
+            <dd>{phoneText ?? member.phone_number}</dd>
           </div>
         ) : null}
       </dl>
-      <div className="border-t border-slate-100 pt-3">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <Switch
           label="Daily Reminders"
           checked={member.daily_summary_enabled}
           onCheckedChange={onDailyRemindersChange}
           disabled={dailyRemindersBusy}
         />
+        {onMakeOwner ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onMakeOwner}
+            aria-label={`Make ${member.name} the owner`}
+          >
+            <Crown className="h-4 w-4" aria-hidden />
+            Make owner
+          </Button>
+        ) : null}
       </div>
     </Card>
   );

@@ -4,6 +4,7 @@ import type { InvitationDto } from '../../../core/contracts/members.ts';
 import { roleLabel } from '../../../core/members/colors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { InvitationLinkActions } from './invitation-link.tsx';
 import { MemberAvatar } from './member-avatar.tsx';
 
 interface PendingInvitationsCardProps {
@@ -13,6 +14,8 @@ interface PendingInvitationsCardProps {
   onResend: (invitation: InvitationDto) => void;
   onCancel: (invitation: InvitationDto) => void;
   busyId: number | null;
+  /** Links known from this session's invite / resend replies (no e-mail provider), by invitation id. */
+  links: Readonly<Record<number, string>>;
 }
 
 /** SPEC §9 long date (PPP) of an expiry, or 'Never'. */
@@ -22,13 +25,17 @@ function expiryText(expiresAt: string | null, now: number): string {
   return `${at.getTime() <= now ? 'Expired' : 'Expires'}: ${format(at, 'PPP')}`;
 }
 
-/** SPEC §2 'Pending Invitations (count)': initials, name, e-mail, expiry, role, Resend and Cancel. */
+/**
+ * SPEC §2 'Pending Invitations (count)': initials, name, e-mail, expiry, role, Resend and Cancel; and 'Copy
+ * invitation link' while this session knows the link (issue 21: no e-mail provider; otherwise Resend makes one).
+ */
 export function PendingInvitationsCard({
   invitations,
   now,
   onResend,
   onCancel,
   busyId,
+  links,
 }: PendingInvitationsCardProps) {
   return (
     <Card className="p-5">
@@ -47,7 +54,10 @@ export function PendingInvitationsCard({
                 {expiryText(invitation.invitation_expires_at, now)} · {roleLabel(invitation.role)}
               </p>
             </div>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
+              {links[invitation.id] ? (
+                <InvitationLinkActions link={links[invitation.id] ?? ''} name={invitation.name} compact />
+              ) : null}
               <Button
                 variant="secondary"
                 size="sm"

@@ -83,6 +83,13 @@ function statusView(message: NotificationDto): StatusView {
         detail: 'Could not be delivered in time.',
       };
     case 'suppressed':
+      // Issue 21: an invitation with no e-mail provider waits for the inviter to pass its link on.
+      if (message.status_reason === 'no_email_provider')
+        return {
+          label: 'Not sent — copy the link',
+          tone: 'bg-amber-100 text-amber-900',
+          detail: suppressionReasonText.no_email_provider,
+        };
       return {
         label: 'Not sent',
         tone: 'bg-slate-200 text-slate-800',

@@ -1,10 +1,22 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { format, parseISO } from 'date-fns';
-import { Bell, CalendarDays, CheckCircle2, Clock, Link2, Plus, Trash2 } from 'lucide-react';
+import {
+  AlertTriangle,
+  Bell,
+  CalendarDays,
+  CheckCircle2,
+  Clock,
+  Link2,
+  Plus,
+  RotateCcw,
+  Trash2,
+} from 'lucide-react';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import type { TaskDto, TaskStatus } from '../../../core/contracts/tasks.ts';
-import { filterByAssignees, sortByDueDate } from '../../../core/tasks/sorting.ts';
+import { taskReminderText } from '../../../core/notifications/reminder-channel.ts';
+import { filterByAssignees, isOverdue, sortByDueDate } from '../../../core/tasks/sorting.ts';
+import { instantToLocal } from '../../../core/time/local-time.ts';
 import { durationLabel } from '../../../core/tasks/time-choices.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { MemberFilter, useMemberFilter } from '../../components/member-filter.tsx';
@@ -17,6 +29,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useSession } from '../auth/api.ts';
 import { PriorityBadge } from './priority-badge.tsx';
 import { useDeleteTask, useFamilyMembers, useTasks, useUpdateTaskStatus } from './api.ts';
 
@@ -34,13 +47,18 @@ function dueParts(dueDate: string): { date: string; time: string } {
 function TaskCard({
   task,
   membersById,
+  overdue,
   onComplete,
+  onReopen,
   onDelete,
   busy,
 }: {
   task: TaskDto;
   membersById: Map<string, FamilyMemberDto>;
+  /** Open and past its due time (issue 21): a red edge and an 'Overdue' badge. */
+  overdue: boolean;
   onComplete: () => void;
+  onReopen: () => void;
   onDelete: () => void;
   busy: boolean;
 }) {
@@ -49,7 +67,7 @@ function TaskCard({
     .filter((m): m is FamilyMemberDto => m !== undefined);
   const due = task.due_date ? dueParts(task.due_date) : null;
   return (
-    <Card className="p-4" data-testid="task-card">
+    <Card className={cn('p-4', overdue && 'border-l-4 border-l-red-600')} data-testid="task-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <h3
@@ -64,7 +82,15 @@ function TaskCard({
             <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{task.description}</p>
           ) : null}
         </div>
-        <PriorityBadge priority={task.priority} />
+        <div className="flex flex-wrap gap-2">
+          {overdue ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-medium text-red-800">
+              <AlertTriangle className="h-3 w-3" aria-hidden />
+              Overdue
+            </span>
+          ) : null}
+          <PriorityBadge priority={task.priority} />
+        </div>
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-700">
@@ -92,10 +118,10 @@ function TaskCard({
           <Link2 className="h-4 w-4 text-slate-500" aria-hidden />
           {task.event_id !== null ? (task.event_title ?? 'Event') : 'Standalone Task'}
         </span>
-        {task.send_sms_reminder ? (
+        {task.send_sms_reminder && task.status === 'open' ? (
           <span className="flex items-center gap-1.5 text-indigo-700">
             <Bell className="h-4 w-4" aria-hidden />
-            SMS reminder enabled
+            {taskReminderText(assignees.map((m) => ({ name: m.name, channel: m.reminder_channel })))}
           </span>
         ) : null}
       </div>
@@ -106,7 +132,12 @@ function TaskCard({
             <CheckCircle2 className="h-4 w-4" aria-hidden />
             Complete
           </Button>
-        ) : null}
+        ) : (
+          <Button size="sm" variant="secondary" onClick={onReopen} disabled={busy}>
+            <RotateCcw className="h-4 w-4" aria-hidden />
+            Reopen
+          </Button>
+        )}
         <Button
           size="sm"
           variant="secondary"
@@ -124,8 +155,9 @@ function TaskCard({
 
 /**
  * SPEC §2 Tasks screen: 'Family Tasks', Open / Completed tabs, the 'Filter by Assignee' panel (a task shows when
- * any of its assignees is selected), tasks by due date ascending with undated ones last (SPEC §9). Complete on
- * open tasks; delete after the SPEC §8 confirmation.
+ * any of its assignees is selected), tasks by due date ascending with undated ones last (SPEC §9), so overdue ones
+ * come first, marked 'Overdue' (issue 21). Complete on open tasks, Reopen on completed ones; delete after the
+ * SPEC §8 confirmation.
  */
 export function TasksPage() {
   const navigate = useNavigate();
@@ -153,9 +185,14 @@ export function TasksPage() {
     [tasksQuery.data, filter.active, tab],
   );
 
-  function complete(task: TaskDto) {
+  // The family's wall-clock now, for the overdue marker (due dates are the family's wall-clock text).
+  const session = useSession();
+  const nowLocal = session.data ? instantToLocal(new Date(), session.data.family_timezone) : null;
+
+  /** Complete, or (issue 21) reopen a completed task: SPEC §4 allows both ways. */
+  function setStatus(task: TaskDto, status: TaskStatus) {
     updateStatus.mutate(
-      { id: task.id, status: 'completed' },
+      { id: task.id, status },
       {
         onSuccess: () =>
           toast({ title: 'Task updated', description: 'Task status has been updated successfully.' }),
@@ -202,7 +239,9 @@ export function TasksPage() {
                       <TaskCard
                         task={task}
                         membersById={membersById}
-                        onComplete={() => complete(task)}
+                        overdue={nowLocal !== null && isOverdue(task, nowLocal)}
+                        onComplete={() => setStatus(task, 'completed')}
+                        onReopen={() => setStatus(task, 'open')}
                         onDelete={() => remove(task)}
                         busy={
                           (updateStatus.isPending && updateStatus.variables.id === task.id) ||

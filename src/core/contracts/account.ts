@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { newPasswordSchema, webauthnResponseSchema } from './auth.ts';
+
+const currentPassword = z
+  .string()
+  .min(1, 'Enter your current password')
+  .max(1024, 'Enter your current password');
+
+/** Payload of `POST /api/account/password` (issue 25): the current password, then the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    current_password: currentPassword,
+    new_password: newPasswordSchema,
+    confirm_password: z.string().max(1024, "Passwords don't match"),
+  })
+  .refine((v) => v.confirm_password === v.new_password, {
+    message: "Passwords don't match",
+    path: ['confirm_password'],
+  });
+export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
+
+/** Payload of `POST /api/account/email` (issue 25): the new address and the current password. */
+export const changeEmailSchema = z.object({
+  new_email: z.string().trim().toLowerCase().email('Invalid email address').max(255, 'Invalid email address'),
+  current_password: currentPassword,
+});
+export type ChangeEmailPayload = z.infer<typeof changeEmailSchema>;
+
+/** Payload of the calls that need the password again (adding or removing a passkey, new recovery codes). */
+export const reauthSchema = z.object({ current_password: currentPassword });
+export type ReauthPayload = z.infer<typeof reauthSchema>;
+
+/** Payload of `POST /api/account/passkeys` (issue 25): the browser's registration response and a name. */
+export const addPasskeySchema = z.object({
+  response: webauthnResponseSchema,
+  name: z.string().trim().min(1, 'Give this passkey a name').max(100, 'Name must be at most 100 characters'),
+});
+
+/** A passkey as `GET /api/account` lists it. Instants are ISO 8601 UTC. */
+export interface PasskeyDto {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Reply of `GET /api/account` (issue 25). */
+export interface AccountDto {
+  email: string;
+  /** An address waiting for its confirmation link to be opened, else null. */
+  pending_email: string | null;
+  passkeys: PasskeyDto[];
+  /** Unused recovery codes left (0 when no passkey is set up). */
+  recovery_codes_left: number;
+}
+
+/** One signed-in session as `GET /api/account/sessions` lists it. Instants are ISO 8601 UTC. */
+export interface SessionListItemDto {
+  id: string;
+  /** "Chrome on Linux", from the User-Agent at sign-in; "Unknown device" when there was none. */
+  device: string;
+  signed_in_at: string;
+  last_used_at: string;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
+/** Reply of `POST /api/account/passkeys`: the new passkey, and recovery codes when this was the first one. */
+export interface AddPasskeyReply {
+  passkey: PasskeyDto;
+  recovery_codes: string[] | null;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { reminderChannel, reminderChannelLabel, taskReminderText } from './reminder-channel.ts';
+
+const member = { phoneNumber: '+14155550123', email: 'ana@example.com', smsOptedOut: false };
+
+describe('reminderChannel', () => {
+  it('says SMS only when the family can text and the member has a number and did not reply STOP', () => {
+    expect(reminderChannel({ sms: true, email: true }, member)).toBe('sms');
+    expect(reminderChannel({ sms: false, email: true }, member)).toBe('email');
+    expect(reminderChannel({ sms: true, email: true }, { ...member, phoneNumber: null })).toBe('email');
+    expect(reminderChannel({ sms: true, email: true }, { ...member, smsOptedOut: true })).toBe('email');
+  });
+
+  it('says nothing reaches the member when neither channel can', () => {
+    expect(reminderChannel({ sms: false, email: false }, member)).toBeNull();
+    expect(reminderChannel({ sms: false, email: true }, { ...member, email: null })).toBeNull();
+    expect(reminderChannelLabel(null)).toBe('Not reachable');
+    expect(reminderChannelLabel('sms')).toBe('SMS');
+  });
+});
+
+describe('taskReminderText', () => {
+  it('names the one way every assignee is reached, or each one’s way', () => {
+    expect(taskReminderText([{ name: 'Ana', channel: 'sms' }])).toBe('SMS reminder');
+    expect(
+      taskReminderText([
+        { name: 'Ana', channel: 'email' },
+        { name: 'Leo', channel: 'email' },
+      ]),
+    ).toBe('E-mail reminder');
+    expect(taskReminderText([{ name: 'Ana', channel: null }])).toBe('No reminder can be sent');
+    expect(taskReminderText([])).toBe('No reminder can be sent');
+    expect(
+      taskReminderText([
+        { name: 'Ana', channel: 'sms' },
+        { name: 'Leo', channel: 'email' },
+        { name: 'Sam', channel: null },
+      ]),
+    ).toBe('Reminder: Ana by SMS, Leo by e-mail, Sam not reachable');
+  });
+});

@@ -1,0 +1,50 @@
+/** How reminders reach a member for real: by SMS, by e-mail, or not at all. */
+export type ReminderChannel = 'sms' | 'email' | null;
+
+/** What a family's set-up allows, channel by channel. */
+export interface FamilyChannels {
+  /** The family's SMS is on (`families.sms_enabled`, `disable_all_sms` not 'true') and an SMS provider is configured. */
+  sms: boolean;
+  /** The family's e-mail is on (`families.email_enabled`, `disable_all_emails` not 'true') and SMTP is configured. */
+  email: boolean;
+}
+
+/**
+ * The channel a member's reminders really arrive by (issue 21), for the 'SMS' / 'E-mail' labels: SMS when the
+ * family's SMS is on and configured and the member has a phone number (stored E.164, so one that exists) and did
+ * not reply STOP; otherwise e-mail when that is on and configured and the member has an address; otherwise null.
+ * The order is the scheduler's (src/server/scheduler/audience.ts `channelFor`: SMS first, then e-mail).
+ */
+export function reminderChannel(
+  family: FamilyChannels,
+  member: { phoneNumber: string | null; email: string | null; smsOptedOut: boolean },
+): ReminderChannel {
+  if (family.sms && member.phoneNumber?.trim() && !member.smsOptedOut) return 'sms';
+  if (family.email && member.email?.trim()) return 'email';
+  return null;
+}
+
+/** The label shown next to a member wherever reminders or alerts are offered. */
+export function reminderChannelLabel(channel: ReminderChannel): string {
+  if (channel === 'sms') return 'SMS';
+  if (channel === 'email') return 'E-mail';
+  return 'Not reachable';
+}
+
+/**
+ * A task card's reminder line (issue 21, instead of an unconditional 'SMS reminder enabled'): 'SMS reminder',
+ * 'E-mail reminder' or 'No reminder can be sent' when every assignee is reached the same way; otherwise each
+ * assignee's way, e.g. 'Reminder: Ana by SMS, Leo by e-mail, Sam not reachable'.
+ */
+export function taskReminderText(assignees: readonly { name: string; channel: ReminderChannel }[]): string {
+  const channels = new Set(assignees.map((a) => a.channel));
+  if (channels.size <= 1) {
+    const [only] = [...channels];
+    if (only === 'sms') return 'SMS reminder';
+    if (only === 'email') return 'E-mail reminder';
+    return 'No reminder can be sent';
+  }
+  const way = (c: ReminderChannel) =>
+    c === 'sms' ? 'by SMS' : c === 'email' ? 'by e-mail' : 'not reachable';
+  return `Reminder: ${assignees.map((a) => `${a.name} ${way(a.channel)}`).join(', ')}`;
+}

@@ -1,0 +1,74 @@
+import { Check } from 'lucide-react';
+import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import { chipColors } from '../../../core/members/chip-colors.ts';
+import { initials } from '../../../core/members/initials.ts';
+import type { MemberFilterState } from '../../components/member-filter.tsx';
+import { cn } from '../../components/ui/cn.ts';
+
+/**
+ * The member filter as a row of chips above the calendar (issue 22: on phones and narrower screens, where the
+ * side panel would sit below the grid): one toggle per member, then Select All and Clear All (SPEC §4). The
+ * row scrolls sideways when it does not fit.
+ */
+export function MemberChips({
+  members,
+  filter,
+  className,
+}: {
+  members: FamilyMemberDto[];
+  filter: MemberFilterState;
+  className?: string;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Filter by Family Member"
+      className={cn('-mx-1 flex items-center gap-2 overflow-x-auto px-1 py-1', className)}
+    >
+      {members.map((m) => {
+        const on = filter.selected.has(m.id);
+        const colors = chipColors(m.color);
+        return (
+          <button
+            key={m.id}
+            type="button"
+            aria-pressed={on}
+            onClick={() => filter.toggle(m.id)}
+            className={cn(
+              'inline-flex h-10 shrink-0 items-center gap-2 rounded-full border py-1 pr-3 pl-1 text-sm whitespace-nowrap',
+              on ? 'font-medium' : 'border-slate-300 bg-white text-slate-700',
+            )}
+            style={
+              on
+                ? { backgroundColor: colors.background, borderColor: colors.edge, color: colors.text }
+                : undefined
+            }
+          >
+            <span
+              aria-hidden
+              className="inline-flex h-8 w-8 items-center justify-center rounded-full text-xs font-semibold text-white"
+              style={{ backgroundColor: colors.solid }}
+            >
+              {on ? <Check className="h-4 w-4" /> : initials(m.name)}
+            </span>
+            {m.name}
+          </button>
+        );
+      })}
+      <button
+        type="button"
+        onClick={filter.selectAll}
+        className="h-10 shrink-0 rounded-md px-2 text-sm font-medium whitespace-nowrap text-indigo-700 hover:bg-indigo-50"
+      >
+        Select All
+      </button>
+      <button
+        type="button"
+        onClick={filter.clearAll}
+        className="h-10 shrink-0 rounded-md px-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100"
+      >
+        Clear All
+      </button>
+    </div>
+  );
+}
