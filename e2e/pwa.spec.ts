@@ -205,6 +205,37 @@ test('offline: /calendar reloads with the last week it saw and the offline banne
   expect(tasks.map((t) => t.title)).not.toContain('Buy birthday present');
 });
 
+test('offline, a page this device never saved shows an offline notice in the app, not the landing page', async ({
+  page,
+  context,
+  signUp,
+}) => {
+  await signUp();
+  await page.goto('/calendar');
+  await waitForServiceWorker(page);
+  // Nothing kept yet (as on a first visit, before the worker took over): not even the session.
+  await page.evaluate(() => caches.delete('familyhub-api'));
+  await context.setOffline(true);
+  const sessionCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/auth/session')) sessionCalls.push(r.url());
+  });
+  await page.goto('/notes');
+  const notice = page.getByRole('alert').filter({ hasText: 'You are offline' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('This page has not been saved on this device yet');
+  await expect(page.getByText(/waitlist/i)).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/offline-not-saved.png` });
+  // It waits for the network instead of asking again and again.
+  await page.waitForTimeout(1000);
+  expect(sessionCalls.length).toBeLessThanOrEqual(2);
+
+  // Back online, the page loads by itself.
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Family Notes' })).toBeVisible({ timeout: 10_000 });
+  await expect(notice).toHaveCount(0);
+});
+
 test('sign-out forgets the offline copy of the family data', async ({ page, signUp }) => {
   await signUp();
   await page.goto('/calendar');

@@ -1,18 +1,28 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
 import { useSession } from '../features/auth/api.ts';
+import { OfflineNotice } from '../platform/offline-notice.tsx';
+import { ApiError } from './api.ts';
 import { createQueryClient } from './query-client.ts';
 import { SignedInRoutes, SignedOutRoutes } from './routes.tsx';
 
-/** Signed in when the session call returns data (SPEC §6); a spinner while it loads. */
+/**
+ * Signed in when the session call returns data (SPEC §6); a spinner while it loads. A session call that never
+ * reached the server (offline, no saved copy) is not "signed out": the app shell says so instead (issue 21).
+ */
 function Root() {
   const session = useSession();
+  const { refetch } = session;
+  const retry = useCallback(() => void refetch(), [refetch]);
   if (session.isPending) return <FullPageSpinner />;
-  return session.data ? <SignedInRoutes /> : <SignedOutRoutes />;
+  if (session.data) return <SignedInRoutes />;
+  if (session.error && !(session.error instanceof ApiError))
+    return <OfflineNotice onRetry={retry} retrying={session.isFetching} />;
+  return <SignedOutRoutes />;
 }
 
 /** The app's providers: data, tooltips (SPEC §9 delays), router, toasts. */
