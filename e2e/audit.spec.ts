@@ -1,4 +1,4 @@
-import { expect, test, shots } from './fixtures.ts';
+import { dismissToast, expect, test, shots } from './fixtures.ts';
 
 /** Issue 21: what the spec audit found, as journeys. */
 
@@ -90,5 +90,29 @@ test('tasks: overdue ones are marked, completed ones reopen, and the reminder li
   await expect(page.getByTestId('task-card').getByRole('heading')).toHaveText([
     'Return library books',
     'Pack for the trip',
+  ]);
+
+  // Edit: the same form with the task's values read in; saving changes that task and no other.
+  await page.getByRole('button', { name: 'Edit Pack for the trip' }).click();
+  await expect(page).toHaveURL(/\/add-task\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Edit Task' })).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Pack for the trip');
+  await expect(page.getByLabel('Due Date')).toHaveValue('2099-06-01');
+  await expect(page.getByLabel('Hour')).toHaveValue('09');
+  await dismissToast(page);
+  await page.screenshot({ path: `${shots}/task-edit.png` });
+  await page.getByLabel('Title').fill('Pack for the beach');
+  await page.getByLabel('Minute').selectOption('30');
+  await page.getByRole('button', { name: 'Update Task' }).click();
+  await expect(page.getByText('Task updated', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/tasks$/);
+  const tasks = (await (await page.request.get('/api/tasks')).json()) as {
+    title: string;
+    due_date: string;
+    status: string;
+  }[];
+  expect(tasks.map((t) => [t.title, t.due_date, t.status]).sort()).toEqual([
+    ['Pack for the beach', '2099-06-01T09:30:00', 'open'],
+    ['Return library books', '2020-01-06T09:00:00', 'open'],
   ]);
 });

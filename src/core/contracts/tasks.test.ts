@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createTaskSchema, taskFormSchema, toCreateTaskPayload, updateTaskSchema } from './tasks.ts';
+import {
+  createTaskSchema,
+  taskEditFormSchema,
+  taskFormSchema,
+  taskToFormValues,
+  toCreateTaskPayload,
+  toUpdateTaskPayload,
+  updateTaskSchema,
+  type TaskDto,
+} from './tasks.ts';
 
 const firstMessage = (result: {
   success: boolean;
@@ -136,5 +145,60 @@ describe('the New Task form', () => {
     });
     // …and the server's schema accepts exactly that payload.
     expect(createTaskSchema.safeParse(toCreateTaskPayload(values)).success).toBe(true);
+  });
+});
+
+describe('the Edit Task form (issue 21)', () => {
+  const task: TaskDto = {
+    id: 7,
+    family_id: 1,
+    title: 'Pack lunch',
+    description: null,
+    event_id: null,
+    event_title: null,
+    assigned_to: 3,
+    assigned_to_ids: ['3', '4'],
+    due_date: '2026-12-02T23:53:00',
+    estimated_duration_minutes: 45,
+    status: 'open',
+    priority: 'high',
+    send_sms_reminder: true,
+    reminder_frequency: '30_minutes_before',
+    last_reminder_sent: null,
+  };
+
+  it('reads a task in, its time on the nearest quarter hour without leaving its day', () => {
+    expect(taskToFormValues(task)).toEqual({
+      title: 'Pack lunch',
+      assigned_to_ids: ['3', '4'],
+      due_date: '2026-12-02',
+      hour: '23',
+      minute: '45',
+      priority: 'high',
+      estimated_duration_minutes: 45,
+      description: '',
+      status: 'open',
+    });
+    expect(taskToFormValues({ ...task, due_date: '2026-12-02T10:53:00' })).toMatchObject({
+      hour: '11',
+      minute: '00',
+    });
+  });
+
+  it('keeps a task without a due date without one, and sends only what the form shows', () => {
+    const values = taskToFormValues({ ...task, due_date: null });
+    expect(values).toMatchObject({ due_date: '', hour: '06', minute: '00' });
+    expect(taskFormSchema.safeParse(values).success).toBe(false);
+    expect(taskEditFormSchema.safeParse(values).success).toBe(true);
+    expect(toUpdateTaskPayload(values)).toEqual({
+      title: 'Pack lunch',
+      description: '',
+      assigned_to: 3,
+      assigned_to_ids: ['3', '4'],
+      due_date: null,
+      estimated_duration_minutes: 45,
+      priority: 'high',
+    });
+    expect(updateTaskSchema.safeParse(toUpdateTaskPayload(values)).success).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundedTimeChoice } from '../tasks/time-choices.ts';
 import { normalizeLocal, parseLocal } from '../time/local-time.ts';
 import { DURATION_CHOICES } from './events.ts';
 
@@ -289,5 +290,48 @@ export function toCreateTaskPayload(values: TaskFormValues): {
     priority: values.priority,
     send_sms_reminder: true,
     reminder_frequency: '30_minutes_before',
+  };
+}
+
+/**
+ * The Edit Task form (issue 21: the New Task form at /add-task/{id}): the same fields and rules, except that a
+ * task saved without a due date (an event's task) may stay without one.
+ */
+export const taskEditFormSchema = taskFormSchema.extend({ due_date: z.string() });
+
+/**
+ * The `PATCH /api/tasks/{id}` payload of the Edit Task form: what the form shows and nothing else (status,
+ * the event link and the reminder settings keep the task's own values). An empty due date stays null.
+ */
+export function toUpdateTaskPayload(values: TaskFormValues) {
+  return {
+    title: values.title,
+    description: values.description,
+    assigned_to: Number(values.assigned_to_ids[0]),
+    assigned_to_ids: values.assigned_to_ids.map(String),
+    due_date: values.due_date ? `${values.due_date}T${values.hour}:${values.minute}:00` : null,
+    estimated_duration_minutes: values.estimated_duration_minutes,
+    priority: values.priority,
+  } satisfies UpdateTaskPayload;
+}
+
+/**
+ * A task's values in the task form: its local due time (`YYYY-MM-DDTHH:mm:ss`, the family's wall clock) split
+ * into date, hour and a minute on the form's quarter-hour list (nearest 15, as SPEC §9 reads times in); a task
+ * without a due date gets an empty date and the form's default time.
+ */
+export function taskToFormValues(task: TaskDto): TaskFormValues {
+  const time = task.due_date
+    ? roundedTimeChoice(task.due_date)
+    : { hour: TASK_FORM_DEFAULTS.hour, minute: TASK_FORM_DEFAULTS.minute };
+  return {
+    title: task.title,
+    assigned_to_ids: [...task.assigned_to_ids],
+    due_date: task.due_date?.slice(0, 10) ?? '',
+    ...time,
+    priority: task.priority,
+    estimated_duration_minutes: task.estimated_duration_minutes,
+    description: task.description ?? '',
+    status: task.status,
   };
 }

@@ -88,6 +88,7 @@ export function SignedInRoutes() {
             <Route path="/add-event" element={<EventFormPage />} />
             <Route path="/add-event/:id" element={<EventFormPage />} />
             <Route path="/add-task" element={<TaskFormPage />} />
+            <Route path="/add-task/:id" element={<TaskFormPage />} />
             <Route path="/add-note" element={<NoteFormPage />} />
             <Route path="/add-note/:id" element={<NoteFormPage />} />
             <Route path="/add-activity" element={<ActivityFormPage />} />

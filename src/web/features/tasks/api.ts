@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import type { CreateTaskPayload, TaskDto, TaskStatus } from '../../../core/contracts/tasks.ts';
+import type {
+  CreateTaskPayload,
+  TaskDto,
+  TaskStatus,
+  UpdateTaskPayload,
+} from '../../../core/contracts/tasks.ts';
 import { apiFetch } from '../../app/api.ts';
 
 export const tasksQueryKey = ['tasks'] as const;
@@ -39,6 +44,16 @@ export function useCreateTask() {
   return useMutation({
     mutationFn: (payload: CreateTaskPayload) =>
       apiFetch<TaskDto>('/api/tasks', { method: 'POST', body: payload }),
+    onSuccess: refetch,
+  });
+}
+
+/** `PATCH /api/tasks/{id}` with the Edit Task form's fields (issue 21). */
+export function useUpdateTask() {
+  const refetch = useRefetchTasks();
+  return useMutation({
+    mutationFn: ({ id, payload }: { id: number; payload: UpdateTaskPayload }) =>
+      apiFetch<TaskDto>(`/api/tasks/${String(id)}`, { method: 'PATCH', body: payload }),
     onSuccess: refetch,
   });
 }

@@ -1,14 +1,18 @@
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Check } from 'lucide-react';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import {
   ASSIGNEE_REQUIRED_TOAST,
   PRIORITY_CHOICES,
   TASK_FORM_DEFAULTS,
+  taskEditFormSchema,
   taskFormSchema,
+  taskToFormValues,
   toCreateTaskPayload,
+  toUpdateTaskPayload,
+  type TaskDto,
   type TaskFormValues,
 } from '../../../core/contracts/tasks.ts';
 import { memberColorTokens } from '../../../core/members/colors.ts';
@@ -22,7 +26,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { Field, Input, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useCreateTask, useFamilyMembers } from './api.ts';
+import { useCreateTask, useFamilyMembers, useTasks, useUpdateTask } from './api.ts';
 
 const DEFAULTS: TaskFormValues = {
   title: '',
@@ -93,18 +97,39 @@ function AssigneePicker({
   );
 }
 
-function TaskForm({ members }: { members: FamilyMemberDto[] }) {
+/** The task form: new (`task` undefined) or editing `task` (issue 21: the same form, its values read in). */
+function TaskForm({ members, task }: { members: FamilyMemberDto[]; task?: TaskDto }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const createTask = useCreateTask();
+  const updateTask = useUpdateTask();
   const {
     register,
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<TaskFormValues>({ resolver: zodResolver(taskFormSchema), defaultValues: DEFAULTS });
+  } = useForm<TaskFormValues>({
+    // A task saved without a due date (an event's task) may stay without one when edited.
+    resolver: zodResolver(task && !task.due_date ? taskEditFormSchema : taskFormSchema),
+    defaultValues: task ? taskToFormValues(task) : DEFAULTS,
+  });
+  const pending = createTask.isPending || updateTask.isPending;
 
-  const onValid = (values: TaskFormValues) =>
+  const onValid = (values: TaskFormValues) => {
+    if (task) {
+      updateTask.mutate(
+        { id: task.id, payload: toUpdateTaskPayload(values) },
+        {
+          onSuccess: () => {
+            toast({ title: 'Task updated', description: 'Task has been updated successfully.' });
+            navigate('/tasks');
+          },
+          onError: () =>
+            toast({ title: 'Error', description: 'Failed to update task.', variant: 'destructive' }),
+        },
+      );
+      return;
+    }
     createTask.mutate(toCreateTaskPayload(values), {
       onSuccess: () => {
         toast({ title: 'Task created' });
@@ -112,6 +137,7 @@ function TaskForm({ members }: { members: FamilyMemberDto[] }) {
       },
       onError: () => toast({ title: 'Error', description: 'Failed to create task.', variant: 'destructive' }),
     });
+  };
 
   // SPEC §5: the missing assignee is shown inline and, on submit, as a toast too.
   const onInvalid = (invalid: FieldErrors<TaskFormValues>) => {
@@ -182,8 +208,14 @@ function TaskForm({ members }: { members: FamilyMemberDto[] }) {
           <Button variant="secondary" onClick={() => navigate('/tasks')}>
             Cancel
           </Button>
-          <Button type="submit" disabled={createTask.isPending}>
-            {createTask.isPending ? 'Creating...' : 'Create Task'}
+          <Button type="submit" disabled={pending}>
+            {task
+              ? updateTask.isPending
+                ? 'Updating...'
+                : 'Update Task'
+              : createTask.isPending
+                ? 'Creating...'
+                : 'Create Task'}
           </Button>
         </div>
       </form>
@@ -191,25 +223,35 @@ function TaskForm({ members }: { members: FamilyMemberDto[] }) {
   );
 }
 
-/** SPEC §2 New Task screen at /add-task, with SPEC §9's defaults (30 minutes, medium, open, 06:00). */
+/**
+ * SPEC §2 New Task screen at /add-task, with SPEC §9's defaults (30 minutes, medium, open, 06:00); at
+ * /add-task/{id} the same form edits that task (issue 21), read from the task list (there is no single-task GET).
+ */
 export function TaskFormPage() {
   const navigate = useNavigate();
+  const { id } = useParams();
   const membersQuery = useFamilyMembers();
+  const tasksQuery = useTasks();
+  const editing = id !== undefined;
+  const task = editing ? tasksQuery.data?.find((t) => String(t.id) === id) : undefined;
+  const loading = membersQuery.isPending || (editing && tasksQuery.isPending);
   return (
     <div className="mx-auto max-w-2xl">
       <Button variant="ghost" className="mb-4 -ml-2" onClick={() => navigate('/tasks')}>
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back to Tasks
       </Button>
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">Add New Task</h1>
-      {membersQuery.isPending ? (
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">{editing ? 'Edit Task' : 'Add New Task'}</h1>
+      {loading ? (
         <div className="flex justify-center py-12">
           <Spinner />
         </div>
-      ) : membersQuery.isError ? (
-        <ErrorAlert>The family members could not be loaded. Please reload the page.</ErrorAlert>
+      ) : membersQuery.isError || (editing && tasksQuery.isError) ? (
+        <ErrorAlert>The task form could not be loaded. Please reload the page.</ErrorAlert>
+      ) : editing && !task ? (
+        <ErrorAlert>This task no longer exists.</ErrorAlert>
       ) : (
-        <TaskForm members={membersQuery.data} />
+        <TaskForm key={id ?? 'new'} members={membersQuery.data ?? []} task={task} />
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import {
   CheckCircle2,
   Clock,
   Link2,
+  Pencil,
   Plus,
   RotateCcw,
   Trash2,
@@ -50,6 +51,7 @@ function TaskCard({
   overdue,
   onComplete,
   onReopen,
+  onEdit,
   onDelete,
   busy,
 }: {
@@ -59,6 +61,7 @@ function TaskCard({
   overdue: boolean;
   onComplete: () => void;
   onReopen: () => void;
+  onEdit: () => void;
   onDelete: () => void;
   busy: boolean;
 }) {
@@ -138,6 +141,10 @@ function TaskCard({
             Reopen
           </Button>
         )}
+        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${task.title}`}>
+          <Pencil className="h-4 w-4" aria-hidden />
+          Edit
+        </Button>
         <Button
           size="sm"
           variant="secondary"
@@ -242,6 +249,7 @@ export function TasksPage() {
                         overdue={nowLocal !== null && isOverdue(task, nowLocal)}
                         onComplete={() => setStatus(task, 'completed')}
                         onReopen={() => setStatus(task, 'open')}
+                        onEdit={() => navigate(`/add-task/${String(task.id)}`)}
                         onDelete={() => remove(task)}
                         busy={
                           (updateStatus.isPending && updateStatus.variables.id === task.id) ||
