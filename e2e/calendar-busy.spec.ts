@@ -224,6 +224,32 @@ test('busy month at 375 px: the agenda is the default, with every title and time
   await expect(page.getByRole('heading', { name: /^Month View/ })).toBeVisible();
   await expect(page.getByLabel('Loading events')).toHaveCount(0);
   await page.screenshot({ path: `${shots}/calendar-busy-month-375.png` });
+
+  // No hover on a phone: a long-press on a chip shows its full text, and that press does not open the event.
+  const chip = page.locator(MONTH_CHIPS).first();
+  const label = (await chip.getAttribute('aria-label')) ?? '';
+  const box = await chip.boundingBox();
+  const at = {
+    clientX: (box?.x ?? 0) + 5,
+    clientY: (box?.y ?? 0) + 5,
+    pointerType: 'touch',
+    isPrimary: true,
+  };
+  await chip.dispatchEvent('pointerdown', at);
+  await page.waitForTimeout(700);
+  await chip.dispatchEvent('pointerup', at);
+  await chip.dispatchEvent('click');
+  const peek = page.getByTestId('chip-peek');
+  await expect(peek).toHaveText(label);
+  await expect(page).toHaveURL(/\/calendar/);
+  await page.screenshot({ path: `${shots}/calendar-busy-month-375-peek.png` });
+  // The next touch closes it; a plain tap opens the event as before.
+  await page.locator('body').dispatchEvent('pointerdown', { pointerType: 'touch' });
+  await expect(peek).toHaveCount(0);
+  await chip.dispatchEvent('pointerdown', at);
+  await chip.dispatchEvent('pointerup', at);
+  await chip.dispatchEvent('click');
+  await expect(page).toHaveURL(/\/add-event\/\d+/);
 });
 
 test('axe on the busy month, week, day and agenda: no serious or critical violations', async ({

@@ -6,6 +6,7 @@ import { attendeeBadges, clockTime, shortTime, whenText } from '../../../core/ca
 import { chipColors, NEUTRAL_CHIP_COLORS, type ChipColors } from '../../../core/members/chip-colors.ts';
 import { initials } from '../../../core/members/initials.ts';
 import { cn } from '../../components/ui/cn.ts';
+import { useLongPressPeek } from './long-press.tsx';
 
 /** Where an occurrence opens: `/add-event/{id}`, with the occurrence of a series so that one can be edited alone. */
 export function eventHref(item: EventOccurrenceDto, view: string): string {
@@ -78,8 +79,8 @@ interface EventChipProps {
 
 /**
  * An event: title, time, location and up to 3 attendee initials with '+N' (SPEC §2), in its member's colours.
- * The title gets the room (issue 22); the whole text is the accessible name and the hover text. Opens on
- * click, Enter or Space.
+ * The title gets the room (issue 22); the whole text is the accessible name, the hover text and, on touch
+ * screens, what a long-press shows. Opens on click, Enter or Space.
  */
 export function EventChip({
   item,
@@ -95,8 +96,10 @@ export function EventChip({
   const colors = eventColors(item, membersById);
   const attendees = attendeesOf(item, membersById);
   const label = eventLabel(item, attendees);
+  const peek = useLongPressPeek(label);
   const open = (e: MouseEvent | KeyboardEvent) => {
     e.stopPropagation();
+    if (e.type === 'click' && peek.swallowClick()) return;
     onOpen(item);
   };
   const timed = !item.is_all_day;
@@ -108,6 +111,7 @@ export function EventChip({
       title={label}
       data-testid="event-chip"
       data-variant={variant}
+      {...peek.handlers}
       onClick={open}
       onDoubleClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => {
@@ -159,6 +163,7 @@ export function EventChip({
           {continuesAfter ? <span className="shrink-0">→</span> : null}
         </div>
       )}
+      {peek.bubble}
     </div>
   );
 }
