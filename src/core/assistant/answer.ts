@@ -384,6 +384,11 @@ function answerNextEvent(
   if (range && localDateOf(first.start) > range.to) {
     return `No "${asked}" ${rangePhrase(a, range)}. Next: ${describeOccurrence(a, first)}.`;
   }
+  // "when am I going to the gym next", asked by someone who never goes: say so before whose it is.
+  if (memberId !== null && !involves(first, memberId)) {
+    const none = `${capitalize(who(a, memberId))} ${memberId === a.data.askerId ? 'have' : 'has'} no "${asked}" on the calendar`;
+    return `${none}. Next: ${describeOccurrence(a, first)}.`;
+  }
   if (onNow)
     return `${first.event.title} is on now, until ${formatTime(first.end)}${first.event.location ? ` at ${first.event.location}` : ''}.`;
   return `Next ${describeOccurrence(a, first, ':')}.`;
@@ -1121,6 +1126,9 @@ function weekdayNote(range: DayRange | null): string {
 function replyTo(a: Answerer, intent: Intent): string {
   switch (intent.kind) {
     case 'help':
+      if (intent.about === 'thanks') return "You're welcome! Text me any time about the family calendar.";
+      if (intent.about === 'outside')
+        return `I only know your family's calendar, tasks and requests, so I can't help with that. ${HELP_TEXT.replace(/^FamilyHub here\. /, '')}`;
       return HELP_TEXT;
     case 'unknown_name':
       return answerUnknownName(a, intent.name);

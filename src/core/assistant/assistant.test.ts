@@ -338,11 +338,7 @@ const CORPUS: Array<[number, string, string]> = [
     'blah blah',
     'FamilyHub here. Ask me about your family calendar and tasks, e.g. "What\'s on tomorrow?", "What are my tasks?" or "Who is picking up today?"',
   ],
-  [
-    ANA,
-    'thanks!',
-    'FamilyHub here. Ask me about your family calendar and tasks, e.g. "What\'s on tomorrow?", "What are my tasks?" or "Who is picking up today?"',
-  ],
+  [ANA, 'thanks!', "You're welcome! Text me any time about the family calendar."],
   [
     ANA,
     'hey whats up',

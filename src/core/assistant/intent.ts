@@ -10,7 +10,8 @@ export type TransportDirection = 'pickup' | 'dropoff' | 'both';
 
 /** What a question asks, with its member (null = the whole family) and days resolved. */
 export type Intent =
-  | { kind: 'help' }
+  /** Help: example questions; `about` 'thanks' for a thank-you, 'outside' for a topic FamilyHub does not hold. */
+  | { kind: 'help'; about?: 'thanks' | 'outside' }
   /** A question about someone who is not in the family ("is Olivia free?"). */
   | { kind: 'unknown_name'; name: string }
   /** `byPerson`: "who's doing what": each member's events and drives, person by person. */
@@ -350,6 +351,12 @@ const REQUESTS = /\b(requests?|proposals?|sign ?ups?)\b/;
 const YES_NO = /^(did|does|do|has|have|is|was|are|were|will|can)\b/;
 /** "is soccer cancelled?": a yes/no asked the other way round. */
 const CANCELLED = /\b(cancell?ed|canceled|called off|postponed)\b/;
+/** A thank-you or sign-off on its own ("thx!", "thanks so much", "ok great", "cheers"). */
+const THANKS =
+  /^(?:(?:ok(?:ay)?|great|perfect|cool|awesome|got it|ty|thx|thanks?|thank you|cheers|ta|tysm|thnx|thanx)(?: (?:so much|a lot|very much|heaps|you|u|again|!))*[ !.]*)+$/;
+/** Things people ask a phone that are not a family's calendar: weather, traffic, news, scores, recipes. */
+const OUTSIDE =
+  /\b(weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|traffic|news|headlines|score|stock|recipe)\b/;
 /** A question about whether a task is done. */
 const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
 
@@ -365,7 +372,23 @@ const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
 export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent {
   const names = new Set(ctx.members.map((m) => firstNameKey(m.name)).filter((n) => n !== ''));
   // "what date is the concert" asks when; "date" is otherwise a word of titles such as "Date night".
-  const typed = normalizeQuestion(raw, names).replace(/\bwhat date\b/g, 'when');
+  if (
+    THANKS.test(
+      raw
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} !.]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+  )
+    return { kind: 'help', about: 'thanks' };
+  // "thanks, and what's on tomorrow": the thanks is not part of the question.
+  const typed = normalizeQuestion(raw, names)
+    .replace(/\bwhat date\b/g, 'when')
+    .replace(
+      /^(?:(?:ok|okay|great|cool|perfect|thanks|thank you|ty|cheers) )+(?:and |also |but |so )?(?=\w)/,
+      '',
+    );
   // "around noon", "by 5", "4ish" are clock times to the date reader; how they were asked is kept in `near`.
   const near = timeNear(typed);
   const text = typed
@@ -380,6 +403,7 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   ) {
     return { kind: 'help' };
   }
+  if (OUTSIDE.test(text)) return { kind: 'help', about: 'outside' };
   const taskTitles = ctx.taskTitles ?? [];
   const activityTitles = ctx.activityTitles ?? [];
   const allTitles = [...ctx.titles, ...taskTitles, ...activityTitles];
@@ -498,12 +522,15 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   }
 
   if (
-    /\b(tasks?|chores?|to ?dos?|todo list|jobs?|errands?|homework|assignments?)\b|\b(need|needs|have|has|got|supposed) to do\b/.test(
+    /\b(tasks?|chores?|to ?dos?|todo list|jobs?|errands?|homework|assignments?)\b|\b(need|needs|have|has|got|supposed) to do\b|\b(what(?: is)?|anything|something|whats) (?:\w+ )?due\b/.test(
       text,
     )
   ) {
     if (stranger) return { kind: 'unknown_name', name: stranger };
-    const family = words.some((w) => PRONOUNS_FAMILY.has(w)) && !mentions.some((m) => !m.pronoun);
+    // "what's due tomorrow" with nobody named asks about the whole family.
+    const family =
+      (words.some((w) => PRONOUNS_FAMILY.has(w)) || (/\bdue\b/.test(text) && mentions.length === 0)) &&
+      !mentions.some((m) => !m.pronoun);
     return { kind: 'tasks', memberId: family ? null : (subject ?? ctx.askerId), range: when.range };
   }
 
@@ -590,15 +617,25 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   const asksWhen = /\bwhen\b|\bwhat time\b|\bwhere\b|\bhow long (until|till)\b/.test(text);
   // "next" inside the date ("next wednesday") is not "what's next".
   const asksNext = /\bnext\b/.test(rest);
-  const eventWords = content(
+  const asked = content(
     rest,
     /\b(when|next|what time|where|how long|until|till|cancell?ed|canceled|called off|postponed)\b/,
   );
+  // "going to the gym" reads as a trip; when no trip is on the calendar the place alone is the event.
+  const withoutTrip = asked.filter((w) => w !== 'trip');
+  const eventWords =
+    withoutTrip.length < asked.length &&
+    withoutTrip.length > 0 &&
+    !anyTitleMatches(asked, ctx.titles, match) &&
+    anyTitleMatches(withoutTrip, ctx.titles, match)
+      ? withoutTrip
+      : asked;
   const cancelled = CANCELLED.test(text);
   const namesEvent = anyTitleMatches(eventWords, ctx.titles, match);
   if (asksWhen || asksNext) {
     if (namesEvent) return { kind: 'next_event', words: eventWords, memberId: subject, range: when.range };
-    if (asksNext || eventWords.length === 0) return { kind: 'whats_next', memberId: subject };
+    // "when is my next ortho" names something: say it is not there rather than answer with another event.
+    if (eventWords.length === 0 || (asksNext && !asksWhen)) return { kind: 'whats_next', memberId: subject };
     // "when is ortho?" with no such event: say so rather than list examples.
     if (asksWhen) return { kind: 'next_event', words: eventWords, memberId: subject, range: when.range };
   }

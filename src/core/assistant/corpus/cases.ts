@@ -1791,4 +1791,32 @@ ask('chen', TUE_EVE, 'wei', ['is the christmas eve dinner at 6'], {
 });
 
 /** Every case of the corpus. */
+// ─── Round 4: a held-out probe (2026-11-23) found thanks answered with the help text, weather questions read as
+// an event, "what's due" answered with events, and "when am I going to the gym" by someone who never goes.
+ask('okafor', MON_AM, 'ngozi', ['thanks so much', 'ty!', 'cheers'], {
+  intent: 'help',
+  starts: "You're welcome",
+});
+ask('okafor', MON_AM, 'marco', ["what's the weather like on saturday", 'is it going to rain tmrw'], {
+  intent: 'help',
+  starts: "I only know your family's calendar",
+  not: ['Next', 'No,'],
+});
+ask('chen', TUE_EVE, 'wei', ['whats due tomorrow', 'anything due tmrw?'], {
+  intent: 'tasks',
+  day: '2026-11-25',
+  says: ['Buy turkey', 'Bake pies'],
+  not: ['Violin lesson'],
+});
+ask('chen', TUE_EVE, 'wei', ['thanks, and whats on tmrw'], {
+  intent: 'schedule',
+  day: '2026-11-25',
+  says: ['Book club'],
+});
+ask('chen', TUE_EVE, 'david', ['when am i going to the gym next', 'when do i go to the gym'], {
+  intent: 'next_event',
+  starts: 'You have no "gym" on the calendar',
+  says: ['Wei'],
+});
+
 export const CORPUS: readonly CorpusCase[] = cases;
