@@ -140,6 +140,10 @@ describe('parseWhen: typos, numeric dates, holidays and days it cannot read (iss
   it('leaves a word alone when it is as near to two day words, and never corrects a kept word', () => {
     expect(correctDateWord('sunday')).toBe('sunday');
     expect(correctDateWord('mondy')).toBe('monday');
+    // A weekday's first letters and a clipped "-day".
+    expect(correctDateWord('satdy')).toBe('saturday');
+    expect(correctDateWord('wedsdy')).toBe('wednesday');
+    expect(correctDateWord('friendly')).toBe('friendly');
     expect(parseWhen('maya', NOW, { keep: new Set(['maya']) }).range).toBeNull();
   });
 

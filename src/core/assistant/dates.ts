@@ -189,6 +189,17 @@ const KNOWN_DATE_WORDS = new Set([
   ...'week weeks next this last night noon midnight day days'.split(' '),
 ]);
 
+const CLIPPED_WEEKDAY = /^(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|satur|sun)[a-z]{0,3}d(?:y|ey|ie|i)$/;
+const WEEKDAY_BY_PREFIX: Record<string, string> = {
+  mon: 'monday',
+  tue: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+};
+
 /**
  * Corrects a misspelt day or month word with edit distance (fastest-levenshtein; a swap of two adjacent letters
  * is one edit): the one date word within one edit (two for words of 7+ letters), with the same first letter, and 4+ letters typed ("saturdy", "wendsday",
@@ -196,6 +207,9 @@ const KNOWN_DATE_WORDS = new Set([
  */
 export function correctDateWord(word: string): string {
   if (word.length < 4 || KNOWN_DATE_WORDS.has(word) || /\d/.test(word)) return word;
+  // A weekday's first letters and a clipped "-day" ("satdy", "sundy", "wedsdy", "thursdy"): that weekday.
+  const clipped = CLIPPED_WEEKDAY.exec(word)?.[1];
+  if (clipped !== undefined) return WEEKDAY_BY_PREFIX[clipped.slice(0, 3)] ?? word;
   // "evenings", "mornings": a recurring part of days, not one day; left for the unread-span check.
   if (/^(mornings|afternoons|evenings|nights)$/.test(word)) return word;
   let best: string | null = null;

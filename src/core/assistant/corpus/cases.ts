@@ -1818,5 +1818,19 @@ ask('chen', TUE_EVE, 'david', ['when am i going to the gym next', 'when do i go 
   starts: 'You have no "gym" on the calendar',
   says: ['Wei'],
 });
+ask('nguyen', THU_EVE, 'linh', ['whats on tmoz', 'anything on 2moz?'], {
+  intent: 'schedule',
+  day: '2026-12-18',
+  says: ['Last day of school'],
+});
+ask('nguyen', THU_EVE, 'tom', ['whats on satdy'], {
+  intent: 'schedule',
+  day: '2026-12-19',
+  says: ['Cricket'],
+});
+ask('nguyen', THU_EVE, 'tom', ['anything on sundy arvo'], {
+  intent: 'schedule',
+  day: '2026-12-20',
+});
 
 export const CORPUS: readonly CorpusCase[] = cases;
