@@ -385,7 +385,8 @@ function answerNextEvent(
     return `No "${asked}" ${rangePhrase(a, range)}. Next: ${describeOccurrence(a, first)}.`;
   }
   // "when am I going to the gym next", asked by someone who never goes: say so before whose it is.
-  if (memberId !== null && !involves(first, memberId)) {
+  const drives = first.event.pickup?.memberId === memberId || first.event.dropoff?.memberId === memberId;
+  if (memberId !== null && !involves(first, memberId) && !drives) {
     const none = `${capitalize(who(a, memberId))} ${memberId === a.data.askerId ? 'have' : 'has'} no "${asked}" on the calendar`;
     return `${none}. Next: ${describeOccurrence(a, first)}.`;
   }

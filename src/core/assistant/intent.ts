@@ -357,6 +357,22 @@ const THANKS =
 /** Things people ask a phone that are not a family's calendar: weather, traffic, news, scores, recipes. */
 const OUTSIDE =
   /\b(weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|traffic|news|headlines|score|stock|recipe)\b/;
+/**
+ * "how's my week looking", "how does tomorrow look", "how are things looking for friday": a schedule question.
+ * Groups: whose (my / our / the), the span or day.
+ */
+const LOOKING =
+  /\bhow(?:s| is| are| does| do)? (?:things |it )?(?:looking |look )?(?:for |on )?(?:(my|our|the) )?(day|week|weekend|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?:looking|look|looks|shaping up))\b/;
+
+const LOOKING_FOR =
+  /\bhow(?:s| is| are)? (?:things|it|stuff) looking (?:for|on) (?:(my|our|the) )?(day|week|weekend|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+
+/** The question LOOKING and LOOKING_FOR stand for: "my week" is the asker's this week, "the day" is today. */
+function lookingAsSchedule(whose: string | undefined, span: string): string {
+  const when = span === 'day' ? 'today' : span === 'week' || span === 'weekend' ? `this ${span}` : span;
+  return `what is on ${whose === 'my' ? 'for me ' : ''}${when}`;
+}
+
 /** A question about whether a task is done. */
 const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
 
@@ -388,7 +404,9 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     .replace(
       /^(?:(?:ok|okay|great|cool|perfect|thanks|thank you|ty|cheers) )+(?:and |also |but |so )?(?=\w)/,
       '',
-    );
+    )
+    .replace(LOOKING, (_m, whose: string | undefined, span: string) => lookingAsSchedule(whose, span))
+    .replace(LOOKING_FOR, (_m, whose: string | undefined, span: string) => lookingAsSchedule(whose, span));
   // "around noon", "by 5", "4ish" are clock times to the date reader; how they were asked is kept in `near`.
   const near = timeNear(typed);
   const text = typed

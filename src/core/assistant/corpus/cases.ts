@@ -1832,5 +1832,21 @@ ask('nguyen', THU_EVE, 'tom', ['anything on sundy arvo'], {
   intent: 'schedule',
   day: '2026-12-20',
 });
+ask('okafor', MON_AM, 'ngozi', ["how's my week looking", 'how is my week looking?'], {
+  intent: 'schedule',
+  starts: 'You, this week',
+});
+ask('okafor', MON_AM, 'marco', ['how does tomorrow look', 'hows it looking for tmrw'], {
+  intent: 'schedule',
+  day: '2026-12-08',
+});
+ask('okafor', SUN_EVE, 'ngozi', ['whens grandmas flight landing', 'what time does grandma land'], {
+  intent: 'next_event',
+  says: ["Grandma's flight", 'Sat Dec 19'],
+});
+ask('okafor', SUN_EVE, 'ngozi', ['what time do i need to leave for the dentist'], {
+  intent: 'next_event',
+  starts: 'Next Dentist',
+});
 
 export const CORPUS: readonly CorpusCase[] = cases;
