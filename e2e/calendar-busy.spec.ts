@@ -374,7 +374,7 @@ test('an all-day event: created, edited and deleted through the form; an importe
 
   // The feed publishes it as DATE values.
   await page.goto('/calendar');
-  await page.getByRole('button', { name: 'Create family calendar feed link' }).click();
+  await page.getByRole('button', { name: 'Create link for the family calendar feed' }).click();
   const feedUrl = await page.getByLabel('Family calendar feed URL').inputValue();
   const feed = await (await page.request.get(new URL(feedUrl).pathname)).text();
   expect(feed.replace(/\r\n /g, '')).toContain(`DTSTART;VALUE=DATE:${start.replaceAll('-', '')}`);
