@@ -14,10 +14,15 @@ interface ScriptLoad {
   cacheControl: string | undefined;
 }
 
-/** Every script the page loads, as Chromium's network stack saw it (CDP `Network.responseReceived`). */
+/**
+ * Every script the page loads, as Chromium's network stack saw it: CDP `Network.responseReceived`, with
+ * `fromDiskCache` or a `Network.requestServedFromCache` (memory cache) meaning no bytes were downloaded.
+ */
 async function recordScripts(page: Page): Promise<{ loads: ScriptLoad[]; cdp: CDPSession }> {
   const cdp = await page.context().newCDPSession(page);
   const loads: ScriptLoad[] = [];
+  const servedFromCache = new Set<string>();
+  cdp.on('Network.requestServedFromCache', (event) => servedFromCache.add(event.requestId));
   cdp.on('Network.responseReceived', (event) => {
     if (event.type !== 'Script') return;
     const headers = Object.fromEntries(
@@ -25,7 +30,7 @@ async function recordScripts(page: Page): Promise<{ loads: ScriptLoad[]; cdp: CD
     );
     loads.push({
       url: event.response.url,
-      fromCache: Boolean(event.response.fromDiskCache || event.response.fromMemoryCache),
+      fromCache: Boolean(event.response.fromDiskCache) || servedFromCache.has(event.requestId),
       encoding: headers['content-encoding'],
       cacheControl: headers['cache-control'],
     });

@@ -5,6 +5,7 @@ import { registerAccountRoutes } from './account/routes.ts';
 import { registerActivitiesRoutes } from './activities/routes.ts';
 import { registerAssistantRoutes } from './assistant/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { SESSION_COOKIE } from './auth/sessions.ts';
 import { registerCalendarFeedRoutes } from './calendar-feed/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import type { ServerContext } from './http/context.ts';
@@ -55,6 +56,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerAssistantRoutes(app, ctx);
   registerCalendarFeedRoutes(app, ctx);
 
-  await registerWebAssets(app, ctx.config.WEB_DIST_DIR);
+  await registerWebAssets(app, ctx.config.WEB_DIST_DIR, SESSION_COOKIE);
   return app;
 }

@@ -4,7 +4,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, installCompression, registerWebAssets } from './web-assets.ts';
+import {
+  cacheControlFor,
+  hasCookie,
+  installCompression,
+  registerWebAssets,
+  SIGNED_OUT_META,
+} from './web-assets.ts';
 
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let webRoot: string;
@@ -13,7 +19,10 @@ let app: FastifyInstance;
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-assets-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
-  fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>FamilyHub</title>');
+  fs.writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><title>FamilyHub</title></head></html>',
+  );
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js'), script);
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(script));
@@ -24,7 +33,7 @@ beforeAll(async () => {
     items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: 'School run' })),
   }));
   app.get('/api/small', async () => ({ ok: true }));
-  await registerWebAssets(app, webRoot);
+  await registerWebAssets(app, webRoot, 'fh_session');
 });
 
 afterAll(async () => {
@@ -73,14 +82,35 @@ describe('the built SPA', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<title>FamilyHub</title>');
+    expect(page.body).toContain(SIGNED_OUT_META);
     const worker = await app.inject({ url: '/sw.js' });
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('says "signed out" in the page only when the request has no session cookie', async () => {
+    const signedIn = await app.inject({ url: '/', headers: { cookie: 'theme=dark; fh_session=abc' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<title>FamilyHub</title>');
+    expect(signedIn.body).not.toContain('familyhub-session');
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    const signedOut = await app.inject({ url: '/', headers: { cookie: 'theme=dark; fh_session=' } });
+    expect(signedOut.body).toContain(SIGNED_OUT_META);
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers unknown API paths with the API 404, not the SPA', async () => {
     const reply = await app.inject({ url: '/api/nothing-here' });
     expect(reply.statusCode).toBe(404);
     expect(reply.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('hasCookie', () => {
+  it('finds a named, non-empty cookie and nothing else', () => {
+    expect(hasCookie('a=1; fh_session=xyz', 'fh_session')).toBe(true);
+    expect(hasCookie('fh_session_old=xyz', 'fh_session')).toBe(false);
+    expect(hasCookie('fh_session=', 'fh_session')).toBe(false);
+    expect(hasCookie(undefined, 'fh_session')).toBe(false);
   });
 });
 

@@ -23,6 +23,26 @@ export function cacheControlFor(relativePath: string): string {
 }
 
 /**
+ * The tag the server adds to `index.html` for a visitor without a session cookie; the SPA reads it
+ * (src/web/features/auth/api.ts) instead of asking `GET /api/auth/session`, which would answer 401.
+ */
+export const SIGNED_OUT_META = '<meta name="familyhub-session" content="signed-out" />';
+
+/** `html` with {@link SIGNED_OUT_META} at the end of its head. */
+function withSignedOutHint(html: string): string {
+  return html.replace('</head>', `  ${SIGNED_OUT_META}\n  </head>`);
+}
+
+/** Whether a `Cookie` header (RFC 6265 §5.4: `name=value; name=value`) carries a non-empty cookie `name`. */
+export function hasCookie(header: string | undefined, name: string): boolean {
+  if (!header) return false;
+  return header.split(';').some((pair) => {
+    const eq = pair.indexOf('=');
+    return eq > 0 && pair.slice(0, eq).trim() === name && pair.slice(eq + 1).trim() !== '';
+  });
+}
+
+/**
  * Response compression for every route registered after this call (so call it before the routes):
  * `@fastify/compress` encodes answers larger than {@link COMPRESS_THRESHOLD_BYTES} with brotli (quality 4,
  * its default for on-the-fly work) or gzip, whichever the client's `Accept-Encoding` prefers, and adds
@@ -40,12 +60,19 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
  *   (scripts/build.mjs, brotli quality 11): `preCompressed` picks the best one the client accepts, so no CPU
  *   is spent compressing at request time. Cache headers per {@link cacheControlFor}.
  * - Any other GET outside `/api` is a client-side route: `index.html` (revalidated), and the SPA decides
- *   (including its own 404 page). `/api/*` and other methods answer the API's 404 shape.
+ *   (including its own 404 page). A request without the `sessionCookie` gets it with the signed-out hint
+ *   ({@link SIGNED_OUT_META}). `/api/*` and other methods answer the API's 404 shape.
  *
  * With no built SPA (`webRoot/index.html` missing, as in the API tests) only the 404s are installed.
  */
-export async function registerWebAssets(app: FastifyInstance, webRoot: string): Promise<void> {
-  const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));
+export async function registerWebAssets(
+  app: FastifyInstance,
+  webRoot: string,
+  sessionCookie: string,
+): Promise<void> {
+  const indexFile = path.join(webRoot, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  const signedOutPage = hasWeb ? withSignedOutHint(fs.readFileSync(indexFile, 'utf8')) : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -64,6 +91,15 @@ export async function registerWebAssets(app: FastifyInstance, webRoot: string): 
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send(apiNotFound());
     }
-    return reply.sendFile('index.html');
+    // No session cookie at all: certainly signed out, and the page says so, so the app skips its session
+    // call (whose 401 Chromium would log as a console error) and shows the landing page at once.
+    if (!hasCookie(request.headers.cookie, sessionCookie)) {
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(signedOutPage);
+    }
+    return reply.header('Vary', 'Cookie').sendFile('index.html');
   });
 }
