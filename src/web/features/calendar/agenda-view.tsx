@@ -6,7 +6,7 @@ import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { clockTime, itemsByDate, lastDayOf } from '../../../core/calendar/layout.ts';
 import { addLocalDays, localDateOf } from '../../../core/time/local-time.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { attendeesOf, eventColors, eventLabel, Initials } from './event-chip.tsx';
+import { attendeesOf, eventColors, Initials } from './event-chip.tsx';
 
 /** The agenda's time column for an occurrence on `day`: its times, 'All day', or how a longer one runs. */
 function timesOn(item: EventOccurrenceDto, day: string): { first: string; second: string | null } {
@@ -52,42 +52,44 @@ export function EventRow({
     <button
       type="button"
       onClick={() => onOpen(item)}
-      aria-label={eventLabel(item, attendees)}
+      // No aria-label: the name is the visible text (times, title, location) plus what only shows as a picture
+      // (initials, the repeat icon), so a voice-control user can say what they see (WCAG 2.5.3).
       data-testid="agenda-item"
       className="flex w-full items-stretch gap-3 rounded-lg px-2 py-2 text-left hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none"
     >
-      {/* The name is the whole text, title first (eventLabel); what is drawn is hidden from assistive tech so
-          it does not contradict it (axe label-content-name-mismatch; the same pattern as EventChip). */}
-      <span aria-hidden className="contents">
-        <span
-          className="w-16 shrink-0 text-xs leading-5 text-slate-700 tabular-nums"
-          data-testid="agenda-time"
-        >
-          <span className="block font-semibold text-slate-900">{times.first}</span>
-          {times.second ? <span className="block">{times.second}</span> : null}
-        </span>
-        <span aria-hidden className="w-1 shrink-0 rounded-full" style={{ backgroundColor: colors.edge }} />
-        <span className="min-w-0 flex-1">
-          <span className="flex items-start gap-1">
-            <span
-              className="min-w-0 flex-1 text-sm font-semibold break-words text-slate-900"
-              data-testid="agenda-title"
-            >
-              {item.title}
-            </span>
-            {item.series_id !== null ? (
-              <Repeat aria-hidden className="mt-1 h-3.5 w-3.5 shrink-0 text-slate-600" />
-            ) : null}
+      <span className="w-16 shrink-0 text-xs leading-5 text-slate-700 tabular-nums" data-testid="agenda-time">
+        <span className="block font-semibold text-slate-900">{times.first}</span>
+        {times.second ? <span className="block">{times.second}</span> : null}
+      </span>
+      <span aria-hidden className="w-1 shrink-0 rounded-full" style={{ backgroundColor: colors.edge }} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-start gap-1">
+          <span
+            className="min-w-0 flex-1 text-sm font-semibold break-words text-slate-900"
+            data-testid="agenda-title"
+          >
+            {item.title}
           </span>
-          {item.location ? (
-            <span className="mt-0.5 flex items-center gap-1 text-xs text-slate-700">
-              <MapPin aria-hidden className="h-3 w-3 shrink-0" />
-              <span className="min-w-0 break-words">{item.location}</span>
-            </span>
+          {item.series_id !== null ? (
+            <Repeat aria-hidden className="mt-1 h-3.5 w-3.5 shrink-0 text-slate-600" />
           ) : null}
         </span>
+        {item.location ? (
+          <span className="mt-0.5 flex items-center gap-1 text-xs text-slate-700">
+            <MapPin aria-hidden className="h-3 w-3 shrink-0" />
+            <span className="min-w-0 break-words">{item.location}</span>
+          </span>
+        ) : null}
+      </span>
+      <span aria-hidden className="contents">
         <Initials members={attendees} className="mt-0.5 flex self-start" />
       </span>
+      {attendees.length > 0 || item.series_id !== null ? (
+        <span className="sr-only">
+          {attendees.length > 0 ? `, with ${attendees.map((m) => m.name).join(', ')}` : ''}
+          {item.series_id !== null ? ', repeats' : ''}
+        </span>
+      ) : null}
     </button>
   );
 }
