@@ -13,7 +13,9 @@ const baseURL = `http://localhost:${port}`;
 
 // scripts/test.mjs builds the SPA once and passes E2E_WEB_DIST; run alone, the web server builds its own copy.
 const webDist = process.env.E2E_WEB_DIST ?? path.join(process.env.E2E_DATA_DIR, 'web');
-const build = process.env.E2E_WEB_DIST ? '' : `WEB_OUT_DIR=${webDist} npx vite build --logLevel warn && `;
+const build = process.env.E2E_WEB_DIST
+  ? ''
+  : `WEB_OUT_DIR=${webDist} npx vite build --logLevel warn && node scripts/precompress.mjs ${webDist} && `;
 
 export default defineConfig({
   testDir: 'e2e',

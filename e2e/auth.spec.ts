@@ -141,3 +141,35 @@ test('signed out, / and unknown paths show the landing page', async ({ page }) =
   await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
 });
+
+// Issue 23: the first screen without a waterfall or a console error either way.
+test('signed out, the landing page makes no session call and logs no error', async ({ page }) => {
+  // A first visit: no service worker controls the page yet, so the server's page (with its hint) is what loads.
+  const errors: string[] = [];
+  const sessionCalls: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/session') sessionCalls.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(sessionCalls).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('signed in, / opens the calendar without loading the landing page code', async ({ page, signUp }) => {
+  await signUp();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((p) => p.includes('calendar-page'))).toBe(true);
+  expect(scripts.filter((p) => p.includes('landing-page'))).toEqual([]);
+});

@@ -8,7 +8,7 @@ test('feed link: create, copy, regenerate (old link stops working)', async ({ pa
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUp();
   await page.goto('/calendar');
-  await page.getByRole('button', { name: 'Create family calendar feed link' }).click();
+  await page.getByRole('button', { name: 'Create link for the family calendar feed' }).click();
   const url = page.getByLabel('Family calendar feed URL');
   await expect(url).toHaveValue(/\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
   const first = await url.inputValue();

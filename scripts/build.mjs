@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run build` and the first half of `npm start`: builds what the production server runs.
 //
-//   dist/web/                  the SPA (Vite)
+//   dist/web/                  the SPA (Vite), each text file with .br and .gz twins beside it (brotli
+//                              quality 11, gzip level 9) that the server sends as they are (issue 23)
 //   dist/server/main.mjs       the server bundled by esbuild (npm packages stay external, read from
 //                              node_modules), with a source map; dist/server/migrations/ beside it
 //
@@ -13,6 +14,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'dist');
@@ -71,6 +73,10 @@ await buildIfChanged(
   () => {
     const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
+    const { raw, brotli } = precompress(path.join(dist, 'web'));
+    console.log(
+      `web: precompressed ${(raw / 1024).toFixed(0)} KB of text to ${(brotli / 1024).toFixed(0)} KB (brotli)`,
+    );
   },
 );
 

@@ -87,6 +87,8 @@ const vitestStatus = run('npx', [
 console.log(`\n== Browser journeys (${engine}, Chromium) ==`);
 const webDist = path.join(work, 'web');
 let e2eStatus = run('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { WEB_OUT_DIR: webDist });
+// Brotli/gzip twins as `npm run build` writes them (issue 23), so the journeys run against what production serves.
+if (e2eStatus === 0) e2eStatus = run('node', ['scripts/precompress.mjs', webDist]);
 // Page-weight budgets (issue 14): fails on a size regression; bytes are stable where seconds are not.
 const sizeStatus = e2eStatus === 0 ? run('node', ['bench/size/check-bundle-size.mjs', webDist]) : 1;
 const playwrightJson = path.join(work, 'playwright.json');

@@ -4,13 +4,15 @@
 // server on a scratch PGlite database, registers a family with a few events, and prints per page the four
 // category scores and LCP, TBT, CLS. Targets (issue 14): performance ≥ 95, accessibility 100, best practices ≥ 95.
 //
-// Environment: CHROME_PATH (default /usr/bin/chromium), LH_RUNS (default 1; with more, the median by performance).
+// Environment: CHROME_PATH (default /usr/bin/chromium), LH_RUNS (default 1; with more, the median by performance),
+// LH_REPORT_DIR (when set, each run's full Lighthouse result is written there as JSON).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { precompress } from '../../scripts/precompress.mjs';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LH_RUNS ?? 1);
@@ -23,6 +25,7 @@ const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
   env: { ...process.env, WEB_OUT_DIR: path.join(work, 'web') },
 });
 if (built.status !== 0) process.exit(1);
+precompress(path.join(work, 'web')); // as `npm run build` does
 
 const { DATABASE_URL: _ignored, ...env } = process.env;
 const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
@@ -121,6 +124,11 @@ try {
         undefined,
       );
       results.push(summary(result.lhr));
+      if (process.env.LH_REPORT_DIR) {
+        const name = `${page.name.replace(/\W+/g, '-').toLowerCase()}-${String(i + 1)}.json`;
+        fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, name), JSON.stringify(result.lhr));
+      }
     }
     results.sort((a, b) => a.performance - b.performance);
     const s = results[Math.floor(results.length / 2)];

@@ -1,20 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerActivitiesRoutes } from './activities/routes.ts';
 import { registerAssistantRoutes } from './assistant/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { SESSION_COOKIE } from './auth/sessions.ts';
 import { registerCalendarFeedRoutes } from './calendar-feed/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import type { ServerContext } from './http/context.ts';
-import { apiNotFound, installErrorHandling } from './http/errors.ts';
+import { installErrorHandling } from './http/errors.ts';
 import { installFamilyScope } from './http/family-scope.ts';
 import { installSecurity } from './http/security.ts';
 import { collectRoutes } from './http/route-table.ts';
+import { installCompression, registerWebAssets } from './http/web-assets.ts';
 import { registerMembersRoutes } from './members/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
@@ -42,6 +41,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   installSecurity(app, ctx.config.PUBLIC_URL);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await installCompression(app);
 
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
@@ -56,17 +56,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerAssistantRoutes(app, ctx);
   registerCalendarFeedRoutes(app, ctx);
 
-  const webRoot = ctx.config.WEB_DIST_DIR;
-  const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send(apiNotFound());
-    }
-    // Every other GET is a client-side route: the SPA decides (including its own 404 page).
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
+  await registerWebAssets(app, ctx.config.WEB_DIST_DIR, SESSION_COOKIE);
   return app;
 }

@@ -6,7 +6,7 @@ import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { clockTime, itemsByDate, lastDayOf } from '../../../core/calendar/layout.ts';
 import { addLocalDays, localDateOf } from '../../../core/time/local-time.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { attendeesOf, eventColors, eventLabel, Initials } from './event-chip.tsx';
+import { attendeesOf, eventColors, Initials } from './event-chip.tsx';
 
 /** The agenda's time column for an occurrence on `day`: its times, 'All day', or how a longer one runs. */
 function timesOn(item: EventOccurrenceDto, day: string): { first: string; second: string | null } {
@@ -52,7 +52,8 @@ export function EventRow({
     <button
       type="button"
       onClick={() => onOpen(item)}
-      aria-label={eventLabel(item, attendees)}
+      // No aria-label: the name is the visible text (times, title, location) plus what only shows as a picture
+      // (initials, the repeat icon), so a voice-control user can say what they see (WCAG 2.5.3).
       data-testid="agenda-item"
       className="flex w-full items-stretch gap-3 rounded-lg px-2 py-2 text-left hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none"
     >
@@ -80,7 +81,15 @@ export function EventRow({
           </span>
         ) : null}
       </span>
-      <Initials members={attendees} className="mt-0.5 flex self-start" />
+      <span aria-hidden className="contents">
+        <Initials members={attendees} className="mt-0.5 flex self-start" />
+      </span>
+      {attendees.length > 0 || item.series_id !== null ? (
+        <span className="sr-only">
+          {attendees.length > 0 ? `, with ${attendees.map((m) => m.name).join(', ')}` : ''}
+          {item.series_id !== null ? ', repeats' : ''}
+        </span>
+      ) : null}
     </button>
   );
 }

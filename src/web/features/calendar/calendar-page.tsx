@@ -183,14 +183,22 @@ export function CalendarPage() {
         </div>
       </div>
 
-      {members.data ? <MemberChips members={members.data} filter={filter} className="2xl:hidden" /> : null}
+      {members.data ? (
+        <MemberChips members={members.data} filter={filter} className="2xl:hidden" />
+      ) : members.isPending ? (
+        // The chip row's height (py-1 around h-10 chips) held while members load, so nothing below moves (CLS).
+        <div aria-hidden className="h-12 2xl:hidden" />
+      ) : null}
 
       {occurrences.isError ? (
         <ErrorAlert>Could not load events. {occurrences.error.message}</ErrorAlert>
       ) : null}
 
       <div className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_16rem]">
-        <div className="relative min-w-0">
+        {/* Below 2xl the side panel comes after the calendar: the calendar keeps most of a screen's height
+            while its events load and grow it, so the panel starts below the first screen and is not pushed
+            down in view (issue 23: CLS 0). */}
+        <div className="relative min-h-[75vh] min-w-0 2xl:min-h-0">
           {/* Also while another range's events stand in for these (placeholder data): they are not this range's. */}
           {occurrences.isPending || occurrences.isPlaceholderData ? (
             <div className="absolute inset-0 z-10 flex items-start justify-center pt-24">

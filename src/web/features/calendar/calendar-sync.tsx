@@ -91,7 +91,12 @@ function FeedRow({
         variant="secondary"
         disabled={regenerate.isPending}
         onClick={() => regenerate.mutate()}
-        aria-label={`${status.active || created ? 'Regenerate' : 'Create'} ${label.title.toLowerCase()} feed link`}
+        // The visible words come first in the name (WCAG 2.5.3 Label in Name; axe label-content-name-mismatch).
+        aria-label={
+          status.active || created
+            ? `Regenerate ${label.title.toLowerCase()} feed link`
+            : `Create link for the ${label.title.toLowerCase()} feed`
+        }
       >
         <RefreshCw className="h-4 w-4" aria-hidden />
         {status.active || created ? 'Regenerate' : 'Create link'}

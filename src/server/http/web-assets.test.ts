@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cacheControlFor,
+  hasCookie,
+  installCompression,
+  registerWebAssets,
+  SIGNED_OUT_META,
+} from './web-assets.ts';
+
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+let webRoot: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-assets-'));
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  fs.writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><title>FamilyHub</title></head></html>',
+  );
+  fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js'), script);
+  fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(script));
+  fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.skipWaiting();');
+  app = Fastify();
+  await installCompression(app);
+  app.get('/api/big', async () => ({
+    items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: 'School run' })),
+  }));
+  app.get('/api/small', async () => ({ ok: true }));
+  await registerWebAssets(app, webRoot, 'fh_session');
+});
+
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('cacheControlFor', () => {
+  it('caches hashed assets for a year and revalidates everything else', () => {
+    expect(cacheControlFor('assets/index-AbC123.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('index.html')).toBe('no-cache');
+    expect(cacheControlFor('sw.js')).toBe('no-cache');
+    expect(cacheControlFor('manifest.webmanifest')).toBe('no-cache');
+  });
+});
+
+describe('the built SPA', () => {
+  it('sends the brotli twin of a hashed script, immutable for a year', async () => {
+    const reply = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.headers['content-type']).toMatch(/javascript/);
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(reply.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(reply.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends gzip to a client without brotli, and the plain file to one that accepts neither', async () => {
+    const gz = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates the HTML of client-side routes and the service worker', async () => {
+    const page = await app.inject({ url: '/calendar' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<title>FamilyHub</title>');
+    expect(page.body).toContain(SIGNED_OUT_META);
+    const worker = await app.inject({ url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('says "signed out" in the page only when the request has no session cookie', async () => {
+    const signedIn = await app.inject({ url: '/', headers: { cookie: 'theme=dark; fh_session=abc' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<title>FamilyHub</title>');
+    expect(signedIn.body).not.toContain('familyhub-session');
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    const signedOut = await app.inject({ url: '/', headers: { cookie: 'theme=dark; fh_session=' } });
+    expect(signedOut.body).toContain(SIGNED_OUT_META);
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers unknown API paths with the API 404, not the SPA', async () => {
+    const reply = await app.inject({ url: '/api/nothing-here' });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('hasCookie', () => {
+  it('finds a named, non-empty cookie and nothing else', () => {
+    expect(hasCookie('a=1; fh_session=xyz', 'fh_session')).toBe(true);
+    expect(hasCookie('fh_session_old=xyz', 'fh_session')).toBe(false);
+    expect(hasCookie('fh_session=', 'fh_session')).toBe(false);
+    expect(hasCookie(undefined, 'fh_session')).toBe(false);
+  });
+});
+
+describe('API compression', () => {
+  it('compresses JSON over the threshold and leaves small answers alone', async () => {
+    const big = await app.inject({ url: '/api/big', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()) as { items: unknown[] };
+    expect(body.items).toHaveLength(200);
+    const small = await app.inject({ url: '/api/small', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+  });
+});
