@@ -354,7 +354,15 @@ describe('ICS injection (issue 20)', () => {
       stamp: new Date('2026-11-01T00:00:00Z'),
       members: [{ id: 7, name: evil, email: null }],
       events: [
-        { ...base, title: evil, location: evil, description: evil, sourceUid: evil, organizerId: 7, attendees: ['7'] },
+        {
+          ...base,
+          title: evil,
+          location: evil,
+          description: evil,
+          sourceUid: evil,
+          organizerId: 7,
+          attendees: ['7'],
+        },
       ],
     });
     const lines = feed.split('\r\n');

@@ -1,4 +1,5 @@
 import type { RDate } from '../recurrence/occurrences.ts';
+import { withoutControlCharacters } from '../text/clean.ts';
 
 /**
  * The event fields the iCalendar mapping reads and writes (a subset of SPEC §3 Event, camelCase like the
@@ -61,25 +62,12 @@ export function parseOwnUid(uid: string, host: string): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
-/**
- * Control characters: C0 (with CR, LF and TAB), DEL, C1, and the Unicode line/paragraph separators. RFC 5545
- * §3.1 allows none of them raw in a content line (CR LF ends it); a bare CR or LF in a name would start a new
- * property or component in many readers (ICS injection).
- */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-
-/** True when the text holds a control character (see `CONTROL_CHARACTERS`). */
-export function hasControlCharacter(value: string): boolean {
-  return value.search(CONTROL_CHARACTERS) >= 0;
-}
-
 /** A single-line value (names, titles, locations, UIDs, CN parameters): every control character becomes a space. */
 export function icsLine(value: string): string {
-  return value.replace(CONTROL_CHARACTERS, ' ');
+  return withoutControlCharacters(value);
 }
 
 /** A multi-line value (DESCRIPTION): CR LF and bare CR become LF (written `\\n` by ical.js), other controls a space. */
 export function icsMultiline(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
-
