@@ -1,5 +1,5 @@
 import type { RDate } from '../recurrence/occurrences.ts';
-import { withoutControlCharacters } from '../text/clean.ts';
+import { withOnlyLineFeeds, withoutControlCharacters } from '../text/clean.ts';
 
 /**
  * The event fields the iCalendar mapping reads and writes (a subset of SPEC §3 Event, camelCase like the
@@ -69,5 +69,5 @@ export function icsLine(value: string): string {
 
 /** A multi-line value (DESCRIPTION): CR LF and bare CR become LF (written `\\n` by ical.js), other controls a space. */
 export function icsMultiline(value: string): string {
-  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return withOnlyLineFeeds(value);
 }

@@ -8,6 +8,7 @@
  * a single-line field; a CR or LF in a name would start a new line in an ICS feed (RFC 5545 §3.1), an e-mail
  * header or an SMS, and the others render as nothing or move the cursor.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** True when the text holds a control character (see `CONTROL_CHARACTERS`). */
@@ -18,6 +19,15 @@ export function hasControlCharacter(value: string): boolean {
 /** The text with every control character replaced by a space (a single line). */
 export function withoutControlCharacters(value: string): string {
   return value.replace(CONTROL_CHARACTERS, ' ');
+}
+
+/** Control characters other than LF (see `CONTROL_CHARACTERS`). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_EXCEPT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** Multi-line text: CR LF and bare CR become LF, every other control character a space. */
+export function withOnlyLineFeeds(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(CONTROL_EXCEPT_LF, ' ');
 }
 
 /**
