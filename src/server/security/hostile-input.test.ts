@@ -322,12 +322,7 @@ describe('clean text in (issue 20, item 4)', () => {
     ],
     ['PATCH', '/api/events/:id', { title: 'Swim\u2028BEGIN:VEVENT' }, 'title'],
     ['POST', '/api/tasks', { title: 'Buy\nmilk' }, 'title'],
-    [
-      'POST',
-      '/api/notes',
-      { title: 'Note\rBEGIN:VALARM', content: 'x', category: 'general' },
-      'title',
-    ],
+    ['POST', '/api/notes', { title: 'Note\rBEGIN:VALARM', content: 'x', category: 'general' }, 'title'],
     ['POST', '/api/activity-proposals', { title: 'Swim\u0000' }, 'title'],
   ];
 
