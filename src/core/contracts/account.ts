@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema, webauthnResponseSchema } from './auth.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
 const currentPassword = z
   .string()
@@ -33,7 +34,12 @@ export type ReauthPayload = z.infer<typeof reauthSchema>;
 /** Payload of `POST /api/account/passkeys` (issue 25): the browser's registration response and a name. */
 export const addPasskeySchema = z.object({
   response: webauthnResponseSchema,
-  name: z.string().trim().min(1, 'Give this passkey a name').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give this passkey a name')
+    .max(100, 'Name must be at most 100 characters')
+    .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE),
 });
 
 /** A passkey as `GET /api/account` lists it. Instants are ISO 8601 UTC. */

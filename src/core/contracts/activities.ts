@@ -9,6 +9,7 @@ import {
   PRIORITIES,
   TITLE_MAX,
 } from './tasks.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
 /** SPEC §3 Activity proposal categories, in the form's order; `other` is the default. */
 export const ACTIVITY_CATEGORIES = [
@@ -53,7 +54,8 @@ const title = z
   .string('Title is required')
   .trim()
   .min(1, 'Title is required')
-  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)
+  .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE);
 const description = optionalTextSchema('Description', DESCRIPTION_MAX);
 const category = z.enum(ACTIVITY_CATEGORIES, 'Please select a category');
 const assignedTo = memberIdSchema(ASSIGNED_TO_MESSAGE);

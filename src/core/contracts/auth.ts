@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MEMBER_COLORS, MEMBER_ROLES } from '../members/colors.ts';
 import { familyTimezoneSchema } from './settings.ts';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacter,
+  isPlainName,
+  PLAIN_NAME_MESSAGE,
+} from '../text/clean.ts';
 
 /** SPEC §5 Login. Payload of `POST /api/auth/login`. */
 export const loginSchema = z.object({
@@ -18,7 +24,9 @@ export const registerAccountSchema = z.object({
     .string()
     .trim()
     .min(2, 'Family name must be at least 2 characters')
-    .max(120, 'Family name must be at most 120 characters'),
+    .max(120, 'Family name must be at most 120 characters')
+    .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE)
+    .refine(isPlainName, PLAIN_NAME_MESSAGE),
   email: z.string().trim().toLowerCase().email('Invalid email address').max(255, 'Invalid email address'),
   password: z
     .string()
@@ -33,7 +41,9 @@ export const registerMemberSchema = z.object({
     .string()
     .trim()
     .min(2, 'Name must be at least 2 characters')
-    .max(100, 'Name must be at most 100 characters'),
+    .max(100, 'Name must be at most 100 characters')
+    .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE)
+    .refine(isPlainName, PLAIN_NAME_MESSAGE),
   memberRole: z.enum(MEMBER_ROLES, 'Please select a role'),
   memberColor: z.enum(MEMBER_COLORS, 'Please select a colour'),
   memberPhone: z

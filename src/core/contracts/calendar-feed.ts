@@ -14,6 +14,8 @@ export interface FeedStatusDto {
   scope: FeedScope;
   active: boolean;
   created_at: string | null;
+  /** Family feed only: when its link was revoked because the member who made it was removed; else null. */
+  revoked_at: string | null;
 }
 
 /** Answer of `POST /api/calendar/feeds/regenerate`: the new secret URL (shown once). */

@@ -9,6 +9,7 @@ import {
   normalizeLocal,
   parseLocal,
 } from '../time/local-time.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
 /** SPEC §5 event categories and priorities. */
 export const EVENT_CATEGORIES = ['appointment', 'activity', 'school', 'work', 'family', 'other'] as const;
@@ -94,7 +95,8 @@ export const eventInputSchema = z
       .string('Title is required')
       .trim()
       .min(1, 'Title is required')
-      .max(200, 'Title must be at most 200 characters'),
+      .max(200, 'Title must be at most 200 characters')
+      .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE),
     description: optionalText(5000, 'Description must be at most 5000 characters'),
     start_date: localDateTime('Date is required'),
     end_date: localDateTime('End date must be a valid date')
@@ -299,7 +301,12 @@ export function eventLimitMessage(limit: number): string {
  */
 export const eventFormSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Title is required')
+      .max(200, 'Title must be at most 200 characters')
+      .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE),
     event_date: z.string().min(1, 'Date is required').refine(isLocalDate, 'Date is required'),
     /** Issue 22: an all-day event has dates only (start and last day), stored as DATEs. */
     is_all_day: z.boolean(),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { MEMBER_COLORS, MEMBER_ROLES } from '../members/colors.ts';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacter,
+  isPlainName,
+  PLAIN_NAME_MESSAGE,
+} from '../text/clean.ts';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PHONE_MESSAGE = 'Please enter a valid phone number';
@@ -14,7 +20,9 @@ const name = z
   .string(NAME_REQUIRED_MESSAGE)
   .trim()
   .min(1, NAME_REQUIRED_MESSAGE)
-  .max(100, 'Name must be at most 100 characters');
+  .max(100, 'Name must be at most 100 characters')
+  .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE)
+  .refine(isPlainName, PLAIN_NAME_MESSAGE);
 const role = z.enum(MEMBER_ROLES, 'Please select a role');
 const color = z.enum(MEMBER_COLORS, 'Please select a colour');
 const requiredEmail = z

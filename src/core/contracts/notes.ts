@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
 /** SPEC §3 Note categories, in the order the form lists them; `general` is the default. */
 export const NOTE_CATEGORIES = ['general', 'shopping_list', 'ideas', 'reminders', 'important'] as const;
@@ -29,7 +30,8 @@ const title = z
   .string('Title is required')
   .trim()
   .min(1, 'Title is required')
-  .max(NOTE_TITLE_MAX, `Title must be at most ${NOTE_TITLE_MAX} characters`);
+  .max(NOTE_TITLE_MAX, `Title must be at most ${NOTE_TITLE_MAX} characters`)
+  .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE);
 const content = z.string('Content must be text');
 const author = z
   .number('Please select an author')

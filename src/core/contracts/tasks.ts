@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roundedTimeChoice } from '../tasks/time-choices.ts';
 import { normalizeLocal, parseLocal } from '../time/local-time.ts';
 import { DURATION_CHOICES } from './events.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
 /** SPEC §3 Task statuses; `open` is the default. */
 export const TASK_STATUSES = ['open', 'completed'] as const;
@@ -96,7 +97,8 @@ const title = z
   .string('Title is required')
   .trim()
   .min(1, 'Title is required')
-  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)
+  .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE);
 const description = optionalTextSchema('Description', DESCRIPTION_MAX);
 const assignedTo = memberIdSchema(ASSIGNEE_REQUIRED_MESSAGE).nullish();
 const assignedToIds = z

@@ -9,7 +9,14 @@ import {
   localToInstant,
   parseLocal,
 } from '../time/local-time.ts';
-import { FAMILYHUB_BLOCK_MARKER, type IcsEventRecord, type IcsMember, ownUid } from './model.ts';
+import {
+  FAMILYHUB_BLOCK_MARKER,
+  type IcsEventRecord,
+  type IcsMember,
+  icsLine,
+  icsMultiline,
+  ownUid,
+} from './model.ts';
 
 /** REFRESH-INTERVAL / X-PUBLISHED-TTL of the feed: how often calendar apps should poll (seconds). */
 export const FEED_REFRESH_SECONDS = 900;
@@ -27,6 +34,14 @@ export interface FeedInput {
   members: readonly IcsMember[];
   /** Series rows, one-off rows and override rows (overrides need their series in the same list). */
   events: readonly IcsEventRecord[];
+}
+
+/**
+ * TEXT escaping (RFC 5545 §3.3.11) of a single-line value, for properties ical.js writes as-is because it does not
+ * know their type (NAME of RFC 7986, X-WR-CALNAME).
+ */
+function escapedText(value: string): string {
+  return icsLine(value).replace(/[\\;,]/g, (c) => `\\${c}`);
 }
 
 /** How a value is written: a DATE, or a DATE-TIME in an IANA zone ('UTC': with `Z`), or floating (null). */
@@ -138,7 +153,7 @@ function utcTime(d: Date): ICAL.Time {
 function person(name: 'organizer' | 'attendee', m: IcsMember, host: string): ICAL.Property {
   const prop = new ICAL.Property(name);
   prop.setValue(`mailto:${m.email ?? `member-${m.id}@${host}.invalid`}`);
-  prop.setParameter('cn', m.name);
+  prop.setParameter('cn', icsLine(m.name));
   if (name === 'attendee') prop.setParameter('rsvp', 'FALSE');
   return prop;
 }
@@ -153,7 +168,7 @@ function vevent(
   const uidOf = (row: IcsEventRecord) => row.sourceUid ?? ownUid(row.id, input.host);
   const kind = kindOf(e);
   const v = new ICAL.Component('vevent');
-  v.addPropertyWithValue('uid', series ? uidOf(series) : uidOf(e));
+  v.addPropertyWithValue('uid', icsLine(series ? uidOf(series) : uidOf(e)));
   v.addPropertyWithValue('dtstamp', utcTime(input.stamp));
   v.addProperty(timeProperty('dtstart', icalTime(e.startDate, kind), kind));
   v.addProperty(timeProperty('dtend', icalTime(endOf(e), kind), kind));
@@ -173,10 +188,10 @@ function vevent(
     if (e.rrule !== null || e.rdates.length > 0)
       for (const d of e.exdates) v.addProperty(timeProperty('exdate', icalTime(d, kind), kind));
   }
-  v.addPropertyWithValue('summary', e.title);
+  v.addPropertyWithValue('summary', icsLine(e.title));
   const description = describe(e, names);
-  if (description) v.addPropertyWithValue('description', description);
-  if (e.location) v.addPropertyWithValue('location', e.location);
+  if (description) v.addPropertyWithValue('description', icsMultiline(description));
+  if (e.location) v.addPropertyWithValue('location', icsLine(e.location));
   const member = (id: number) => input.members.find((m) => m.id === id);
   const organizer = e.organizerId !== null ? member(e.organizerId) : undefined;
   if (organizer) v.addProperty(person('organizer', organizer, input.host));
@@ -208,7 +223,9 @@ function vtimezone(zone: string): string {
  *   EXDATE in the value type of DTSTART; each override as its own VEVENT with the series' UID and a RECURRENCE-ID in
  *   the series' value type (a DATE for a DATE series) (§3.8.4.4);
  * - stable UIDs: the imported source UID when there is one, else `event-<id>@<host>`;
- * - ORGANIZER / ATTENDEE with the members' names (CN), pickups and drop-offs in DESCRIPTION.
+ * - ORGANIZER / ATTENDEE with the members' names (CN), pickups and drop-offs in DESCRIPTION;
+ * - every user text without control characters (`icsLine` / `icsMultiline`), TEXT-escaped and folded at 75
+ *   octets (ical.js; NAME and X-WR-CALNAME escaped here), so no name, title or imported UID adds a line (issue 20).
  * Nothing is expanded here: calendar apps expand the rules. Output is deterministic for the same input (no
  * wall-clock reads), so ETags are stable.
  * @throws RangeError when a stored time is not a real local date-time (rows are checked before they are stored).
@@ -219,8 +236,8 @@ export function buildFeed(input: FeedInput): string {
   const calendar = new ICAL.Component('vcalendar');
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('prodid', '-//FamilyHub//Calendar//EN');
-  calendar.addPropertyWithValue('name', input.name);
-  calendar.addPropertyWithValue('x-wr-calname', input.name);
+  calendar.addPropertyWithValue('name', escapedText(input.name));
+  calendar.addPropertyWithValue('x-wr-calname', escapedText(input.name));
   calendar.addPropertyWithValue('x-wr-timezone', input.timeZone);
   const refresh = new ICAL.Property('refresh-interval');
   refresh.setValue(ICAL.Duration.fromSeconds(FEED_REFRESH_SECONDS));

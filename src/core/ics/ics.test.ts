@@ -343,3 +343,49 @@ describe('buildFeed → parseIcs', () => {
     );
   });
 });
+
+describe('ICS injection (issue 20)', () => {
+  const evil = 'Ana\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:evil\r\nBEGIN:VALARM\rX\n,;\\';
+  it('writes no extra line for CR/LF in family, member, title, location, description or imported UID', () => {
+    const feed = buildFeed({
+      name: evil,
+      timeZone: LA,
+      host: 'familyhub.test',
+      stamp: new Date('2026-11-01T00:00:00Z'),
+      members: [{ id: 7, name: evil, email: null }],
+      events: [
+        {
+          ...base,
+          title: evil,
+          location: evil,
+          description: evil,
+          sourceUid: evil,
+          organizerId: 7,
+          attendees: ['7'],
+        },
+      ],
+    });
+    const lines = feed.split('\r\n');
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
+    expect(lines.some((l) => /^(UID:evil|BEGIN:VALARM)/.test(l))).toBe(false);
+    // Every line is folded at 75 octets, and no bare CR or LF is left inside a line.
+    for (const line of lines) {
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      expect(line).not.toMatch(/[\r\n]/);
+    }
+    expect(feed).toContain('X-WR-CALNAME:Ana  END:VEVENT  BEGIN:VEVENT  UID:evil  BEGIN:VALARM X \\,\\;\\\\');
+    const back = parseIcs(feed, LA, []);
+    expect(back.events).toHaveLength(1);
+    expect(back.events[0]?.title).not.toMatch(/[\r\n]/);
+  });
+
+  it('refuses an imported UID with a control character, and reads a title with one as a single line', () => {
+    const result = one('UID:a\\nb\r\nSUMMARY:Swim\\nBEGIN\r\nDTSTART:20261201T170000Z\r\n');
+    expect(result.events).toHaveLength(0);
+    expect(result.skipped).toEqual([
+      expect.objectContaining({ reason: 'Its UID contains control characters' }),
+    ]);
+    const titled = one('UID:ok-1\r\nSUMMARY:Swim\\nBEGIN:VALARM\r\nDTSTART:20261201T170000Z\r\n');
+    expect(titled.events[0]?.title).toBe('Swim BEGIN:VALARM');
+  });
+});

@@ -10,7 +10,8 @@ import {
   localToInstant,
   parseLocal,
 } from '../time/local-time.ts';
-import { FAMILYHUB_BLOCK_MARKER, type IcsMember } from './model.ts';
+import { hasControlCharacter } from '../text/clean.ts';
+import { FAMILYHUB_BLOCK_MARKER, icsLine, type IcsMember } from './model.ts';
 import { ZoneResolver } from './zones.ts';
 
 /** The longest timed event kept as a duration (the events contract: 10080 minutes = 7 days); longer ones keep DTEND. */
@@ -331,7 +332,10 @@ function dateList(
 function readEvent(vevent: ICAL.Component, members: readonly IcsMember[], r: Reader): ParsedIcsEvent {
   const timing = readTiming(vevent, r);
   const uid = text(vevent, 'uid', 1000);
-  const title = text(vevent, 'summary', 200) ?? '(No title)';
+  // RFC 5545 §3.8.4.7: a UID is a persistent identifier; one with a control character is hostile (ICS injection).
+  if (uid !== null && hasControlCharacter(uid)) throw new RefusedEvent('Its UID contains control characters');
+  const summary = text(vevent, 'summary', 200);
+  const title = summary === null ? '(No title)' : icsLine(summary).trim() || '(No title)';
   const recurrence = propMoment(vevent, 'recurrence-id', r);
   const rrules = vevent.getAllProperties('rrule');
   let rrule: string | null = null;

@@ -1,4 +1,5 @@
 import type { RDate } from '../recurrence/occurrences.ts';
+import { withOnlyLineFeeds, withoutControlCharacters } from '../text/clean.ts';
 
 /**
  * The event fields the iCalendar mapping reads and writes (a subset of SPEC §3 Event, camelCase like the
@@ -59,4 +60,14 @@ export function parseOwnUid(uid: string, host: string): number | null {
   if (!m || m[2] !== host) return null;
   const id = Number(m[1]);
   return id <= 2_147_483_647 ? id : null;
+}
+
+/** A single-line value (names, titles, locations, UIDs, CN parameters): every control character becomes a space. */
+export function icsLine(value: string): string {
+  return withoutControlCharacters(value);
+}
+
+/** A multi-line value (DESCRIPTION): CR LF and bare CR become LF (written `\\n` by ical.js), other controls a space. */
+export function icsMultiline(value: string): string {
+  return withOnlyLineFeeds(value);
 }

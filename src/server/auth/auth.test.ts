@@ -290,12 +290,12 @@ describe('login, session and logout', () => {
 });
 
 describe('rate limits', () => {
-  it('limits login attempts per account with Retry-After', async () => {
+  it('limits login attempts per account from many addresses (10 × the per-address allowance) with Retry-After', async () => {
     const limited = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: 3 });
     try {
       const statuses: number[] = [];
       let retryAfter: unknown;
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 31; i++) {
         const res = await limited.app.inject({
           method: 'POST',
           url: '/api/auth/login',
@@ -305,8 +305,28 @@ describe('rate limits', () => {
         statuses.push(res.statusCode);
         retryAfter = res.headers['retry-after'];
       }
-      expect(statuses).toEqual([401, 401, 401, 429]);
+      expect(statuses).toEqual([...Array<number>(30).fill(401), 429]);
       expect(Number(retryAfter)).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("a stranger's guesses from another address do not lock the owner out (issue 20, item 7)", async () => {
+    const limited = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: 3 });
+    try {
+      const { email } = await signUp(limited.app, { password: 'owner-secret-1' }); // from 127.0.0.1
+      const guess = (password: string, remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password },
+          remoteAddress,
+        });
+      const stranger: number[] = [];
+      for (let i = 0; i < 9; i++) stranger.push((await guess(`guess-${i}`, '203.0.113.66')).statusCode);
+      expect(stranger).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429]);
+      expect((await guess('owner-secret-1', '127.0.0.1')).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -39,6 +39,18 @@ async function takingAtLeast<T>(ms: number, work: () => Promise<T>): Promise<T> 
   return result;
 }
 
+/**
+ * How many times the per-(account, address) sign-in allowance one account takes from all addresses together per
+ * minute (issue 20): high enough that one stranger's guesses never reach it, low enough to stop a spread-out guess.
+ */
+const ACCOUNT_ADDRESSES_CEILING = 10;
+
+/** The e-mail a sign-in or registration body names (trimmed, lowercased; '' when there is none). */
+function emailOf(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
 /** The User-Agent header, for the session list (absent: undefined). */
 export function userAgentOf(request: FastifyRequest): string | undefined {
   const header = request.headers['user-agent'];
@@ -96,15 +108,21 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
         windowMs: 60_000,
         key: (request) => request.ip,
       },
-      // Per account too, so that many addresses cannot guess one family's password together.
+      // Per (account, address) (issue 20): a stranger's guesses use up their own allowance for the account, not
+      // the owner's, so nobody can lock the owner out from another address.
       {
-        name: 'auth:account',
+        name: 'auth:account-address',
         max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE,
         windowMs: 60_000,
-        key: (request) => {
-          const email = (request.body as { email?: unknown } | null | undefined)?.email;
-          return typeof email === 'string' ? email.trim().toLowerCase() : '';
-        },
+        key: (request) => `${emailOf(request)}|${request.ip}`,
+      },
+      // And a ceiling per account, ACCOUNT_ADDRESSES_CEILING times higher, so that many addresses still cannot
+      // guess one family's password together at speed.
+      {
+        name: 'auth:account',
+        max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE * ACCOUNT_ADDRESSES_CEILING,
+        windowMs: 60_000,
+        key: emailOf,
       },
     ],
     'Too many attempts. Please wait a minute and try again.',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type {
   FeedCreatedDto,
   FeedScope,
@@ -10,7 +10,7 @@ import { buildFeed } from '../../core/ics/export.ts';
 import { inSeriesTerms, parseIcs, type ParsedIcsEvent } from '../../core/ics/import.ts';
 import { type IcsMember, parseOwnUid } from '../../core/ics/model.ts';
 import { seriesUntil } from '../../core/recurrence/patterns.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import { formatRdate, parseRdate } from '../db/event-occurrences.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
@@ -48,7 +48,10 @@ async function memberOfUser(db: DbOrTx, familyId: number, userId: number): Promi
   return user?.memberId ?? null;
 }
 
-/** `GET /api/calendar/feeds`: whether the family feed and the user's own feed exist (never the token). */
+/**
+ * `GET /api/calendar/feeds`: whether the family feed and the user's own feed exist (never the token), and when the
+ * family feed was revoked by a member's removal (`revoked_at`, null once a new one is made).
+ */
 export async function listFeeds(
   ctx: ServerContext,
   familyId: number,
@@ -56,11 +59,20 @@ export async function listFeeds(
 ): Promise<FeedStatusDto[]> {
   const memberId = await memberOfUser(ctx.db, familyId, userId);
   const rows = await ctx.db.select().from(calendarFeeds).where(eq(calendarFeeds.familyId, familyId));
+  const [state] = await ctx.db
+    .select({ revokedAt: families.familyFeedRevokedAt })
+    .from(families)
+    .where(eq(families.id, familyId));
   const family = rows.find((r) => r.memberId === null);
   const own = memberId === null ? undefined : rows.find((r) => r.memberId === memberId);
   return [
-    { scope: 'family', active: !!family, created_at: family?.createdAt.toISOString() ?? null },
-    { scope: 'member', active: !!own, created_at: own?.createdAt.toISOString() ?? null },
+    {
+      scope: 'family',
+      active: !!family,
+      created_at: family?.createdAt.toISOString() ?? null,
+      revoked_at: family ? null : (state?.revokedAt?.toISOString() ?? null),
+    },
+    { scope: 'member', active: !!own, created_at: own?.createdAt.toISOString() ?? null, revoked_at: null },
   ];
 }
 
@@ -93,10 +105,44 @@ export async function regenerateFeed(
       );
     await tx
       .insert(calendarFeeds)
-      .values({ familyId, memberId, tokenHash: hashToken(token), createdAt: now });
+      .values({ familyId, memberId, tokenHash: hashToken(token), createdByUserId: userId, createdAt: now });
+    if (scope === 'family') {
+      await tx.update(families).set({ familyFeedRevokedAt: null }).where(eq(families.id, familyId));
+    }
   });
   const base = ctx.config.PUBLIC_URL.replace(/\/$/, '');
   return { scope, url: `${base}/api/calendar/feed/${token}.ics`, created_at: now.toISOString() };
+}
+
+/**
+ * Feeds follow membership (issue 20): when a member is removed, every feed URL their accounts (`accountIds`, the
+ * removed member's logins) created stops answering: their own feed and the family feed if they made it. A family
+ * feed made before creators were recorded is revoked too when the removed member had a login (they may have made
+ * it). A revoked family feed sets `families.family_feed_revoked_at`, so the calendar card says the link changed.
+ * Runs inside the caller's transaction (the member's own feed also goes with the member row, by cascade).
+ */
+export async function revokeFeedsOfRemovedAccounts(
+  tx: Tx,
+  familyId: number,
+  accountIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (accountIds.length === 0) return;
+  const revoked = await tx
+    .delete(calendarFeeds)
+    .where(
+      and(
+        eq(calendarFeeds.familyId, familyId),
+        or(
+          inArray(calendarFeeds.createdByUserId, [...accountIds]),
+          and(isNull(calendarFeeds.createdByUserId), isNull(calendarFeeds.memberId)),
+        ),
+      ),
+    )
+    .returning({ memberId: calendarFeeds.memberId });
+  if (revoked.some((r) => r.memberId === null)) {
+    await tx.update(families).set({ familyFeedRevokedAt: now }).where(eq(families.id, familyId));
+  }
 }
 
 function membersAsIcs(rows: Array<typeof familyMembers.$inferSelect>): IcsMember[] {

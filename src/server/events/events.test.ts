@@ -681,6 +681,29 @@ describe('plan limit', () => {
     ).toBe(201);
   });
 
+  it('counts a "this and following" split as a new event and refuses it past the limit (issue 20, item 5)', async () => {
+    await server.database.db
+      .update(families)
+      .set({ maxEventsPerMonth: 1 })
+      .where(eq(families.id, fam.familyId));
+    const s = await create(
+      fam,
+      soccer(fam, { start_date: '2026-11-23T16:00', is_recurring: true, recurrence_pattern: 'weekly' }),
+    );
+    const [before] = await server.database.db.select().from(events).where(eq(events.id, s.id));
+    const split = await call(
+      fam,
+      'PATCH',
+      `/api/events/${s.id}?occurrence=2026-12-07T16:00:00&following=true`,
+      soccer(fam, { start_date: '2026-12-07T17:00', is_recurring: true, recurrence_pattern: 'weekly' }),
+    );
+    expect(split.statusCode, split.body).toBe(409);
+    expect(split.json().error.message).toMatch(/allows 1 new events per month/);
+    // Nothing changed: the series was not ended and no second series exists.
+    const rows = await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId));
+    expect(rows).toEqual([before]);
+  });
+
   it('counts months in the family’s zone', async () => {
     await server.database.db
       .update(families)

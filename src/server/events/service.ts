@@ -708,6 +708,8 @@ export async function updateEvent(
       requireOccurrence(row, scope.occurrence, family);
       const occurrence = scope.occurrence;
       if (scope.following && occurrence !== row.startDate) {
+        // The new series is a new event: the same monthly plan limit as `POST /api/events` (issue 20).
+        await checkMonthlyLimit(tx, familyId, now);
         await endSeriesBefore(tx, row, occurrence, now);
         const [created] = await tx
           .insert(events)

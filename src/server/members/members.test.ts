@@ -687,3 +687,53 @@ describe('reminder_channel (issue 21)', () => {
     }
   });
 });
+
+describe('feeds follow membership (issue 20, item 2)', () => {
+  async function feedPath(cookie: string, scope: 'family' | 'member'): Promise<string> {
+    const res = await call(cookie, 'POST', '/api/calendar/feeds/regenerate', { scope });
+    expect(res.statusCode).toBe(201);
+    return new URL(res.json<{ url: string }>().url).pathname;
+  }
+  const status = async (path: string) => (await server.app.inject({ method: 'GET', url: path })).statusCode;
+
+  it('deleting a member revokes the family feed and own feed they created, and the card is told', async () => {
+    const owner = await signUp(server.app);
+    const ben = await inviteAndAccept(owner.cookie, `ben-feed-${Date.now()}@example.com`, 'parent');
+    const family = await feedPath(ben.cookie, 'family');
+    const own = await feedPath(ben.cookie, 'member');
+    expect(await status(family)).toBe(200);
+    expect(await status(own)).toBe(200);
+
+    expect((await call(owner.cookie, 'DELETE', `/api/family-members/${ben.memberId}`)).statusCode).toBe(204);
+    expect(await status(family)).toBe(404);
+    expect(await status(own)).toBe(404);
+    const feeds = (await call(owner.cookie, 'GET', '/api/calendar/feeds')).json<
+      Array<{ scope: string; active: boolean; revoked_at: string | null }>
+    >();
+    expect(feeds[0]).toMatchObject({
+      scope: 'family',
+      active: false,
+      revoked_at: server.clock.now().toISOString(),
+    });
+
+    // A new family link clears the note.
+    const fresh = await feedPath(owner.cookie, 'family');
+    expect(await status(fresh)).toBe(200);
+    const after = (await call(owner.cookie, 'GET', '/api/calendar/feeds')).json<
+      Array<{ revoked_at: string | null }>
+    >();
+    expect(after[0]?.revoked_at).toBeNull();
+  });
+
+  it('keeps a family feed another account made when a member is deleted', async () => {
+    const owner = await signUp(server.app);
+    const kid = await inviteAndAccept(owner.cookie, `kid-feed-${Date.now()}@example.com`);
+    const family = await feedPath(owner.cookie, 'family');
+    expect((await call(owner.cookie, 'DELETE', `/api/family-members/${kid.memberId}`)).statusCode).toBe(204);
+    expect(await status(family)).toBe(200);
+    const feeds = (await call(owner.cookie, 'GET', '/api/calendar/feeds')).json<
+      Array<{ revoked_at: string | null }>
+    >();
+    expect(feeds[0]?.revoked_at).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import {
 import { toE164 } from '../../core/members/phone.ts';
 import { type FamilyChannels, reminderChannel } from '../../core/notifications/reminder-channel.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
+import { revokeFeedsOfRemovedAccounts } from '../calendar-feed/service.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { events } from '../db/schema/events.ts';
 import { appSettings, families, familyMembers, userAccounts } from '../db/schema/families.ts';
@@ -403,6 +404,12 @@ export async function deleteMember(
       .where(and(eq(userAccounts.familyId, familyId), eq(userAccounts.familyMemberId, memberId)))
       .returning({ id: userAccounts.id });
     for (const account of accounts) await destroyUserSessions(tx, account.id);
+    await revokeFeedsOfRemovedAccounts(
+      tx,
+      familyId,
+      accounts.map((a) => a.id),
+      ctx.clock.now(),
+    );
     await tx
       .delete(familyMembers)
       .where(and(eq(familyMembers.id, memberId), eq(familyMembers.familyId, familyId)));

@@ -292,3 +292,78 @@ describe('transport-level limits on every JSON write route', () => {
     }
   });
 });
+
+describe('clean text in (issue 20, item 4)', () => {
+  // A fresh app: the fuzzing above has spent the family's hourly invitation allowance (checked before the body).
+  beforeAll(async () => {
+    await server.close();
+    server = await createTestServer({ WAITLIST_RATE_LIMIT_PER_MINUTE: 100_000 });
+    a = await seedFamily(server.app, server.database.db, 'Clean');
+  });
+
+  const BREAK = 'Ana\r\nBEGIN:VALARM';
+  const PHISH = 'Your account is locked, unlock at https://evil.example';
+  const cases: Array<[string, string, Record<string, unknown>, string]> = [
+    ['POST', '/api/family-members', { name: BREAK, color: 'pink', role: 'other' }, 'name'],
+    ['POST', '/api/family-members', { name: PHISH, color: 'pink', role: 'other' }, 'name'],
+    ['POST', '/api/family-members', { name: 'Ana at evil.example', color: 'pink', role: 'other' }, 'name'],
+    ['PATCH', '/api/family-members/:id', { name: 'Kid\u0007' }, 'name'],
+    [
+      'POST',
+      '/api/family-members/invite',
+      { name: PHISH, email: 'x@example.com', role: 'other', color: 'pink' },
+      'name',
+    ],
+    [
+      'POST',
+      '/api/events',
+      { title: BREAK, start_date: '2026-11-25T16:00:00', duration_minutes: 60 },
+      'title',
+    ],
+    ['PATCH', '/api/events/:id', { title: 'Swim\u2028BEGIN:VEVENT' }, 'title'],
+    ['POST', '/api/tasks', { title: 'Buy\nmilk' }, 'title'],
+    ['POST', '/api/notes', { title: 'Note\rBEGIN:VALARM', content: 'x', category: 'general' }, 'title'],
+    ['POST', '/api/activity-proposals', { title: 'Swim\u0000' }, 'title'],
+  ];
+
+  it.each(cases)(
+    '%s %s refuses a control character or a web address in a name/title with a 400 on the field',
+    async (method, url, payload, field) => {
+      const before = await state();
+      // A note needs its author: the seeded family's kid.
+      const body = url === '/api/notes' ? { ...payload, family_member_id: a.kidMemberId } : payload;
+      const res = await call(server.app, a.cookie, method as 'POST', concrete(url), body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json<{ error: { fields: object } }>().error.fields)).toContain(field);
+      expect(await state()).toBe(before);
+    },
+  );
+
+  it('refuses a family or member name with a line break or a web address at registration', async () => {
+    for (const body of [
+      { familyName: 'Smith\r\nBcc: x@example.com', email: 'reg1@example.com', password: 'secret123' },
+      { familyName: PHISH, email: 'reg2@example.com', password: 'secret123' },
+    ]) {
+      const res = await call(server.app, null, 'POST', '/api/auth/register', {
+        ...body,
+        memberName: 'Ana',
+        memberRole: 'parent',
+        memberColor: 'pink',
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json<{ error: { fields: object } }>().error.fields)).toContain('familyName');
+    }
+  });
+
+  it('still takes names in any script with common punctuation', async () => {
+    for (const name of ["Zoë O'Brien-Núñez", 'José María (Pepe)', '李小龙', 'St. John Jr.', 'Ana & Ben']) {
+      const res = await call(server.app, a.cookie, 'POST', '/api/family-members', {
+        name,
+        color: 'pink',
+        role: 'other',
+      });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
+      await call(server.app, a.cookie, 'DELETE', `/api/family-members/${res.json<{ id: number }>().id}`);
+    }
+  });
+});

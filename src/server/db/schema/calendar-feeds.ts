@@ -13,7 +13,8 @@ import { families, familyMembers } from './families.ts';
 /**
  * Secret ICS subscription feeds (issue 12): one per family (`member_id` null) and one per member.
  * Only the SHA-256 of the token is stored (hex, 64 chars); the URL `/api/calendar/feed/{token}.ics` is shown
- * once when created. Regenerating replaces the row, so the old URL stops working at once.
+ * once when created. Regenerating replaces the row, so the old URL stops working at once; so does deleting the
+ * member whose account created it (src/server/members/service.ts `deleteMember`).
  */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
@@ -23,6 +24,11 @@ export const calendarFeeds = pgTable(
     /** Null: the whole family's calendar; else the events this member organises, attends or drives. */
     memberId: integer('member_id'),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /**
+     * The account that created this URL (issue 20): removing that account's member revokes it. Null for feeds made
+     * before this column existed (then any removed member with a login revokes the family feed).
+     */
+    createdByUserId: integer('created_by_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

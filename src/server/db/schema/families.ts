@@ -27,6 +27,11 @@ export const families = pgTable('families', {
   maxEventsPerMonth: integer('max_events_per_month').notNull().default(50),
   smsEnabled: boolean('sms_enabled').notNull().default(false),
   emailEnabled: boolean('email_enabled').notNull().default(true),
+  /**
+   * When the family feed was last revoked because the member who created it was removed (issue 20); the calendar
+   * card says the link changed. Cleared when a new family feed is made.
+   */
+  familyFeedRevokedAt: timestamp('family_feed_revoked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -67,6 +67,12 @@ function FeedRow({
               ? 'Link active (shown only when created).'
               : 'No link yet.'}
         </p>
+        {!created && status.revoked_at ? (
+          <p role="status" className="mt-1 text-xs text-amber-800">
+            The link changed: the old one was turned off on {new Date(status.revoked_at).toLocaleDateString()}{' '}
+            because the member who made it was removed. Create a new link and subscribe again.
+          </p>
+        ) : null}
       </div>
       {created ? (
         <div className="flex gap-2">
