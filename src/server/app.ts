@@ -9,6 +9,7 @@ import { registerActivitiesRoutes } from './activities/routes.ts';
 import { registerAssistantRoutes } from './assistant/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerCalendarFeedRoutes } from './calendar-feed/routes.ts';
+import { registerDrivingRoutes } from './driving/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import type { ServerContext } from './http/context.ts';
 import { apiNotFound, installErrorHandling } from './http/errors.ts';
@@ -46,6 +47,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  registerDrivingRoutes(app, ctx);
   registerMembersRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);

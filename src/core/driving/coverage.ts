@@ -66,7 +66,12 @@ export type CoverageIssue =
 
 const MINUTE_MS = 60_000;
 
-function occurrenceKey(o: { eventId: number; seriesId: number | null; occurrenceId: string | null }): string {
+/** The key of one occurrence: `e{id}` for a one-off, `s{series}@{occurrence start}` for one of a series. */
+export function occurrenceKey(o: {
+  eventId: number;
+  seriesId: number | null;
+  occurrenceId: string | null;
+}): string {
   return o.seriesId === null ? `e${o.eventId}` : `s${o.seriesId}@${o.occurrenceId ?? ''}`;
 }
 

@@ -651,7 +651,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
                 <Field label={t.who} error={errors[t.assignee]?.message}>
                   {(a11y) => (
                     <Select {...a11y} {...register(t.assignee)}>
-                      <option value="">Select a family member</option>
+                      <option value="">To be decided</option>
                       {members.map((m) => (
                         <option key={m.id} value={m.id}>
                           {m.name}
@@ -677,7 +677,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
               note={
                 driver
                   ? `Creates the task '${t.prefix}${values.title || '…'}' for ${memberName(driver)}.`
-                  : null
+                  : 'No driver yet: it shows as a gap in Driving this week until someone takes it.'
               }
             />
           );
