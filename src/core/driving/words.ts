@@ -46,3 +46,39 @@ export function issueMessage(issue: CoverageIssue, nameOf: (memberId: number) =>
   if (issue.type === 'double_booked') return `${driver} also has the ${legPhrase(issue.other)}`;
   return `${driver} is at ${issue.other.title} (${formatTime(issue.other.start)}–${formatTime(issue.other.end)})`;
 }
+
+/** Issue 27: the evening alert is planned from this local time the day before the pickups… */
+export const EVENING_ALERT_LOCAL_TIME = '19:00';
+/**
+ * …and never sent from the start of quiet hours (21:00–07:00 local, the house rule for messages nobody asked
+ * for at that moment): a message still unsent then expires instead of arriving in the night.
+ */
+export const QUIET_HOURS_START_LOCAL_TIME = '21:00';
+
+/**
+ * The evening SMS about tomorrow's uncovered pickups, numbered in the order given (a reply will name a number,
+ * issue 27 part 3): "FamilyHub, the Rivera family: no one is picking up tomorrow, Tue, Nov 24: 1) Maya from
+ * Soccer at 4:30 PM; 2) Leo from Piano at 6:00 PM. Who can drive? {link}". Items that do not fit in 3 SMS
+ * segments become "+N more" (the link stays).
+ * @param pickups `who` (passenger names, may be empty), `title`, `at` (family wall-clock).
+ */
+export function eveningAlertSms(input: {
+  familyPhrase: string;
+  dayLabel: string;
+  pickups: readonly { who: string; title: string; at: string }[];
+  link: string;
+  fits: (text: string) => boolean;
+}): string {
+  const items = input.pickups.map(
+    (p, i) => `${i + 1}) ${p.who ? `${p.who} from ` : ''}${p.title} at ${formatTime(p.at)}`,
+  );
+  const build = (shown: number) => {
+    const more = items.length - shown;
+    const list = [...items.slice(0, shown), ...(more > 0 ? [`+${more} more`] : [])].join('; ');
+    return `FamilyHub, ${input.familyPhrase}: no one is picking up tomorrow, ${input.dayLabel}: ${list}. Who can drive? ${input.link}`;
+  };
+  let shown = items.length;
+  let text = build(shown);
+  while (shown > 1 && !input.fits(text)) text = build(--shown);
+  return text;
+}
