@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isLocalDate } from '../time/local-time.ts';
 
-/** Query of `GET /api/driving`: the family days `start` … `end`, both inclusive (`YYYY-MM-DD`); at most 31 days. */
+/** Query of `GET /api/driving`: the family days `start` … `end`, both inclusive (`YYYY-MM-DD`); at most 62 days. */
 export const drivingQuerySchema = z
   .object({
     start: z

@@ -204,10 +204,8 @@ describe('a DST day (Los Angeles, 2026-03-08: 2:00 AM springs to 3:00 AM)', () =
       from: '2026-03-08T01:00:00',
       to: '2026-03-08T03:00:00',
     });
-    expect(
-      legs.find((l) => l.title === 'Flight')!.toAt.getTime() -
-        legs.find((l) => l.title === 'Flight')!.fromAt.getTime(),
-    ).toBe(60 * 60_000);
+    const flight = legs.find((l) => l.title === 'Flight');
+    expect((flight?.toAt.getTime() ?? 0) - (flight?.fromAt.getTime() ?? 0)).toBe(60 * 60_000);
     expect(summary).toEqual(['dropoff Flight: also pickup Party', 'pickup Party: also dropoff Flight']);
   });
 

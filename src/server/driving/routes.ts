@@ -6,8 +6,8 @@ import type { ServerContext } from '../http/context.ts';
 import { badRequest, parseInput } from '../http/errors.ts';
 import { drivingWeek } from './service.ts';
 
-/** Longest range `GET /api/driving` answers, in days. */
-const MAX_DRIVING_DAYS = 31;
+/** Longest range `GET /api/driving` answers, in days (a month view shows 42). */
+const MAX_DRIVING_DAYS = 62;
 
 /** Issue 27: `GET /api/driving?start=&end=`, the session family's transport coverage (never another family's). */
 export function registerDrivingRoutes(app: FastifyInstance, ctx: ServerContext): void {
