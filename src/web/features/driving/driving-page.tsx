@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, TriangleAlert } from 'lucide-react';
 import type { DrivingLegDto } from '../../../core/contracts/driving.ts';
 import { weekDates } from '../../../core/calendar/layout.ts';
 import { formatDay, formatTime } from '../../../core/reminders/summary.ts';
 import { joinNames } from '../../../core/driving/words.ts';
-import { addLocalDays } from '../../../core/time/local-time.ts';
+import { addLocalDays, isLocalDate } from '../../../core/time/local-time.ts';
 import { todayIn } from '../../../core/time/today.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { browserTimeZone } from '../../components/time-zone-field.tsx';
@@ -29,12 +29,15 @@ function legHref(leg: DrivingLegDto): string {
 
 /**
  * Issue 27 "Driving this week": the family's pickups and drop-offs of one week (Sunday to Saturday, the
- * family's days), per day, the legs with a problem first (no driver, a driver in two places), then per driver.
+ * family's days; `?date=` picks another), per day, the legs with a problem first (no driver, a driver in two places), then per driver.
  */
 export function DrivingPage() {
   const session = useSession();
   const today = todayIn(session.data?.family_timezone ?? browserTimeZone(), new Date());
-  const [anchor, setAnchor] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const requested = params.get('date');
+  // `?date=YYYY-MM-DD` opens the week holding that date (a link from a message); else this week.
+  const [anchor, setAnchor] = useState<string | null>(requested && isLocalDate(requested) ? requested : null);
   const days = weekDates(anchor ?? today);
   const first = days[0] ?? today;
   const last = days.at(-1) ?? today;
