@@ -33,9 +33,17 @@ export function eveningAlertKey(memberId: number, date: string): string {
  * across processes and restarts: the unique `driving_alert_log (family_member_id, alert_date)` row is the claim,
  * inserted in the same transaction as the outbox row (whoever inserts it composes; others skip). SMS only:
  * a member SMS cannot reach gets nothing (the morning summary still names the day's gaps).
- * @param now the planning instant. @returns how many alerts were enqueued.
+ * @param now the planning instant.
+ * @param done `zone|date` already planned by this process (skipped: a zone is read once per evening, not every
+ *   tick; a restart plans again, which the claim makes a no-op). Updated in place.
+ * @returns how many alerts were enqueued.
  */
-export async function planEveningAlerts(db: Db, now: Date, publicUrl: string): Promise<number> {
+export async function planEveningAlerts(
+  db: Db,
+  now: Date,
+  publicUrl: string,
+  done: Set<string> = new Set(),
+): Promise<number> {
   const zones = (await db.selectDistinct({ timezone: families.timezone }).from(families)).map(
     (r) => r.timezone,
   );
@@ -46,6 +54,7 @@ export async function planEveningAlerts(db: Db, now: Date, publicUrl: string): P
     if (time < EVENING_ALERT_LOCAL_TIME || time >= QUIET_HOURS_START_LOCAL_TIME) continue;
     const today = local.slice(0, 10);
     const tomorrow = addLocalDays(today, 1);
+    if (done.has(`${zone}|${tomorrow}`)) continue;
     const expiresAt = localToInstant(`${today}T${QUIET_HOURS_START_LOCAL_TIME}:00`, zone);
     for (let after = 0; ;) {
       const chunk = (
@@ -61,6 +70,7 @@ export async function planEveningAlerts(db: Db, now: Date, publicUrl: string): P
       created += await planChunk(db, chunk, zone, tomorrow, now, expiresAt, publicUrl);
       if (chunk.length < CHUNK) break;
     }
+    done.add(`${zone}|${tomorrow}`);
   }
   return created;
 }

@@ -166,6 +166,8 @@ export function createPlanner(options: PlannerOptions): Planner {
   const concurrency = Math.max(1, options.concurrency ?? 2);
   /** `zone|date` whose summaries this process already planned (a restart plans again: dedupe makes it a no-op). */
   const summariesDone = new Set<string>();
+  /** `zone|date` whose evening driving alerts this process already planned (issue 27). */
+  const alertsDone = new Set<string>();
   /** Sent rows older than this were already copied to `last_reminder_sent` / `daily_summary_log.sent_at`. */
   let recordedSince = new Date(clock.now().getTime() - 24 * 60 * MINUTE);
 
@@ -747,7 +749,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       errors.push(error);
       return null;
     });
-    const drivingAlerts = await planEveningAlerts(db, now, publicUrl).catch((error: unknown) => {
+    const drivingAlerts = await planEveningAlerts(db, now, publicUrl, alertsDone).catch((error: unknown) => {
       errors.push(error);
       return 0;
     });
@@ -796,7 +798,7 @@ export function createPlanner(options: PlannerOptions): Planner {
     repeating('reminders', () => planReminders(clock.now())),
     repeating('daily summaries', () => planDailySummaries()),
     repeating('evening driving alerts', async () => ({
-      drivingAlerts: await planEveningAlerts(db, clock.now(), publicUrl),
+      drivingAlerts: await planEveningAlerts(db, clock.now(), publicUrl, alertsDone),
     })),
   ];
 
