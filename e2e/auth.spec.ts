@@ -57,6 +57,7 @@ test('a family registers through both steps, with every validation message, then
   await expect(sidebar.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
   await expect(sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
     'Calendar',
+    'Driving',
     'Tasks',
     'Activity Requests',
     'Notes',

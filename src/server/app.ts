@@ -7,6 +7,7 @@ import { registerAssistantRoutes } from './assistant/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import { registerCalendarFeedRoutes } from './calendar-feed/routes.ts';
+import { registerDrivingRoutes } from './driving/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import type { ServerContext } from './http/context.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -46,6 +47,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  registerDrivingRoutes(app, ctx);
   registerMembersRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);

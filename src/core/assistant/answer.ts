@@ -5,8 +5,11 @@ import {
   localMinutesBetween,
   localWeekday,
 } from '../time/local-time.ts';
+import { coverageIssues, transportLegs, type TransportFacts } from '../driving/coverage.ts';
+import { expandEvents } from '../recurrence/occurrences.ts';
 import type { DayPart, DayRange } from './dates.ts';
 import {
+  type AssistantEvent,
   type AssistantActivity,
   type AssistantTask,
   type FamilyData,
@@ -1106,6 +1109,79 @@ function answerFreeSearch(a: Answerer, intent: Extract<Intent, { kind: 'free_sea
  * The reply text for an intent, from the family's data only. Times are local to the family; every reply
  * fits in 3 SMS segments (lists end with "+N more" when cut).
  */
+/** What the coverage rules read of an assistant event (src/core/driving/coverage.ts). */
+function transportFacts(e: AssistantEvent): TransportFacts {
+  return {
+    title: e.title,
+    hasPickup: e.pickup !== null,
+    pickupDriverId: e.pickup?.memberId ?? null,
+    pickupLeadMinutes: e.pickup?.minutesBefore ?? 0,
+    hasDropoff: e.dropoff !== null,
+    dropoffDriverId: e.dropoff?.memberId ?? null,
+    dropoffLeadMinutes: e.dropoff?.minutesBefore ?? 0,
+    attendeeIds: e.memberIds,
+  };
+}
+
+/**
+ * Issue 27 "any gaps this week?": the pickups and drop-offs still to come in `range` that no one can do, by the
+ * same rules as the app (src/core/driving/coverage.ts): no driver yet; a driver with two overlapping drives; a
+ * driver who is at another event then. E.g. "This week (Dec 7-12): 2 gaps: no one is picking up Ada from Piano
+ * at 5pm Mon Dec 7; Marco picks up Tobi from Football at 6pm Tue Dec 8 but is at Parents evening (5:30-7pm)."
+ */
+function answerTransportGaps(a: Answerer, range: DayRange): string {
+  const { data } = a;
+  const from = `${range.from}T00:00:00`;
+  const to = `${addLocalDays(range.to, 1)}T00:00:00`;
+  const occurrences = expandEvents(
+    data.events,
+    { from: `${addLocalDays(range.from, -1)}T00:00:00`, to: `${addLocalDays(range.to, 2)}T00:00:00` },
+    data.timeZone,
+  ).occurrences;
+  const legs = transportLegs(occurrences, transportFacts, data.timeZone).filter(
+    (l) => l.at >= from && l.at < to && l.to > data.now,
+  );
+  const issues = coverageIssues(legs, occurrences, transportFacts);
+  const name = (id: number | null) => (id === null ? '' : id === data.askerId ? 'you' : firstName(data, id));
+  const items: string[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const leg = issue.leg;
+    const key = `${String(leg.eventId)}|${leg.occurrenceId ?? ''}|${leg.kind}`;
+    if (seen.has(key)) continue; // one line per drive: its first problem
+    seen.add(key);
+    const riders = joinNames(leg.attendeeIds.filter((id) => id !== leg.driverId).map((id) => name(id)));
+    const whom = riders ? ` ${riders}` : '';
+    const what = leg.kind === 'pickup' ? `up${whom} from ${leg.title}` : `off${whom} at ${leg.title}`;
+    const when = `${formatTime(leg.at)} ${relativeDay(leg.at.slice(0, 10), a.today)}`;
+    if (issue.type === 'no_driver') {
+      items.push(`no one is ${leg.kind === 'pickup' ? 'picking' : 'dropping'} ${what} at ${when}`);
+      continue;
+    }
+    const driver = name(leg.driverId);
+    const verb =
+      driver === 'you'
+        ? leg.kind === 'pickup'
+          ? 'pick'
+          : 'drop'
+        : leg.kind === 'pickup'
+          ? 'picks'
+          : 'drops';
+    const clash =
+      issue.type === 'double_booked'
+        ? `also ${issue.other.kind === 'pickup' ? 'picking up from' : 'dropping off at'} ${issue.other.title} (${formatTime(issue.other.at)})`
+        : `${driver === 'you' ? 'are' : 'is'} at ${issue.other.title} (${formatTimeRange(issue.other.start, issue.other.end)})`;
+    items.push(`${driver} ${verb} ${what} at ${when} but ${clash}`);
+  }
+  const heading = rangeHeading(a, range);
+  if (items.length === 0) {
+    return legs.length === 0
+      ? `${heading}: no pickups or drop-offs.`
+      : `${heading}: no gaps. Every pickup and drop-off has a driver who is free.`;
+  }
+  return fitList(`${heading}: ${String(items.length)} ${items.length === 1 ? 'gap' : 'gaps'}:`, items);
+}
+
 export function composeAnswer(intent: Intent, data: FamilyData, match: WordMatcher): string {
   const a: Answerer = { data, today: localDateOf(data.now), match };
   const reply = replyTo(a, intent);
@@ -1152,6 +1228,8 @@ function replyTo(a: Answerer, intent: Intent): string {
         intent.driverId ?? null,
         intent.words,
       );
+    case 'transport_gaps':
+      return answerTransportGaps(a, intent.range);
     case 'tasks':
       return answerTasks(a, intent.memberId, intent.range);
     case 'overdue':

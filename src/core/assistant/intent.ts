@@ -53,6 +53,11 @@ export type Intent =
       driverId?: number | null;
       words: string[];
     }
+  /**
+   * Issue 27 "any gaps this week?": the pickups and drop-offs in `range` that no one can do (no driver, or a
+   * driver in two places).
+   */
+  | { kind: 'transport_gaps'; range: DayRange }
   /** `range` set: only tasks due in it. */
   | { kind: 'tasks'; memberId: number | null; range: DayRange | null }
   | { kind: 'overdue'; memberId: number | null }
@@ -126,6 +131,8 @@ export function intentRange(intent: Intent): DayRange | null {
     case 'transport':
     case 'tasks':
       return intent.range ?? null;
+    case 'transport_gaps':
+      return intent.range;
     default:
       return null;
   }
@@ -181,6 +188,9 @@ const TRANSPORT_PICKUP =
   /\b(pick(s|ing|ed)? up|pickups?|pick ?up|pickup|get(s|ting)?|collect(s|ing)?|grab(s|bing)?|fetch(es|ing)?)\b/;
 const TRANSPORT_DROPOFF = /\b(drop(s|ping|ped)?( off)?|dropoffs?|drop ?off|tak(e|es|ing)|bring(s|ing)?)\b/;
 const TRANSPORT_BOTH = /\b(driv(e|es|ing)|drivers?|rides?|carpool(ing)?|transport(ation)?)\b/;
+/** Issue 27: a question about pickups and drop-offs nobody can do. */
+const TRANSPORT_GAPS =
+  /\b(gaps?|uncovered|not covered|no drivers?|(no ?one|nobody|no body) (is |s )?(driving|picking|dropping|taking|getting|covering)|without (a )?drivers?|needs? (a )?drivers?|(driving|transport|pickup|pick up|drop off|dropoff|carpool) (clash|clashes|conflicts?|problems?))\b/;
 const TRANSPORT_NOUNS = /\b(pick ?ups?|drop ?offs?|carpool|rides?|drivers?|transport(ation)?)\b/;
 
 /** A member mention: which member, or the asker via a pronoun. */
@@ -483,6 +493,14 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   const todayRange: DayRange = { from: today, to: today, kind: 'day' };
 
   if (when.unclear) return { kind: 'unclear_day' };
+
+  // Issue 27: "any gaps this week?", "is anything not covered friday", "who still needs a driver".
+  if (TRANSPORT_GAPS.test(text)) {
+    return {
+      kind: 'transport_gaps',
+      range: when.range ?? parseWhen('this week', ctx.now, { region: ctx.region }).range ?? todayRange,
+    };
+  }
 
   const stranger = unknownName(text, names);
   const content = (source: string, intentWords: RegExp | null) =>

@@ -50,13 +50,12 @@ describe('event form schema (SPEC §5)', () => {
     });
   });
 
-  it('refuses a recurrence end before the event date and a missing pickup driver', () => {
+  it('refuses a recurrence end before the event date but not a pickup with its driver to be decided', () => {
     expect(messages({ recurrence_end_date: '2026-11-22' })).toMatchObject({
       recurrence_end_date: 'Recurrence end date cannot be before the event date',
     });
-    expect(messages({ pickup_assigned_to: '' })).toMatchObject({
-      pickup_assigned_to: 'Please select who handles the pickup',
-    });
+    // Issue 27: a pickup with its driver to be decided is allowed.
+    expect(messages({ has_pickup: true, pickup_assigned_to: '' })).not.toHaveProperty('pickup_assigned_to');
     expect(messages({ is_multi_day: true, end_date: '2026-11-20' })).toMatchObject({
       end_date: 'End date cannot be before the start date',
     });

@@ -141,20 +141,7 @@ export const eventInputSchema = z
     if (v.end_date !== null && v.end_date < v.start_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START_MESSAGE });
     }
-    if (v.has_pickup && v.pickup_assigned_to === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['pickup_assigned_to'],
-        message: 'Please select who handles the pickup',
-      });
-    }
-    if (v.has_dropoff && v.dropoff_assigned_to === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dropoff_assigned_to'],
-        message: 'Please select who handles the drop-off',
-      });
-    }
+    // A pickup or drop-off with no driver is allowed: "to be decided", a coverage gap to show (issue 27).
     if (v.is_recurring && v.recurrence_pattern === null) {
       ctx.addIssue({
         code: 'custom',
@@ -358,20 +345,7 @@ export const eventFormSchema = z
     if (v.is_recurring && v.recurrence_end_date !== '' && v.recurrence_end_date < v.event_date) {
       ctx.addIssue({ code: 'custom', path: ['recurrence_end_date'], message: RECURRENCE_END_MESSAGE });
     }
-    if (v.has_pickup && v.pickup_assigned_to === '') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['pickup_assigned_to'],
-        message: 'Please select who handles the pickup',
-      });
-    }
-    if (v.has_dropoff && v.dropoff_assigned_to === '') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dropoff_assigned_to'],
-        message: 'Please select who handles the drop-off',
-      });
-    }
+    // An empty driver is "to be decided" (issue 27), not an error.
   });
 export type EventFormValues = z.infer<typeof eventFormSchema>;
 

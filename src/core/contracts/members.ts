@@ -77,6 +77,8 @@ export const memberPatchSchema = z
     phone_number: optionalPhone,
     email: optionalEmail,
     daily_summary_enabled: z.boolean('Must be true or false').optional(),
+    /** Issue 27: the evening SMS about tomorrow's uncovered pickups (opt-out per member). */
+    driving_alerts_enabled: z.boolean('Must be true or false').optional(),
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
     message: 'Nothing to update',
@@ -135,6 +137,8 @@ export interface FamilyMemberDto {
   /** E.164 (`+14155550123`); screens show it in the family's national format. */
   phone_number: string | null;
   daily_summary_enabled: boolean;
+  /** Issue 27: gets the evening SMS about tomorrow's uncovered pickups (parents with a phone). */
+  driving_alerts_enabled: boolean;
   /** The member has an active account (a login): deleting them ends their sign-in. */
   has_login: boolean;
   /** The member's account owns the family: nobody can delete them; only they can hand ownership on. */

@@ -47,6 +47,35 @@ describe('summarySms', () => {
     expect(text.endsWith('https://familyhub.example/calendar')).toBe(true);
   });
 
+  it("opens with the day's gaps (issue 27)", () => {
+    const text = summarySms({
+      ...base,
+      gaps: [
+        'No one is picking up Maya from Soccer at 4:30 PM',
+        'No one is dropping off Leo at Piano at 5:00 PM',
+      ],
+    });
+    expect(text).toMatch(
+      /^FamilyHub, the Rivera family: Ana's day, Mon, Nov 23\. No one is picking up Maya from Soccer at 4:30 PM\. No one is dropping off Leo at Piano at 5:00 PM\. Events: /,
+    );
+    expect(
+      summaryEmail({ ...base, gaps: ['No one is picking up Maya from Soccer at 4:30 PM'] }).sections[0],
+    ).toEqual({
+      heading: 'No driver yet',
+      items: ['No one is picking up Maya from Soccer at 4:30 PM'],
+    });
+    expect(
+      summarySms({
+        ...base,
+        events: [],
+        tasksDue: [],
+        overdue: [],
+        transport: [],
+        gaps: ['No one is picking up Maya from Soccer at 4:30 PM'],
+      }),
+    ).not.toContain('Nothing scheduled');
+  });
+
   it('says so when the day is empty', () => {
     expect(summarySms({ ...base, events: [], tasksDue: [], overdue: [], transport: [] })).toContain(
       'Nothing scheduled today.',

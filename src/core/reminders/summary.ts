@@ -40,6 +40,11 @@ export interface SummaryInput {
   tasksDue: readonly SummaryTask[];
   overdue: readonly SummaryTask[];
   transport: readonly SummaryTransport[];
+  /**
+   * Issue 27: the family's pickups and drop-offs of the day with no driver, as sentences ("No one is picking
+   * up Maya from Soccer at 4:30 PM"); the summary opens with them. Absent = none.
+   */
+  gaps?: readonly string[];
   /** Link to the app's calendar (PUBLIC_URL + path). */
   link: string;
 }
@@ -69,6 +74,7 @@ function formatShortDate(local: string): string {
 
 /** One line per item, in reading order, as both SMS and e-mail use them. */
 interface Sections {
+  gaps: string[];
   events: string[];
   tasks: string[];
   overdue: string[];
@@ -78,6 +84,7 @@ interface Sections {
 function sections(input: SummaryInput): Sections {
   const at = (location: string | null) => (location ? ` at ${location}` : '');
   return {
+    gaps: [...(input.gaps ?? [])],
     events: [...input.events]
       .sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.start.localeCompare(b.start))
       .map((e) => `${e.allDay ? 'All day' : formatTime(e.start)} ${e.title}${at(e.location)}`),
@@ -98,7 +105,14 @@ function sections(input: SummaryInput): Sections {
 
 /** True when the member has nothing that day (the summary then says so in one line). */
 export function isEmptySummary(input: SummaryInput): boolean {
-  return input.events.length + input.tasksDue.length + input.overdue.length + input.transport.length === 0;
+  return (
+    (input.gaps?.length ?? 0) +
+      input.events.length +
+      input.tasksDue.length +
+      input.overdue.length +
+      input.transport.length ===
+    0
+  );
 }
 
 /**
@@ -110,6 +124,7 @@ export function summarySms(input: SummaryInput): string {
   const s = sections(input);
   const header = `FamilyHub, ${input.familyPhrase}: ${input.memberName}'s day, ${formatDay(input.date)}.`;
   const shown = {
+    gaps: [...s.gaps],
     events: [...s.events],
     transport: [...s.transport],
     tasks: [...s.tasks],
@@ -121,8 +136,12 @@ export function summarySms(input: SummaryInput): string {
       const more = total - items.length;
       return `${label}: ${[...items, ...(more > 0 ? [`+${more} more`] : [])].join('; ')}.`;
     };
+    const more = (items: string[], total: number) =>
+      total > items.length ? [...items, `+${total - items.length} more`] : items;
     const parts = [
       header,
+      // Issue 27: the day's gaps open the summary, as sentences.
+      s.gaps.length > 0 ? `${more(shown.gaps, s.gaps.length).join('. ')}.` : null,
       part('Events', shown.events, s.events.length),
       part('Transport', shown.transport, s.transport.length),
       part('Tasks due', shown.tasks, s.tasks.length),
@@ -134,7 +153,7 @@ export function summarySms(input: SummaryInput): string {
   };
   let text = build();
   while (countSmsSegments(text).segments > MAX_SMS_SEGMENTS) {
-    const lists = [shown.overdue, shown.tasks, shown.events, shown.transport];
+    const lists = [shown.overdue, shown.tasks, shown.events, shown.transport, shown.gaps];
     const longest = lists.reduce((a, b) => (b.length > a.length ? b : a));
     if (longest.length === 0) break; // only the header and link left: the outbox cuts it, never reached in practice
     longest.pop();
@@ -151,6 +170,7 @@ export function summaryEmail(input: SummaryInput): {
 } {
   const s = sections(input);
   const all = [
+    { heading: 'No driver yet', items: s.gaps },
     { heading: 'Events', items: s.events },
     { heading: 'Pickups and drop-offs', items: s.transport },
     { heading: 'Tasks due today', items: s.tasks },

@@ -155,7 +155,6 @@ describe('POST /api/events and GET /api/events/{id}', () => {
       'Recurrence end date cannot be before the event date',
     ],
     ['end_date', { end_date: '2026-11-22T10:00' }, 'End date cannot be before the start date'],
-    ['pickup_assigned_to', { has_pickup: true }, 'Please select who handles the pickup'],
     ['pickup_minutes_before', { pickup_minutes_before: 200 }, 'Please select a lead time from the list'],
     // Issue 21: only SPEC §9's lists.
     ['pickup_minutes_before', { pickup_minutes_before: 17 }, 'Please select a lead time from the list'],
@@ -634,6 +633,28 @@ describe('transport tasks', () => {
         fam.members[0],
         '2026-11-23T19:15:00',
       ],
+    ]);
+  });
+
+  it('accepts a pickup with its driver to be decided (issue 27): stored, with no task until someone drives', async () => {
+    const res = await call(
+      fam,
+      'POST',
+      '/api/events',
+      soccer(fam, { has_pickup: true, pickup_assigned_to: null }),
+    );
+    expect(res.statusCode).toBe(201);
+    const e = res.json();
+    expect(e).toMatchObject({ has_pickup: true, pickup_assigned_to: null });
+    expect(await eventTasks(fam, e.id)).toEqual([]);
+    await call(
+      fam,
+      'PATCH',
+      `/api/events/${e.id}`,
+      soccer(fam, { has_pickup: true, pickup_assigned_to: fam.members[1] }),
+    );
+    expect((await eventTasks(fam, e.id)).map((t) => [t.transport_kind, t.assigned_to])).toEqual([
+      ['pickup', fam.members[1]],
     ]);
   });
 

@@ -124,6 +124,7 @@ describe('GET /api/family-members', () => {
       email: expect.stringMatching(/@example\.com$/),
       phone_number: '+14155550123',
       daily_summary_enabled: false,
+      driving_alerts_enabled: true,
       has_login: true,
       is_owner: true,
       is_you: true,
@@ -152,6 +153,7 @@ describe('POST /api/family-members', () => {
       phone_number: '+14155550123',
       email: 'leo@example.com',
       daily_summary_enabled: true,
+      driving_alerts_enabled: true,
       has_login: false,
       is_owner: false,
       is_you: false,
@@ -301,6 +303,25 @@ describe('phone region setting', () => {
 });
 
 describe('PATCH /api/family-members/{id}', () => {
+  it('changes driving_alerts_enabled alone (issue 27: the evening SMS opt-out)', async () => {
+    const { cookie } = await signUp(server.app);
+    const leo = await addMember(cookie, { phone_number: '+14155550199', email: 'leo@example.com' });
+    const res = await call(cookie, 'PATCH', `/api/family-members/${leo.id}`, {
+      driving_alerts_enabled: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      driving_alerts_enabled: false,
+      daily_summary_enabled: false,
+      name: 'Leo Rivera',
+    });
+    const bad = await call(cookie, 'PATCH', `/api/family-members/${leo.id}`, {
+      driving_alerts_enabled: 'no',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ driving_alerts_enabled: 'Must be true or false' });
+  });
+
   it('changes daily_summary_enabled alone and leaves the rest', async () => {
     const { cookie } = await signUp(server.app);
     const leo = await addMember(cookie, { phone_number: '+14155550199', email: 'leo@example.com' });
@@ -318,6 +339,7 @@ describe('PATCH /api/family-members/{id}', () => {
       phone_number: '+14155550199',
       email: 'leo@example.com',
       daily_summary_enabled: true,
+      driving_alerts_enabled: true,
     });
     const list = (await call(cookie, 'GET', '/api/family-members')).json();
     expect(list.find((m: { id: number }) => m.id === leo.id).daily_summary_enabled).toBe(true);

@@ -113,6 +113,7 @@ export function toMemberDto(
     email: row.email,
     phone_number: row.phoneNumber,
     daily_summary_enabled: row.dailySummaryEnabled,
+    driving_alerts_enabled: row.drivingAlertsEnabled,
     has_login: login !== undefined,
     is_owner: login?.isOwner ?? false,
     is_you: login !== undefined && login.userId === callerUserId,
@@ -293,6 +294,7 @@ export async function updateMember(
         phoneNumber,
         email: input.email,
         dailySummaryEnabled: input.daily_summary_enabled,
+        drivingAlertsEnabled: input.driving_alerts_enabled,
       })
       .where(and(eq(familyMembers.id, memberId), eq(familyMembers.familyId, familyId)))
       .returning();

@@ -25,6 +25,10 @@ export interface MemberFacts {
   phoneNumber: string | null;
   smsOptedOut: boolean;
   dailySummaryEnabled: boolean;
+  /** parent / child / other (SPEC §3). */
+  role: string;
+  /** Issue 27: the evening SMS about tomorrow's uncovered pickups (opt-out). */
+  drivingAlertsEnabled: boolean;
 }
 
 /** Families and their members, read in bulk (three indexed queries for any number of families). */
@@ -67,6 +71,8 @@ export async function loadAudience(db: DbOrTx, familyIds: readonly number[]): Pr
       phoneNumber: familyMembers.phoneNumber,
       smsOptedOut: familyMembers.smsOptedOut,
       dailySummaryEnabled: familyMembers.dailySummaryEnabled,
+      role: familyMembers.role,
+      drivingAlertsEnabled: familyMembers.drivingAlertsEnabled,
     })
     .from(familyMembers)
     .where(inArray(familyMembers.familyId, ids));

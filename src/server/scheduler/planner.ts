@@ -27,6 +27,9 @@ import {
   namesText,
   policyFactsOf,
 } from './audience.ts';
+import { gapSentence } from '../../core/driving/words.ts';
+import { coverageByFamily } from '../driving/service.ts';
+import { planEveningAlerts } from '../driving/evening-alerts.ts';
 import { cancelPending } from './hooks.ts';
 import {
   dailySummaryMessage,
@@ -79,6 +82,8 @@ export interface PlanResult {
   failedRows: number;
   /** Families whose daily summary could not be planned (logged at error with the family id), the others' were. */
   failedFamilies: number;
+  /** Issue 27: evening SMS about tomorrow's uncovered pickups enqueued. */
+  drivingAlerts: number;
 }
 
 /** What the daily-summary step planned (see `PlanResult`). */
@@ -161,6 +166,8 @@ export function createPlanner(options: PlannerOptions): Planner {
   const concurrency = Math.max(1, options.concurrency ?? 2);
   /** `zone|date` whose summaries this process already planned (a restart plans again: dedupe makes it a no-op). */
   const summariesDone = new Set<string>();
+  /** `zone|date` whose evening driving alerts this process already planned (issue 27). */
+  const alertsDone = new Set<string>();
   /** Sent rows older than this were already copied to `last_reminder_sent` / `daily_summary_log.sent_at`. */
   let recordedSince = new Date(clock.now().getTime() - 24 * 60 * MINUTE);
 
@@ -241,6 +248,23 @@ export function createPlanner(options: PlannerOptions): Planner {
         }
       }
       const tasksOf = groupBy(openTasks, (t) => t.familyId);
+      // Issue 27: the day's pickups and drop-offs with no driver open a parent's summary.
+      const coverage = await coverageByFamily(
+        tx,
+        inArray(events.familyId, ids),
+        zone,
+        date,
+        dayEnd.slice(0, 10),
+      );
+      const gapsOf = (familyId: number): string[] => {
+        const nameOf = (id: number) => {
+          const m = audience.members.get(id);
+          return m && m.familyId === familyId ? m.name : undefined;
+        };
+        return (coverage.get(familyId)?.issues ?? [])
+          .filter((i) => i.type === 'no_driver')
+          .map((i) => gapSentence(i.leg, nameOf));
+      };
       const messages: OutboundMessage[] = [];
       for (const member of members) {
         const family = audience.families.get(member.familyId);
@@ -255,6 +279,7 @@ export function createPlanner(options: PlannerOptions): Planner {
           dayStart,
           publicUrl,
         );
+        if (member.role === 'parent') input.gaps = gapsOf(family.id);
         const content = dailySummaryMessage(channelFor(family, member), input);
         messages.push({
           ...content,
@@ -698,7 +723,7 @@ export function createPlanner(options: PlannerOptions): Planner {
   /** The reminder step of a tick: bookkeeping, then task and event reminders. */
   async function planReminders(
     now: Date,
-  ): Promise<Omit<PlanResult, 'summaries' | 'summariesExpired' | 'failedFamilies'>> {
+  ): Promise<Omit<PlanResult, 'summaries' | 'summariesExpired' | 'failedFamilies' | 'drivingAlerts'>> {
     await recordSent(now);
     const cancelled = await cancelOrphans(now);
     const taskPlanned = await planTaskReminders(now);
@@ -724,8 +749,13 @@ export function createPlanner(options: PlannerOptions): Planner {
       errors.push(error);
       return null;
     });
+    const drivingAlerts = await planEveningAlerts(db, now, publicUrl, alertsDone).catch((error: unknown) => {
+      errors.push(error);
+      return 0;
+    });
     if (errors.length > 0) throw new AggregateError(errors, `${errors.length} planning step(s) failed`);
     return {
+      drivingAlerts,
       summaries: summary?.summaries ?? 0,
       summariesExpired: summary?.expired ?? 0,
       taskReminders: reminders?.taskReminders ?? 0,
@@ -767,6 +797,9 @@ export function createPlanner(options: PlannerOptions): Planner {
   const loops = [
     repeating('reminders', () => planReminders(clock.now())),
     repeating('daily summaries', () => planDailySummaries()),
+    repeating('evening driving alerts', async () => ({
+      drivingAlerts: await planEveningAlerts(db, clock.now(), publicUrl, alertsDone),
+    })),
   ];
 
   return {

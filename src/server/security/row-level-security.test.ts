@@ -74,6 +74,8 @@ beforeAll(async () => {
     // The daily-summary log and the outbox are written by the scheduler, which these tests do not run.
     await db.execute(sql`insert into daily_summary_log (family_id, family_member_id, summary_date)
       values (${family.familyId}, ${family.selfMemberId}, '2026-11-22')`);
+    await db.execute(sql`insert into driving_alert_log (family_id, family_member_id, alert_date, dedupe_key, legs)
+      values (${family.familyId}, ${family.selfMemberId}, '2026-11-22', ${`rls-gaps-${family.familyId}`}, '[]'::jsonb)`);
     await db.execute(sql`insert into notifications (family_id, channel, recipient, body, kind, dedupe_key, send_after)
       values (${family.familyId}, 'email', 'x@example.com', 'rls', 'test', ${`rls-${family.familyId}`}, now())`);
     // Passkeys, recovery codes and sign-in steps (issue 25) need a real authenticator through the API

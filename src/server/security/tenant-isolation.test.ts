@@ -147,6 +147,7 @@ const PROBES: Record<string, Probe> = {
   },
 
   'GET /api/events': { kind: 'own', url: same('/api/events?start=2026-11-01&end=2026-12-31') },
+  'GET /api/driving': { kind: 'own', url: same('/api/driving?start=2026-11-20&end=2026-12-10') },
   'GET /api/events/:id': { kind: 'by-id', url: (a) => `/api/events/${a.eventId}` },
   'GET /api/events/:id/tasks': { kind: 'by-id', url: (a) => `/api/events/${a.eventId}/tasks` },
   'POST /api/events': {

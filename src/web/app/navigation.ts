@@ -1,4 +1,4 @@
-import { Calendar, CheckSquare, ClipboardList, StickyNote, Users, type LucideIcon } from 'lucide-react';
+import { Calendar, Car, CheckSquare, ClipboardList, StickyNote, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavEntry {
   label: string;
@@ -8,9 +8,10 @@ export interface NavEntry {
   matches: string[];
 }
 
-/** SPEC §2 Layout: the five entries, in order. `/` belongs to Calendar. */
+/** SPEC §2 Layout: the five entries, in order, and issue 27's Driving after Calendar. `/` belongs to Calendar. */
 export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Calendar', to: '/calendar', icon: Calendar, matches: ['/calendar', '/add-event'] },
+  { label: 'Driving', to: '/driving', icon: Car, matches: ['/driving'] },
   { label: 'Tasks', to: '/tasks', icon: CheckSquare, matches: ['/tasks', '/add-task'] },
   {
     label: 'Activity Requests',

@@ -24,6 +24,7 @@ const ActivityFormPage = screen(
   'ActivityFormPage',
 );
 const NotesPage = screen(() => import('../features/notes/notes-page.tsx'), 'NotesPage');
+const DrivingPage = screen(() => import('../features/driving/driving-page.tsx'), 'DrivingPage');
 const NoteFormPage = screen(() => import('../features/notes/note-form-page.tsx'), 'NoteFormPage');
 const FamilyMembersPage = screen(
   () => import('../features/family-members/family-members-page.tsx'),
@@ -95,6 +96,7 @@ export function SignedInRoutes() {
             <Route path="/tasks" element={<TasksPage />} />
             <Route path="/activities" element={<ActivitiesPage />} />
             <Route path="/notes" element={<NotesPage />} />
+            <Route path="/driving" element={<DrivingPage />} />
             <Route path="/family-members" element={<FamilyMembersPage />} />
             <Route path="/account" element={<AccountPage />} />
             <Route path="/add-event" element={<EventFormPage />} />

@@ -1790,6 +1790,54 @@ ask('chen', TUE_EVE, 'wei', ['is the christmas eve dinner at 6'], {
   starts: 'Yes, Christmas Eve dinner',
 });
 
+// ─── Issue 27: who is driving, and the gaps (pickups and drop-offs no one can do) ───────────────────────
+ask(
+  'okafor',
+  '2026-12-07T08:00:00',
+  'ngozi',
+  [
+    'any gaps this week?',
+    'any gaps this wk',
+    'anything not covered this week?',
+    'any driving clashes this week',
+  ],
+  {
+    intent: 'transport_gaps',
+    day: '2026-12-07',
+    starts: 'This week (Dec 7-12): 2 gaps:',
+    says: [
+      'no one is picking up Ada from Piano at 5pm today',
+      'Marco picks up Tobi from Football training at 6pm tomorrow but is at Work trip to Manchester',
+    ],
+  },
+);
+ask('okafor', '2026-12-07T08:00:00', 'ngozi', ['does anyone need a driver tomorrow', 'any gaps tmrw?'], {
+  intent: 'transport_gaps',
+  day: '2026-12-08',
+  says: ['Tomorrow (Tue Dec 8): 1 gap', 'Marco picks up Tobi'],
+  not: ['Piano'],
+});
+ask('okafor', '2026-12-07T08:00:00', 'ngozi', ['anything uncovered next week?', 'gaps next week'], {
+  intent: 'transport_gaps',
+  day: '2026-12-13',
+  starts: 'Next week (Dec 13-19): 1 gap: no one is picking up Ada from Piano at 5pm Mon Dec 14.',
+});
+ask('okafor', '2026-12-07T08:00:00', 'ngozi', ['any gaps friday?'], {
+  intent: 'transport_gaps',
+  day: '2026-12-11',
+  starts: 'Fri Dec 11: no pickups or drop-offs.',
+});
+ask('okafor', '2026-12-07T08:00:00', 'ngozi', ["who's driving Friday?", 'whos driving fri'], {
+  intent: 'transport',
+  day: '2026-12-11',
+  starts: 'No pickups or drop-offs on Fri Dec 11.',
+});
+ask('okafor', '2026-12-07T08:00:00', 'ngozi', ["who's driving tuesday?"], {
+  intent: 'transport',
+  day: '2026-12-08',
+  says: ['Marco picks up Tobi from Football training at 6pm'],
+});
+
 /** Every case of the corpus. */
 // ─── Round 4: a held-out probe (2026-11-23) found thanks answered with the help text, weather questions read as
 // an event, "what's due" answered with events, and "when am I going to the gym" by someone who never goes.

@@ -49,6 +49,8 @@ export const familyMembers = pgTable(
     phoneNumber: varchar('phone_number', { length: 20 }),
     email: varchar('email', { length: 255 }),
     dailySummaryEnabled: boolean('daily_summary_enabled').notNull().default(false),
+    /** Issue 27: the evening-before SMS about tomorrow's uncovered pickups (parents only); on unless opted out. */
+    drivingAlertsEnabled: boolean('driving_alerts_enabled').notNull().default(true),
     /** Set when the member texted STOP (carrier opt-out); cleared by START. */
     smsOptedOut: boolean('sms_opted_out').notNull().default(false),
     invitationStatus: varchar('invitation_status', { length: 20 }).notNull().default('accepted'),

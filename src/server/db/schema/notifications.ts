@@ -3,6 +3,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -71,5 +72,47 @@ export const dailySummaryLog = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('daily_summary_log_member_date_key').on(t.familyMemberId, t.summaryDate),
     index('daily_summary_log_family_id_idx').on(t.familyId),
+  ],
+);
+
+/**
+ * Issue 27: the evening-before SMS about tomorrow's uncovered pickups, at most one per member per local date
+ * (the unique row is the claim, written in the same transaction as its outbox row). `legs` records exactly
+ * which pickups the message named, in the order it numbered them, so that a reply to it ("I'll drive", part 3
+ * of the issue) can be tied to the message it answers: the newest row of the member whose `dedupe_key`
+ * notification was sent to that number.
+ */
+export const drivingAlertLog = pgTable(
+  'driving_alert_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    familyId: integer('family_id').notNull(),
+    familyMemberId: integer('family_member_id').notNull(),
+    /** The local date `YYYY-MM-DD` of the pickups (tomorrow, when it was planned). */
+    alertDate: varchar('alert_date', { length: 10 }).notNull(),
+    /** The outbox row's `dedupe_key`. */
+    dedupeKey: varchar('dedupe_key', { length: 200 }).notNull(),
+    /** The pickups named, numbered in this order: `{ event_id, series_id, occurrence_start, kind, at }`. */
+    legs: jsonb('legs')
+      .$type<
+        {
+          event_id: number;
+          series_id: number | null;
+          occurrence_start: string | null;
+          kind: 'pickup' | 'dropoff';
+          at: string;
+        }[]
+      >()
+      .notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'driving_alert_log_family_id_fkey',
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
+    uniqueIndex('driving_alert_log_member_date_key').on(t.familyMemberId, t.alertDate),
+    index('driving_alert_log_family_id_idx').on(t.familyId),
   ],
 );

@@ -29,7 +29,13 @@ export async function createFamily(
 export async function addMember(
   db: Db,
   familyId: number,
-  values: { name: string; email?: string | null; phoneNumber?: string | null; smsOptedOut?: boolean },
+  values: {
+    name: string;
+    email?: string | null;
+    phoneNumber?: string | null;
+    smsOptedOut?: boolean;
+    role?: 'parent' | 'child' | 'other';
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(familyMembers)
@@ -39,6 +45,7 @@ export async function addMember(
       email: values.email ?? null,
       phoneNumber: values.phoneNumber ?? null,
       smsOptedOut: values.smsOptedOut ?? false,
+      ...(values.role ? { role: values.role } : {}),
     })
     .returning({ id: familyMembers.id });
   if (!row) throw new Error('insert failed');

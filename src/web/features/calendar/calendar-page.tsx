@@ -1,6 +1,7 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import type { DrivingLegDto } from '../../../core/contracts/driving.ts';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import {
@@ -27,6 +28,8 @@ import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../auth/api.ts';
 import { AgendaView } from './agenda-view.tsx';
+import { useDriving } from '../driving/api.ts';
+import { DrivingIssuesProvider } from '../driving/driving-issues.tsx';
 import { useCalendarMembers, useOccurrences } from './api.ts';
 import { MonthView } from './month-view.tsx';
 import { TimeGrid } from './time-grid.tsx';
@@ -44,6 +47,7 @@ const VIEW_LABELS: Record<CalendarView, string> = {
 const UNIT: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day', agenda: 'days' };
 /** The most days the agenda grows to with 'Show more days' (the API answers at most 400 a call). */
 const AGENDA_MAX_DAYS = 364;
+const NO_LEGS: DrivingLegDto[] = [];
 
 const PHONE_QUERY = `(max-width: ${String(PHONE_MAX_WIDTH_PX)}px)`;
 const subscribePhone = (onChange: () => void) => {
@@ -78,6 +82,8 @@ export function CalendarPage() {
 
   const dates = view === 'agenda' ? datesFrom(date, agendaLength) : viewDates(view, date, phone);
   const occurrences = useOccurrences({ start: dates[0] ?? date, end: dates.at(-1) ?? date });
+  // Issue 27: transport clashes flagged on the chips of the shown days.
+  const driving = useDriving({ start: dates[0] ?? date, end: dates.at(-1) ?? date });
   const members = useCalendarMembers();
   const filter = useCalendarMemberFilter(members.data);
   const membersById = useMemo(
@@ -195,48 +201,50 @@ export function CalendarPage() {
       ) : null}
 
       <div className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_16rem]">
-        {/* Below 2xl the side panel comes after the calendar: the calendar keeps most of a screen's height
-            while its events load and grow it, so the panel starts below the first screen and is not pushed
-            down in view (issue 23: CLS 0). */}
-        <div className="relative min-h-[75vh] min-w-0 2xl:min-h-0">
-          {/* Also while another range's events stand in for these (placeholder data): they are not this range's. */}
-          {occurrences.isPending || occurrences.isPlaceholderData ? (
-            <div className="absolute inset-0 z-10 flex items-start justify-center pt-24">
-              <Spinner label="Loading events" />
-            </div>
-          ) : null}
-          {view === 'month' ? (
-            <MonthView
-              date={date}
-              today={today}
-              items={items}
-              membersById={membersById}
-              onOpenDay={(day) => setView('day', day)}
-              onAddOnDay={(day) => addOn(day)}
-              onOpenEvent={openEvent}
-            />
-          ) : view === 'agenda' ? (
-            <AgendaView
-              dates={dates}
-              today={today}
-              items={items}
-              membersById={membersById}
-              onOpenEvent={openEvent}
-              onAddOnDay={(day) => addOn(day)}
-              onShowMore={() => setAgendaLength((n) => Math.min(AGENDA_MAX_DAYS, n + AGENDA_DAYS))}
-            />
-          ) : (
-            <TimeGrid
-              dates={dates}
-              today={today}
-              items={items}
-              membersById={membersById}
-              {...(view === 'week' ? { onOpenDay: (day: string) => setView('day', day) } : {})}
-              onSlot={(day, hour) => addOn(day, hour)}
-              onOpenEvent={openEvent}
-            />
-          )}
-        </div>
+        <DrivingIssuesProvider legs={driving.data?.legs ?? NO_LEGS}>
+          {/* Below 2xl the side panel comes after the calendar: the calendar keeps most of a screen's height
+              while its events load and grow it, so the panel starts below the first screen and is not pushed
+              down in view (issue 23: CLS 0). */}
+          <div className="relative min-h-[75vh] min-w-0 2xl:min-h-0">
+            {/* Also while another range's events stand in for these (placeholder data): they are not this range's. */}
+            {occurrences.isPending || occurrences.isPlaceholderData ? (
+              <div className="absolute inset-0 z-10 flex items-start justify-center pt-24">
+                <Spinner label="Loading events" />
+              </div>
+            ) : null}
+            {view === 'month' ? (
+              <MonthView
+                date={date}
+                today={today}
+                items={items}
+                membersById={membersById}
+                onOpenDay={(day) => setView('day', day)}
+                onAddOnDay={(day) => addOn(day)}
+                onOpenEvent={openEvent}
+              />
+            ) : view === 'agenda' ? (
+              <AgendaView
+                dates={dates}
+                today={today}
+                items={items}
+                membersById={membersById}
+                onOpenEvent={openEvent}
+                onAddOnDay={(day) => addOn(day)}
+                onShowMore={() => setAgendaLength((n) => Math.min(AGENDA_MAX_DAYS, n + AGENDA_DAYS))}
+              />
+            ) : (
+              <TimeGrid
+                dates={dates}
+                today={today}
+                items={items}
+                membersById={membersById}
+                {...(view === 'week' ? { onOpenDay: (day: string) => setView('day', day) } : {})}
+                onSlot={(day, hour) => addOn(day, hour)}
+                onOpenEvent={openEvent}
+              />
+            )}
+          </div>
+        </DrivingIssuesProvider>
         <aside className="space-y-4">
           <div className="hidden 2xl:block">{filterPanel}</div>
           {members.isError ? <div className="2xl:hidden">{filterPanel}</div> : null}

@@ -1,11 +1,12 @@
 import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
-import { MapPin, Repeat } from 'lucide-react';
+import { MapPin, Repeat, TriangleAlert } from 'lucide-react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { attendeeBadges, clockTime, shortTime, whenText } from '../../../core/calendar/layout.ts';
 import { chipColors, NEUTRAL_CHIP_COLORS, type ChipColors } from '../../../core/members/chip-colors.ts';
 import { initials } from '../../../core/members/initials.ts';
 import { cn } from '../../components/ui/cn.ts';
+import { useOccurrenceIssues } from '../driving/driving-issues.tsx';
 import { useLongPressPeek } from './long-press.tsx';
 
 /** Where an occurrence opens: `/add-event/{id}`, with the occurrence of a series so that one can be edited alone. */
@@ -95,7 +96,10 @@ export function EventChip({
 }: EventChipProps) {
   const colors = eventColors(item, membersById);
   const attendees = attendeesOf(item, membersById);
-  const label = eventLabel(item, attendees);
+  const issues = useOccurrenceIssues(item);
+  // Issue 27: a transport clash is part of the chip's name and hover text, and flagged by an icon.
+  const label =
+    issues.length > 0 ? `${eventLabel(item, attendees)}. ${issues.join('. ')}` : eventLabel(item, attendees);
   const peek = useLongPressPeek(label);
   const open = (e: MouseEvent | KeyboardEvent) => {
     e.stopPropagation();
@@ -111,6 +115,7 @@ export function EventChip({
       title={label}
       data-testid="event-chip"
       data-variant={variant}
+      data-driving-issues={issues.length > 0 ? issues.length : undefined}
       {...peek.handlers}
       onClick={open}
       onDoubleClick={(e) => e.stopPropagation()}
@@ -139,16 +144,18 @@ export function EventChip({
     >
       {variant === 'block' && compact ? (
         <div className="flex items-baseline gap-1" aria-hidden>
+          {issues.length > 0 ? <DrivingFlag /> : null}
           <span className="min-w-0 truncate font-semibold" data-testid="chip-title">
             {item.title}
           </span>
           <span className="hidden shrink-0 text-[11px] @min-[8rem]:inline">{shortTime(item.start_date)}</span>
         </div>
       ) : variant === 'block' ? (
-        <BlockContent item={item} attendees={attendees} />
+        <BlockContent item={item} attendees={attendees} flagged={issues.length > 0} />
       ) : (
         <div className="flex items-baseline gap-0.5 tracking-tight" aria-hidden>
           {continuesBefore ? <span className="shrink-0">←</span> : null}
+          {issues.length > 0 ? <DrivingFlag /> : null}
           {/* In a phone's month cell (~50 px) the title alone: the time would take all of it. */}
           {timed && !continuesBefore ? (
             <span className="hidden shrink-0 text-[11px] font-normal @min-[5.5rem]:inline">
@@ -172,13 +179,16 @@ export function EventChip({
 function BlockContent({
   item,
   attendees,
+  flagged,
 }: {
   item: EventOccurrenceDto;
   attendees: readonly FamilyMemberDto[];
+  flagged: boolean;
 }) {
   return (
     <div aria-hidden className="flex h-full flex-col">
       <div className="flex items-start gap-1">
+        {flagged ? <DrivingFlag className="mt-0.5" /> : null}
         {item.series_id !== null ? (
           <Repeat className="mt-0.5 hidden h-3 w-3 shrink-0 @min-[7rem]:block" />
         ) : null}
@@ -201,6 +211,16 @@ function BlockContent({
       ) : null}
       <Initials members={attendees} className="mt-0.5 hidden @min-[7rem]:flex" />
     </div>
+  );
+}
+
+/** Issue 27: the chip's mark for a pickup or drop-off nobody can do (the words are in the chip's name). */
+function DrivingFlag({ className }: { className?: string }) {
+  return (
+    <TriangleAlert
+      data-testid="chip-driving-flag"
+      className={cn('h-3 w-3 shrink-0 self-center fill-amber-300 text-amber-800', className)}
+    />
   );
 }
 

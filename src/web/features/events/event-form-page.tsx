@@ -34,6 +34,7 @@ import { durationLabel, HOUR_CHOICES, roundedTimeChoice } from '../../../core/ta
 import { familyToEventTime } from '../../../core/time/family-time.ts';
 import { addLocalMinutes, isLocalDate, localMinutesBetween } from '../../../core/time/local-time.ts';
 import { serverMessageOr } from '../../app/api.ts';
+import { EventDrivingWarning } from '../driving/event-driving-warning.tsx';
 import { ChoiceField } from '../../components/choice-select.tsx';
 import { browserTimeZone } from '../../components/time-zone-field.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -182,7 +183,12 @@ export function EventFormPage() {
   const id = idParam && /^[1-9][0-9]{0,9}$/.test(idParam) ? Number(idParam) : null;
   const occurrence = params.get('occurrence');
   const viewParam = params.get('view');
-  const backTo = viewParam ? `/calendar?view=${parseView(viewParam)}` : '/calendar';
+  const backTo =
+    params.get('from') === 'driving'
+      ? '/driving'
+      : viewParam
+        ? `/calendar?view=${parseView(viewParam)}`
+        : '/calendar';
   const event = useEvent(id, occurrence);
   // Editing "all events" from one occurrence keeps the series' own first date: the series row is needed too.
   const seriesId = occurrence ? id : (event.data?.parent_event_id ?? null);
@@ -638,6 +644,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
           )}
         </Section>
 
+        {event ? <EventDrivingWarning event={event} occurrence={occurrence} /> : null}
         {TRANSPORT.map((t) => {
           const driver = values[t.assignee];
           return (
@@ -651,7 +658,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
                 <Field label={t.who} error={errors[t.assignee]?.message}>
                   {(a11y) => (
                     <Select {...a11y} {...register(t.assignee)}>
-                      <option value="">Select a family member</option>
+                      <option value="">To be decided</option>
                       {members.map((m) => (
                         <option key={m.id} value={m.id}>
                           {m.name}
@@ -677,7 +684,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
               note={
                 driver
                   ? `Creates the task '${t.prefix}${values.title || '…'}' for ${memberName(driver)}.`
-                  : null
+                  : 'No driver yet: it shows as a gap in Driving this week until someone takes it.'
               }
             />
           );

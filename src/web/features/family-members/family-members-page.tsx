@@ -59,6 +59,26 @@ export function FamilyMembersPage() {
 
   const openAdd = () => setMemberDialog({ mode: 'add' });
 
+  /** Issue 27: the evening text about tomorrow's pickups with no driver, per parent. */
+  function toggleDrivingAlerts(member: FamilyMemberDto, on: boolean) {
+    updateMember.mutate(
+      { id: member.id, patch: { driving_alerts_enabled: on } },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Pickup alerts updated',
+            description: `Evening pickup alerts are now ${on ? 'on' : 'off'} for ${member.name}.`,
+          }),
+        onError: () =>
+          toast({
+            title: 'Failed to update pickup alerts.',
+            description: 'Failed to update pickup alerts.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
   function toggleDailyReminders(member: FamilyMemberDto, on: boolean) {
     updateMember.mutate(
       { id: member.id, patch: { daily_summary_enabled: on } },
@@ -221,6 +241,9 @@ export function FamilyMembersPage() {
                     : undefined
                 }
                 onDailyRemindersChange={(on) => toggleDailyReminders(member, on)}
+                onDrivingAlertsChange={
+                  member.role === 'parent' ? (on) => toggleDrivingAlerts(member, on) : undefined
+                }
                 dailyRemindersBusy={busyMemberId === member.id}
               />
             ))}

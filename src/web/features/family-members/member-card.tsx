@@ -23,11 +23,15 @@ interface MemberCardProps {
   phoneText?: string | undefined;
   onDailyRemindersChange: (on: boolean) => void;
   dailyRemindersBusy: boolean;
+  /**
+   * Issue 27: the evening text about tomorrow's pickups with no driver (parents only; absent for others).
+   */
+  onDrivingAlertsChange?: ((on: boolean) => void) | undefined;
 }
 
 /**
  * SPEC §2 member card: initials in the member's colour, name, role badge, edit and delete icons, colour name,
- * e-mail and phone when present, and the 'Daily Reminders' switch. The family's owner (issue 21) carries an
+ * e-mail and phone when present, the 'Daily Reminders' switch and, for parents, 'Pickup alerts' (issue 27). The family's owner (issue 21) carries an
  * 'Owner' badge and no delete icon: nobody can delete them.
  */
 export function MemberCard({
@@ -38,6 +42,7 @@ export function MemberCard({
   phoneText,
   onDailyRemindersChange,
   dailyRemindersBusy,
+  onDrivingAlertsChange,
 }: MemberCardProps) {
   const tokens = memberColorTokens(member.color);
   return (
@@ -110,6 +115,14 @@ export function MemberCard({
           onCheckedChange={onDailyRemindersChange}
           disabled={dailyRemindersBusy}
         />
+        {onDrivingAlertsChange ? (
+          <Switch
+            label="Pickup alerts"
+            checked={member.driving_alerts_enabled}
+            onCheckedChange={onDrivingAlertsChange}
+            disabled={dailyRemindersBusy}
+          />
+        ) : null}
         {onMakeOwner ? (
           <Button
             variant="ghost"

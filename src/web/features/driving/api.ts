@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DrivingDto } from '../../../core/contracts/driving.ts';
+import { addLocalDays } from '../../../core/time/local-time.ts';
+import { apiFetch } from '../../app/api.ts';
+
+/** Longest range one `GET /api/driving` call covers (the server's limit). */
+export const DRIVING_MAX_DAYS = 62;
+
+/**
+ * Issue 27 `GET /api/driving` for the family days `start` … `end` (inclusive; cut to `DRIVING_MAX_DAYS`).
+ * Keyed under `events`, so that every event change (which invalidates `['events']`) refetches it.
+ */
+export function useDriving(range: { start: string; end: string }, enabled = true) {
+  const last = addLocalDays(range.start, DRIVING_MAX_DAYS - 1);
+  const end = range.end < last ? range.end : last;
+  return useQuery({
+    queryKey: ['events', 'driving', range.start, end],
+    queryFn: () =>
+      apiFetch<DrivingDto>(
+        `/api/driving?start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(end)}`,
+      ),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
