@@ -36,7 +36,7 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerCont
     return reply.status(201).send(await regenerateFeed(ctx, familyId, userId, scope));
   });
 
-  app.get('/api/calendar/feed/:file', { config: { crossFamily: true } }, async (request, reply) => {
+  app.get('/api/calendar/feed/:file', { config: { systemScope: 'calendar-feed' } }, async (request, reply) => {
     const file = (request.params as { file?: unknown }).file; // Fastify types params as unknown without a schema
     const token = typeof file === 'string' && file.endsWith('.ics') ? file.slice(0, -4) : '';
     const feed = await renderFeed(ctx, token);
