@@ -131,7 +131,12 @@ describe('change e-mail', () => {
     expect((await login(email, password)).statusCode).toBe(200);
     const [confirmMail] = await mailTo(server.database.system, newEmail, 'email_change_confirm');
     expect(confirmMail?.subject).toBe('Confirm your new FamilyHub e-mail address');
-    const token = await tokenFromMail(server.database.system, newEmail, 'email_change_confirm', 'confirm-email');
+    const token = await tokenFromMail(
+      server.database.system,
+      newEmail,
+      'email_change_confirm',
+      'confirm-email',
+    );
 
     // The link may be opened signed out, in another browser.
     const confirm = await api('POST', '/api/account/email/confirm', null, { token });
@@ -161,7 +166,12 @@ describe('change e-mail', () => {
     const { email, password, cookie } = await signUp(server.app);
     const newEmail = `late-${Date.now()}@example.com`;
     await api('POST', '/api/account/email', cookie, { new_email: newEmail, current_password: password });
-    const token = await tokenFromMail(server.database.system, newEmail, 'email_change_confirm', 'confirm-email');
+    const token = await tokenFromMail(
+      server.database.system,
+      newEmail,
+      'email_change_confirm',
+      'confirm-email',
+    );
     server.clock.advanceMinutes(24 * 60 + 1);
     const res = await api('POST', '/api/account/email/confirm', null, { token });
     expect(res.statusCode).toBe(400);

@@ -68,13 +68,19 @@ async function create(overrides: Record<string, unknown> = {}, who: Family = fam
 }
 
 async function rowOf(id: number) {
-  const [row] = await server.database.system.select().from(activityProposals).where(eq(activityProposals.id, id));
+  const [row] = await server.database.system
+    .select()
+    .from(activityProposals)
+    .where(eq(activityProposals.id, id));
   return row;
 }
 
 async function countOf(familyId: number) {
   return (
-    await server.database.system.select().from(activityProposals).where(eq(activityProposals.familyId, familyId))
+    await server.database.system
+      .select()
+      .from(activityProposals)
+      .where(eq(activityProposals.familyId, familyId))
   ).length;
 }
 

@@ -32,7 +32,10 @@ describe('POST /api/auth/register', () => {
     expect(cookieHeader).toMatch(/SameSite=Lax/);
     expect(cookieHeader).not.toMatch(/Secure/);
 
-    const [family] = await server.database.system.select().from(families).where(eq(families.name, 'The Okafors'));
+    const [family] = await server.database.system
+      .select()
+      .from(families)
+      .where(eq(families.name, 'The Okafors'));
     expect(family).toMatchObject({
       subscriptionPlan: 'free',
       subscriptionStatus: 'active',

@@ -39,7 +39,10 @@ describe('POST /api/auth/forgot-password', () => {
     expect(mail?.body).toContain(`${server.config.PUBLIC_URL}/reset-password/`);
     const token = await tokenFromMail(server.database.system, email, 'password_reset', 'reset-password');
     expect(token).toHaveLength(43);
-    const [user] = await server.database.system.select().from(userAccounts).where(eq(userAccounts.email, email));
+    const [user] = await server.database.system
+      .select()
+      .from(userAccounts)
+      .where(eq(userAccounts.email, email));
     expect(user?.passwordResetToken).toBe(createHash('sha256').update(token).digest('hex'));
     expect(user?.passwordResetExpires?.getTime()).toBe(server.clock.now().getTime() + 60 * 60_000);
     expect(mail?.expiresAt?.getTime()).toBe(user?.passwordResetExpires?.getTime());
@@ -129,7 +132,10 @@ describe('POST /api/auth/reset-password', () => {
 
     expect(await sessionOk(cookie)).toBe(false);
     expect(await sessionOk(second)).toBe(false);
-    const [user] = await server.database.system.select().from(userAccounts).where(eq(userAccounts.email, email));
+    const [user] = await server.database.system
+      .select()
+      .from(userAccounts)
+      .where(eq(userAccounts.email, email));
     expect(
       await server.database.system
         .select()
@@ -160,7 +166,12 @@ describe('POST /api/auth/reset-password', () => {
     );
     const late = await signUp(server.app);
     await forgot(late.email);
-    const lateToken = await tokenFromMail(server.database.system, late.email, 'password_reset', 'reset-password');
+    const lateToken = await tokenFromMail(
+      server.database.system,
+      late.email,
+      'password_reset',
+      'reset-password',
+    );
 
     server.clock.advanceMinutes(59);
     expect((await reset(earlyToken, 'in time secret')).statusCode).toBe(200);

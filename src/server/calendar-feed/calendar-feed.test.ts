@@ -254,8 +254,9 @@ describe('feed URLs', () => {
     expect(body).toContain('DTSTART;VALUE=DATE:20261224');
     expect(body).toContain('DTEND;VALUE=DATE:20261225');
     // Each timed event in its own terms: the app's rows here are floating or in the family's zone.
-    const zone = (await server.database.system.select().from(events).where(eq(events.familyId, f.familyId)))[0]
-      ?.timezone;
+    const zone = (
+      await server.database.system.select().from(events).where(eq(events.familyId, f.familyId))
+    )[0]?.timezone;
     const tz = zone ? `;TZID=${zone}` : '';
     expect(body).toContain(`DTSTART${tz}:20261227T090000`);
     expect(body).toContain(`DTEND${tz}:20261230T090000`);

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './client.ts';
+import type { Db, DbOrTx, Tx } from './client.ts';
 
 /**
  * The role every app connection runs as once migrations are applied (created by migration
@@ -14,7 +14,12 @@ export const APP_ROLE = 'familyhub_app';
  */
 type Scope =
   | { kind: 'family'; /** The undecorated database the transaction was opened on. */ base: Db; tx: Tx }
-  | { kind: 'system'; base: Db; system: Db; /** Which system path (docs/security.md lists them). */ name: string };
+  | {
+      kind: 'system';
+      base: Db;
+      system: Db;
+      /** Which system path (docs/security.md lists them). */ name: string;
+    };
 
 const storage = new AsyncLocalStorage<Scope>();
 /** scoped proxy → the database it wraps. */
@@ -63,7 +68,8 @@ export async function withFamilyScope<T>(db: Db, familyId: number, fn: () => Pro
   if (!Number.isSafeInteger(familyId) || familyId <= 0) {
     throw new Error(`withFamilyScope: family id must be a positive integer, got ${String(familyId)}`);
   }
-  if (storage.getStore()?.kind === 'family') throw new Error('withFamilyScope: a family scope is already active');
+  if (storage.getStore()?.kind === 'family')
+    throw new Error('withFamilyScope: a family scope is already active');
   const base = baseOf.get(db) ?? db;
   // Outside the system context: a family transaction must never run on the system handle.
   return storage.exit(() =>
@@ -99,4 +105,19 @@ export async function withSystemScope<T>(db: Db, name: string, fn: () => Promise
 export function activeSystemScope(): string | null {
   const scope = storage.getStore();
   return scope?.kind === 'system' ? scope.name : null;
+}
+
+/**
+ * Inside a system-scope transaction `tx` (one that found its family by a token and holds row locks it must
+ * keep), narrows the rest of that transaction to `familyId`: clears the system marker and sets the family,
+ * both transaction-local, in one statement. From then on `tx` sees only that family's rows.
+ * @throws Error when `familyId` is not a positive integer.
+ */
+export async function narrowToFamily(tx: DbOrTx, familyId: number): Promise<void> {
+  if (!Number.isSafeInteger(familyId) || familyId <= 0) {
+    throw new Error(`narrowToFamily: family id must be a positive integer, got ${String(familyId)}`);
+  }
+  await tx.execute(
+    sql`select set_config('app.system', '', true), set_config('app.family_id', ${String(familyId)}, true)`,
+  );
 }

@@ -394,7 +394,10 @@ describe('occurrence edits and deletes', () => {
       }),
     );
     expect(moved.statusCode, moved.body).toBe(200);
-    const [override] = await server.database.system.select().from(events).where(eq(events.parentEventId, s.id));
+    const [override] = await server.database.system
+      .select()
+      .from(events)
+      .where(eq(events.parentEventId, s.id));
     expect(override?.overrideFields).toEqual(['start_date', 'end_date', 'duration_minutes', 'is_all_day']);
     // Retitle another occurrence only.
     await call(

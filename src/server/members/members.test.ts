@@ -355,7 +355,10 @@ describe('PATCH /api/family-members/{id}', () => {
     const res = await call(cookie, 'PATCH', `/api/family-members/${leo.id}`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(message);
-    const [row] = await server.database.system.select().from(familyMembers).where(eq(familyMembers.id, leo.id));
+    const [row] = await server.database.system
+      .select()
+      .from(familyMembers)
+      .where(eq(familyMembers.id, leo.id));
     expect(row).toMatchObject({ name: 'Leo Rivera', role: 'child', phoneNumber: null });
   });
 

@@ -266,7 +266,10 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
   });
 
   it('retries 429 (honouring Retry-After) and 500, then delivers once', async () => {
-    const queued = await enqueue(server.database.system, message({ channel: 'sms', recipient: '+15551110004' }));
+    const queued = await enqueue(
+      server.database.system,
+      message({ channel: 'sms', recipient: '+15551110004' }),
+    );
     twilio.failNext({ status: 429, code: 20429, retryAfterSeconds: 120 }, { status: 500 });
     const d = dispatcher();
     expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
@@ -288,7 +291,10 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
 
   it('fails at once on an invalid number (21211)', async () => {
     twilio.failFor('+15550000000', { status: 400, code: 21211 });
-    const queued = await enqueue(server.database.system, message({ channel: 'sms', recipient: '+15550000000' }));
+    const queued = await enqueue(
+      server.database.system,
+      message({ channel: 'sms', recipient: '+15550000000' }),
+    );
     expect(await dispatcher().dispatchOnce()).toMatchObject({ failed: 1 });
     const r = await row(queued.id);
     expect(r).toMatchObject({ status: 'failed', attempts: 1 });
@@ -320,7 +326,10 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
   });
 
   it('a wrong auth token is retried, not lost (the operator can fix it)', async () => {
-    const queued = await enqueue(server.database.system, message({ channel: 'sms', recipient: '+15551110006' }));
+    const queued = await enqueue(
+      server.database.system,
+      message({ channel: 'sms', recipient: '+15551110006' }),
+    );
     const bad = createTwilioProvider({
       accountSid: twilio.accountSid,
       authToken: 'wrong',
@@ -430,7 +439,10 @@ describe('faults', () => {
     slow.release();
     await stopping;
     expect(await round).toMatchObject({ claimed: 4, sent: 1, released: 3 });
-    const rows = await server.database.system.select().from(notifications).where(inArray(notifications.id, ids));
+    const rows = await server.database.system
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.id, ids));
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(1);
     for (const r of rows.filter((r) => r.status !== 'sent'))
       expect(r).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
@@ -541,7 +553,10 @@ describe('log provider (no configuration)', () => {
   it('records the message as delivered to the log and sends nothing', async () => {
     const logged: string[] = [];
     const sink = { info: (_fields: object, msg: string) => logged.push(msg) };
-    const queued = await enqueue(server.database.system, message({ channel: 'sms', recipient: '+15551110099' }));
+    const queued = await enqueue(
+      server.database.system,
+      message({ channel: 'sms', recipient: '+15551110099' }),
+    );
     const d = dispatcher({
       providers: { email: createLogProvider('email', sink), sms: createLogProvider('sms', sink) },
     });

@@ -830,7 +830,11 @@ describe('cancelling reminders of what was removed', () => {
 
     // The cancellation fails (as if the process died between the task write and it), outside any request
     // transaction: the service itself must make the two writes one.
-    const ctx = { db: failingOutboxWrites(server.database.system), config: server.config, clock: server.clock };
+    const ctx = {
+      db: failingOutboxWrites(server.database.system),
+      config: server.config,
+      clock: server.clock,
+    };
     await expect(updateTask(ctx, f.familyId, id, { status: 'completed' })).rejects.toThrow(SIMULATED);
     await expect(deleteTask(ctx, f.familyId, id)).rejects.toThrow(SIMULATED);
     const db = server.database.system;

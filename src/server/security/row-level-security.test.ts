@@ -288,26 +288,32 @@ describe('row-level security', () => {
       expect(await queryRows(tx, sql`select id from events`)).toHaveLength(0);
     });
     // A family's request never widens to the system scope.
-    await expect(inScope(a, () => withSystemScope(server.database.db, 'test', async () => 0))).rejects.toThrow(
-      /family scope is active/,
-    );
+    await expect(
+      inScope(a, () => withSystemScope(server.database.db, 'test', async () => 0)),
+    ).rejects.toThrow(/family scope is active/);
   });
 
   it('leaves the system scope for the family scope once a token route knows its family', async () => {
     const families = await withSystemScope(server.database.db, 'test', () =>
       inScope(b, () =>
-        queryRows<{ family: number }>(server.database.db, sql`select distinct family_id as family from events`),
+        queryRows<{ family: number }>(
+          server.database.db,
+          sql`select distinct family_id as family from events`,
+        ),
       ),
     );
     expect(families).toEqual([{ family: b.familyId }]);
   });
 
-  it.runIf(process.env.DATABASE_URL)('logs in as a role that cannot SET ROLE to the owner (PostgreSQL)', async () => {
-    const refused = await attempt(sql`set local role postgres`);
-    expect(refused).toMatch(/42501 .*permission denied/);
-    const [login] = await queryRows<{ name: string }>(server.database.db, sql`select session_user as name`);
-    expect(login?.name).toBe(APP_ROLE);
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    'logs in as a role that cannot SET ROLE to the owner (PostgreSQL)',
+    async () => {
+      const refused = await attempt(sql`set local role postgres`);
+      expect(refused).toMatch(/42501 .*permission denied/);
+      const [login] = await queryRows<{ name: string }>(server.database.db, sql`select session_user as name`);
+      expect(login?.name).toBe(APP_ROLE);
+    },
+  );
 
   it('does not nest scopes and accepts only positive integer family ids', async () => {
     await expect(inScope(a, () => inScope(b, async () => 0))).rejects.toThrow(/already active/);

@@ -66,9 +66,9 @@ describe('global settings', () => {
     const write = await post(cookie, { key: 'theme', value: 'dark' });
     expect(write.statusCode).toBe(400);
     expect(write.json().error.fields.key).toBe('Unknown setting');
-    expect(await server.database.system.select().from(appSettings).where(eq(appSettings.key, 'theme'))).toEqual(
-      [],
-    );
+    expect(
+      await server.database.system.select().from(appSettings).where(eq(appSettings.key, 'theme')),
+    ).toEqual([]);
   });
 
   it.each([

@@ -1,5 +1,7 @@
 -- Hand-written (issue 19): row-level security fails closed. docs/decisions/008-deny-by-default.md gives the
 -- design, docs/security.md the trust surface.
+-- The Drizzle schema now declares RLS and the family_isolation policy (db/schema/family-isolation.ts): the
+-- snapshot records them. Their SQL (ENABLE, FORCE, CREATE POLICY) ran in migration 0003 and is not repeated.
 --
 -- Before: a row was visible whenever app.family_id was unset, so everything outside a signed-in handler (the
 -- session lookup, sign-in, tokens, the webhook, the planner and dispatcher) saw every family. Now a row is
