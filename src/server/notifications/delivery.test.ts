@@ -510,7 +510,7 @@ describe('faults', () => {
       });
     }
     const a = dispatcher({ batchSize: 25 });
-    const b = dispatcher({ batchSize: 25, ...(second ? { db: second.db } : {}) });
+    const b = dispatcher({ batchSize: 25, ...(second ? { db: second.system } : {}) });
     const drain = async (d: Dispatcher) => {
       let sent = 0;
       for (;;) {
