@@ -92,7 +92,8 @@ async function run(label: string, database: Database): Promise<void> {
       });
     }
   }
-  for (let i = 0; i < rows.length; i += 200) await database.system.insert(events).values(rows.slice(i, i + 200));
+  for (let i = 0; i < rows.length; i += 200)
+    await database.system.insert(events).values(rows.slice(i, i + 200));
 
   const url = `/api/events?start=${MONTH_START}&end=${MONTH_END}`;
   const first = await app.inject({ method: 'GET', url, headers: { cookie } });
