@@ -88,7 +88,7 @@ function rowsOf<T>(result: unknown): T[] {
  * some multi-day and overlapping), one daily series (31), one weekly (5), and 100 events across the year.
  */
 async function seed(database: Database, familyId: number, families: number): Promise<number> {
-  const { db } = database;
+  const db = database.system; // seeding crosses families (ADR 008)
   await db.execute(
     sql.raw(
       `INSERT INTO families (name) SELECT 'Family ' || g FROM generate_series(1, ${families - 1}) AS g`,
@@ -137,6 +137,8 @@ async function seed(database: Database, familyId: number, families: number): Pro
 /**
  * The bare comparison: Fastify, no plugins, the same two statements `listOccurrences` sends (the range query,
  * then the overrides of the series found), rows returned as they come. The family id is fixed: no session.
+ * It reads through the system handle (ADR 008: with no scope the app role sees no rows), which on PostgreSQL
+ * is a pool of 4 connections, not the app pool's size: keep that in mind when comparing at high concurrency.
  */
 async function bareServer(database: Database, familyId: number) {
   const app = Fastify({ logger: false });
@@ -145,7 +147,7 @@ async function bareServer(database: Database, familyId: number) {
   const earliest = '2026-11-23T00:00:00';
   const seriesFloor = '2025-10-27';
   app.get('/bare/events', async () => {
-    const rows = await database.db.execute(sql`
+    const rows = await database.system.execute(sql`
       SELECT * FROM events WHERE family_id = ${familyId} AND start_date < ${to}
         AND ((rrule IS NULL AND (start_date >= ${earliest} OR end_date >= ${from}))
           OR (rrule IS NOT NULL AND (recurrence_end_date IS NULL OR recurrence_end_date >= ${seriesFloor})))`);
@@ -153,7 +155,7 @@ async function bareServer(database: Database, familyId: number) {
       .filter((r) => r.rrule !== null && r.parent_event_id === null)
       .map((r) => r.id);
     if (seriesIds.length > 0) {
-      await database.db.execute(sql`
+      await database.system.execute(sql`
         SELECT parent_event_id, recurrence_id FROM events
         WHERE family_id = ${familyId} AND parent_event_id IN (${sql.join(seriesIds, sql`, `)})`);
     }
@@ -185,7 +187,7 @@ async function run(label: string, database: Database, families: number, targetRp
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
   const cookie = String(reg.headers['set-cookie']).split(';')[0] ?? '';
   // The only family so far is the one just registered.
-  const idRow = await database.db.execute(sql.raw('SELECT max(id)::int AS id FROM families'));
+  const idRow = await database.system.execute(sql.raw('SELECT max(id)::int AS id FROM families'));
   const family = Number(rowsOf<{ id: number }>(idRow)[0]?.id);
 
   const t0 = Date.now();

@@ -47,7 +47,7 @@ async function run(label: string, database: Database): Promise<void> {
     },
   });
   const cookie = String(reg.headers['set-cookie']).split(';')[0] ?? '';
-  const [user] = await database.db.select().from(userAccounts).where(eq(userAccounts.email, email));
+  const [user] = await database.system.select().from(userAccounts).where(eq(userAccounts.email, email));
   if (!user) throw new Error('registration failed');
   const familyId = user.familyId;
 
@@ -92,7 +92,8 @@ async function run(label: string, database: Database): Promise<void> {
       });
     }
   }
-  for (let i = 0; i < rows.length; i += 200) await database.db.insert(events).values(rows.slice(i, i + 200));
+  for (let i = 0; i < rows.length; i += 200)
+    await database.system.insert(events).values(rows.slice(i, i + 200));
 
   const url = `/api/events?start=${MONTH_START}&end=${MONTH_END}`;
   const first = await app.inject({ method: 'GET', url, headers: { cookie } });

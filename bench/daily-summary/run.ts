@@ -40,7 +40,7 @@ await admin.query(`CREATE DATABASE ${name}`);
 const scratchUrl = new URL(url);
 scratchUrl.pathname = `/${name}`;
 const database = await openDatabase({ databaseUrl: scratchUrl.toString(), dataDir: '', poolSize: 10 });
-const db = database.db;
+const db = database.system; // the planner crosses families: the system handle (ADR 008)
 // Seeding and reporting go through a plain node-postgres client (typed rows); planning through the app's Drizzle.
 const raw = new pg.Client({ connectionString: scratchUrl.toString() });
 await raw.connect();

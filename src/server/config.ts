@@ -12,6 +12,8 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /** The app's own login (familyhub_app); migrations use DATABASE_URL. Default: DATABASE_URL as familyhub_app. */
+  DATABASE_APP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   DATA_DIR: z.string().default('./data'),
   /** Unset: `http://localhost:{PORT}` (see `loadConfig`). */
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { DataDirInUseError, openDatabase } from './db/client.ts';
+import { AppRoleError, DataDirInUseError, openDatabase } from './db/client.ts';
 import { systemClock } from './http/context.ts';
 import { createDispatcher } from './notifications/dispatcher.ts';
 import { providersFromConfig } from './notifications/providers/from-config.ts';
@@ -11,9 +11,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      appDatabaseUrl: config.DATABASE_APP_URL,
+      dataDir: config.DATA_DIR,
+    });
   } catch (error) {
-    if (error instanceof DataDirInUseError) {
+    if (error instanceof DataDirInUseError || error instanceof AppRoleError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -21,15 +25,16 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ db: database.db, config, clock: systemClock });
   // The outbox dispatcher runs in every server process (never inside buildApp: tests drive it by hand).
+  // Both cross families by design: they get the system handle (docs/security.md, "System scope").
   const dispatcher = createDispatcher({
-    db: database.db,
+    db: database.system,
     clock: systemClock,
     providers: providersFromConfig(config, app.log),
     logger: app.log,
   });
   // The reminder planner ticks in every process too (idempotent; never inside buildApp: tests call it).
   const planner = createPlanner({
-    db: database.db,
+    db: database.system,
     clock: systemClock,
     publicUrl: config.PUBLIC_URL,
     logger: app.log,

@@ -79,7 +79,7 @@ describe('change password', () => {
     });
     expect(short.json().error.fields.new_password).toBe('Password must be at least 6 characters');
     expect(await sessionOk(other)).toBe(true);
-    expect(await mailTo(server.database.db, email, 'password_changed')).toEqual([]);
+    expect(await mailTo(server.database.system, email, 'password_changed')).toEqual([]);
 
     const ok = await change({
       current_password: password,
@@ -91,7 +91,7 @@ describe('change password', () => {
     expect(await sessionOk(other)).toBe(false);
     expect((await login(email, password)).statusCode).toBe(401);
     expect((await login(email, 'fresh secret')).statusCode).toBe(200);
-    const [notice] = await mailTo(server.database.db, email, 'password_changed');
+    const [notice] = await mailTo(server.database.system, email, 'password_changed');
     expect(notice?.body).toContain('Every other device that was signed in has been signed out.');
   });
 });
@@ -129,9 +129,14 @@ describe('change e-mail', () => {
     });
     // Nothing changes until the link is opened.
     expect((await login(email, password)).statusCode).toBe(200);
-    const [confirmMail] = await mailTo(server.database.db, newEmail, 'email_change_confirm');
+    const [confirmMail] = await mailTo(server.database.system, newEmail, 'email_change_confirm');
     expect(confirmMail?.subject).toBe('Confirm your new FamilyHub e-mail address');
-    const token = await tokenFromMail(server.database.db, newEmail, 'email_change_confirm', 'confirm-email');
+    const token = await tokenFromMail(
+      server.database.system,
+      newEmail,
+      'email_change_confirm',
+      'confirm-email',
+    );
 
     // The link may be opened signed out, in another browser.
     const confirm = await api('POST', '/api/account/email/confirm', null, { token });
@@ -140,16 +145,16 @@ describe('change e-mail', () => {
     expect((await api('GET', '/api/auth/session', cookie)).json().email).toBe(newEmail);
     expect((await login(email, password)).statusCode).toBe(401);
     expect((await login(newEmail, password)).statusCode).toBe(200);
-    const [account] = await server.database.db
+    const [account] = await server.database.system
       .select()
       .from(userAccounts)
       .where(eq(userAccounts.email, newEmail));
-    const [member] = await server.database.db
+    const [member] = await server.database.system
       .select()
       .from(familyMembers)
       .where(eq(familyMembers.id, account?.familyMemberId ?? 0));
     expect(member?.email).toBe(newEmail);
-    const [told] = await mailTo(server.database.db, email, 'email_changed');
+    const [told] = await mailTo(server.database.system, email, 'email_changed');
     expect(told?.body).toContain(newEmail);
 
     const again = await api('POST', '/api/account/email/confirm', null, { token });
@@ -161,7 +166,12 @@ describe('change e-mail', () => {
     const { email, password, cookie } = await signUp(server.app);
     const newEmail = `late-${Date.now()}@example.com`;
     await api('POST', '/api/account/email', cookie, { new_email: newEmail, current_password: password });
-    const token = await tokenFromMail(server.database.db, newEmail, 'email_change_confirm', 'confirm-email');
+    const token = await tokenFromMail(
+      server.database.system,
+      newEmail,
+      'email_change_confirm',
+      'confirm-email',
+    );
     server.clock.advanceMinutes(24 * 60 + 1);
     const res = await api('POST', '/api/account/email/confirm', null, { token });
     expect(res.statusCode).toBe(400);
@@ -206,7 +216,7 @@ describe('sessions', () => {
     expect(await sessionOk(laptop)).toBe(true);
     expect(await sessionOk(stranger.cookie)).toBe(true);
     expect((await api('GET', '/api/account/sessions', laptop)).json()).toHaveLength(1);
-    const [notice] = await mailTo(server.database.db, email, 'sessions_ended');
+    const [notice] = await mailTo(server.database.system, email, 'sessions_ended');
     expect(notice?.body).toContain('2 other signed-in devices were signed out');
   });
 });
@@ -247,7 +257,7 @@ describe('passkeys and recovery codes', () => {
     expect(new Set(body.recovery_codes).size).toBe(10);
     for (const code of body.recovery_codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect((await api('GET', '/api/account', cookie)).json()).toMatchObject({ recovery_codes_left: 10 });
-    expect((await mailTo(server.database.db, email, 'passkey_added'))[0]?.body).toContain('Ana’s laptop');
+    expect((await mailTo(server.database.system, email, 'passkey_added'))[0]?.body).toContain('Ana’s laptop');
 
     // A second passkey: no new codes.
     const second = await addPasskey(cookie, password, 'Ana’s phone');
@@ -356,7 +366,7 @@ describe('passkeys and recovery codes', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await sessionOk(cookieNamed(res.headers['set-cookie'], 'fh_session'))).toBe(true);
-    expect((await mailTo(server.database.db, email, 'recovery_code_used'))[0]?.body).toContain(
+    expect((await mailTo(server.database.system, email, 'recovery_code_used'))[0]?.body).toContain(
       '9 unused codes are left',
     );
     expect((await api('GET', '/api/account', cookie)).json().recovery_codes_left).toBe(9);
@@ -432,7 +442,7 @@ describe('passkeys and recovery codes', () => {
       recovery_codes_left: 0,
     });
     expect((await login(email, password)).json()).toEqual({ ok: true });
-    expect((await mailTo(server.database.db, email, 'passkey_removed'))[0]?.body).toContain(
+    expect((await mailTo(server.database.system, email, 'passkey_removed'))[0]?.body).toContain(
       'No passkey is left',
     );
     expect((await api('GET', '/api/account', other.cookie)).json().passkeys).toHaveLength(1);
@@ -456,14 +466,14 @@ describe('passkeys and recovery codes', () => {
     expect(
       (await api('POST', '/api/auth/second-factor/recovery-code', step, { code: fresh[0] })).statusCode,
     ).toBe(200);
-    expect(await mailTo(server.database.db, email, 'recovery_codes_renewed')).toHaveLength(1);
+    expect(await mailTo(server.database.system, email, 'recovery_codes_renewed')).toHaveLength(1);
   });
 
   it('a password reset leaves the passkey in place: the next sign-in still asks for it', async () => {
     const { email, password, cookie } = await signUp(server.app);
     await addPasskey(cookie, password);
     await api('POST', '/api/auth/forgot-password', null, { email });
-    const token = await tokenFromMail(server.database.db, email, 'password_reset', 'reset-password');
+    const token = await tokenFromMail(server.database.system, email, 'password_reset', 'reset-password');
     const reset = await api('POST', '/api/auth/reset-password', null, {
       token,
       password: 'after reset secret',

@@ -69,7 +69,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.post(
     '/api/account/email/confirm',
-    { preHandler: limitPasswordChecks, config: { crossFamily: true } },
+    { preHandler: limitPasswordChecks, config: { systemScope: 'auth-account-email-confirm' } },
     async (request) => {
       const input = parseInput(confirmEmailSchema, request.body);
       return confirmEmailChange(ctx, input.token);

@@ -19,7 +19,7 @@ let other: Family;
 /** Signs a family up and adds a second member straight in the database. */
 async function makeFamily(name: string): Promise<Family> {
   const { cookie, email } = await signUp(server.app, { familyName: name });
-  const db = server.database.db;
+  const db = server.database.system;
   const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
   if (!user?.familyMemberId) throw new Error('no user');
   const [child] = await db
@@ -68,13 +68,19 @@ async function create(overrides: Record<string, unknown> = {}, who: Family = fam
 }
 
 async function rowOf(id: number) {
-  const [row] = await server.database.db.select().from(activityProposals).where(eq(activityProposals.id, id));
+  const [row] = await server.database.system
+    .select()
+    .from(activityProposals)
+    .where(eq(activityProposals.id, id));
   return row;
 }
 
 async function countOf(familyId: number) {
   return (
-    await server.database.db.select().from(activityProposals).where(eq(activityProposals.familyId, familyId))
+    await server.database.system
+      .select()
+      .from(activityProposals)
+      .where(eq(activityProposals.familyId, familyId))
   ).length;
 }
 

@@ -83,7 +83,7 @@ function replyText(xml: string): string | null {
 }
 
 async function rowsOf(familyId: number) {
-  return server.database.db
+  return server.database.system
     .select()
     .from(notifications)
     .where(eq(notifications.familyId, familyId))
@@ -91,17 +91,17 @@ async function rowsOf(familyId: number) {
 }
 
 async function allRowCount(target: TestServer = server): Promise<number> {
-  return (await target.database.db.select({ id: notifications.id }).from(notifications)).length;
+  return (await target.database.system.select({ id: notifications.id }).from(notifications)).length;
 }
 
 async function registerFamily(familyName: string, memberName: string, phone: string) {
   const { cookie, email } = await signUp(server.app, { familyName, memberName });
-  const [account] = await server.database.db
+  const [account] = await server.database.system
     .select({ familyId: userAccounts.familyId, memberId: userAccounts.familyMemberId })
     .from(userAccounts)
     .where(eq(userAccounts.email, email));
   if (!account?.memberId) throw new Error('registration made no member');
-  await server.database.db
+  await server.database.system
     .update(familyMembers)
     .set({ phoneNumber: phone })
     .where(eq(familyMembers.id, account.memberId));
@@ -109,7 +109,7 @@ async function registerFamily(familyName: string, memberName: string, phone: str
 }
 
 async function addMember(familyId: number, name: string, phone: string | null) {
-  const [row] = await server.database.db
+  const [row] = await server.database.system
     .insert(familyMembers)
     .values({ familyId, name, phoneNumber: phone })
     .returning({ id: familyMembers.id });
@@ -118,7 +118,7 @@ async function addMember(familyId: number, name: string, phone: string | null) {
 }
 
 async function optedOut(ids: number[]): Promise<boolean[]> {
-  const rows = await server.database.db
+  const rows = await server.database.system
     .select({ id: familyMembers.id, out: familyMembers.smsOptedOut })
     .from(familyMembers)
     .where(inArray(familyMembers.id, ids));
@@ -138,7 +138,7 @@ beforeAll(async () => {
   const shared = await addMember(o.familyId, 'Sam Okafor', SHARED_PHONE);
   okafor = { familyId: o.familyId, chidi: o.memberId, shared, cookie: o.cookie };
 
-  const db = server.database.db;
+  const db = server.database.system;
   await db.insert(events).values([
     // Weekly piano on Wednesdays at 17:00 since September, with Dec 2 removed (EXDATE).
     {
@@ -277,7 +277,7 @@ describe('POST /api/sms/inbound: answers', () => {
 
   it('reads "today" in the family’s own time zone (families.timezone), from the injected clock', async () => {
     // 2026-11-22T16:00Z is Sunday 08:00 in Los Angeles but Monday 01:00 in Tokyo.
-    const db = server.database.db;
+    const db = server.database.system;
     const ask = async () => replyText((await send(text(OKAFOR_PHONE, "what's on today"))).body);
     expect(await ask()).toBe('Today (Sun Nov 22): nothing on the calendar.');
     await db.update(families).set({ timezone: 'Asia/Tokyo' }).where(eq(families.id, okafor.familyId));
@@ -317,7 +317,7 @@ describe('POST /api/sms/inbound: answers', () => {
     expect(replyText(typed.body)).toBe('Overdue (1): Return library books (Maya, due Fri Nov 20).');
     expect((await rowsOf(rivera.familyId)).at(-1)).toMatchObject({ familyMemberId: rosa, kind: ANSWER_KIND });
 
-    const [invitee] = await server.database.db
+    const [invitee] = await server.database.system
       .insert(familyMembers)
       .values({
         familyId: rivera.familyId,
@@ -379,7 +379,7 @@ describe('POST /api/sms/inbound: carrier keywords', () => {
   });
 
   it('STOP opts the member out: later SMS reminders are suppressed and questions get no reply; START undoes it', async () => {
-    const db = server.database.db;
+    const db = server.database.system;
     await db.update(families).set({ smsEnabled: true }).where(eq(families.id, rivera.familyId));
     const reminder = (key: string) =>
       enqueue(db, {
@@ -436,7 +436,7 @@ describe('POST /api/sms/inbound: rate limit', () => {
 
 describe('POST /api/sms/inbound: requests, done tasks and drives from the family rows (issue 28)', () => {
   beforeAll(async () => {
-    const db = server.database.db;
+    const db = server.database.system;
     const clock = new Date('2026-11-22T16:00:00Z');
     await db.insert(activityProposals).values([
       {

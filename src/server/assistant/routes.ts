@@ -96,7 +96,7 @@ export function registerAssistantRoutes(app: FastifyInstance, ctx: ServerContext
 
     scope.post(
       SMS_WEBHOOK_PATH,
-      { preHandler: [verifySignature, limitSenders], config: { crossFamily: true } },
+      { preHandler: [verifySignature, limitSenders], config: { systemScope: 'sms-webhook' } },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const params = formParams(request);
         const input = parseInput(inboundSchema, {

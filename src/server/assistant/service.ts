@@ -1,3 +1,4 @@
+import { narrowToFamily } from '../db/scope.ts';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type ScheduleAssistant, deterministicAssistant } from '../../core/assistant/assistant.ts';
 import {
@@ -203,6 +204,9 @@ export async function handleInboundSms(
       await storeExchange(tx, sms, member, null, now);
       return null;
     }
+    // One family left: its schedule is read, and the exchange written, in that family's scope only (the
+    // phone lookup, STOP/START and the multi-family answer above are the webhook's system work).
+    await narrowToFamily(tx, member.familyId);
     const data = await loadFamilyData(tx, member.familyId, member.id, now);
     const reply = data ? truncateToSegments(assistant.answer(sms.body, data)) : UNKNOWN_SENDER_REPLY;
     await storeExchange(tx, sms, member, reply, now);

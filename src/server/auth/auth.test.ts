@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function countRows() {
-  const db = server.database.db;
+  const db = server.database.system;
   return {
     families: (await db.select().from(families)).length,
     members: (await db.select().from(familyMembers)).length,
@@ -32,7 +32,10 @@ describe('POST /api/auth/register', () => {
     expect(cookieHeader).toMatch(/SameSite=Lax/);
     expect(cookieHeader).not.toMatch(/Secure/);
 
-    const [family] = await server.database.db.select().from(families).where(eq(families.name, 'The Okafors'));
+    const [family] = await server.database.system
+      .select()
+      .from(families)
+      .where(eq(families.name, 'The Okafors'));
     expect(family).toMatchObject({
       subscriptionPlan: 'free',
       subscriptionStatus: 'active',
@@ -42,14 +45,14 @@ describe('POST /api/auth/register', () => {
       smsEnabled: false,
       emailEnabled: true,
     });
-    const [user] = await server.database.db
+    const [user] = await server.database.system
       .select()
       .from(userAccounts)
       .where(eq(userAccounts.email, 'mixed@example.com'));
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user?.role).toBe('owner');
     if (!family) throw new Error('family not created');
-    const [member] = await server.database.db
+    const [member] = await server.database.system
       .select()
       .from(familyMembers)
       .where(eq(familyMembers.familyId, family.id));
@@ -77,7 +80,7 @@ describe('POST /api/auth/register', () => {
     const payload = registration({ timezone: 'Europe/Berlin' });
     const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload });
     expect(res.statusCode).toBe(201);
-    const [user] = await server.database.db
+    const [user] = await server.database.system
       .select({ timezone: families.timezone })
       .from(userAccounts)
       .innerJoin(families, eq(families.id, userAccounts.familyId))
@@ -97,7 +100,7 @@ describe('POST /api/auth/register', () => {
       const payload = registration({ timezone });
       const res = await server.app.inject({ method: 'POST', url: '/api/auth/register', payload });
       expect(res.statusCode).toBe(201);
-      const [family] = await server.database.db
+      const [family] = await server.database.system
         .select({ timezone: families.timezone })
         .from(userAccounts)
         .innerJoin(families, eq(families.id, userAccounts.familyId))
@@ -274,7 +277,7 @@ describe('login, session and logout', () => {
     expect(
       (await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode,
     ).toBe(401);
-    const rows = await server.database.db.select().from(sessions);
+    const rows = await server.database.system.select().from(sessions);
     expect(rows.length).toBeGreaterThan(0);
   });
 

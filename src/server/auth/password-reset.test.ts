@@ -34,12 +34,15 @@ describe('POST /api/auth/forgot-password', () => {
     const res = await forgot(email.toUpperCase());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const [mail] = await mailTo(server.database.db, email, 'password_reset');
+    const [mail] = await mailTo(server.database.system, email, 'password_reset');
     expect(mail?.subject).toBe('Reset your FamilyHub password');
     expect(mail?.body).toContain(`${server.config.PUBLIC_URL}/reset-password/`);
-    const token = await tokenFromMail(server.database.db, email, 'password_reset', 'reset-password');
+    const token = await tokenFromMail(server.database.system, email, 'password_reset', 'reset-password');
     expect(token).toHaveLength(43);
-    const [user] = await server.database.db.select().from(userAccounts).where(eq(userAccounts.email, email));
+    const [user] = await server.database.system
+      .select()
+      .from(userAccounts)
+      .where(eq(userAccounts.email, email));
     expect(user?.passwordResetToken).toBe(createHash('sha256').update(token).digest('hex'));
     expect(user?.passwordResetExpires?.getTime()).toBe(server.clock.now().getTime() + 60 * 60_000);
     expect(mail?.expiresAt?.getTime()).toBe(user?.passwordResetExpires?.getTime());
@@ -52,7 +55,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     expect(unknown.headers['set-cookie']).toBeUndefined();
-    expect(await mailTo(server.database.db, 'nobody-here@example.com', 'password_reset')).toEqual([]);
+    expect(await mailTo(server.database.system, 'nobody-here@example.com', 'password_reset')).toEqual([]);
   });
 
   it('takes about as long for a known address as for an unknown one (no timing enumeration)', async () => {
@@ -92,7 +95,7 @@ describe('POST /api/auth/forgot-password', () => {
       expect(res.statusCode).toBe(201);
     }
     const invitationToken = await tokenFromMail(
-      server.database.db,
+      server.database.system,
       invited,
       'invitation',
       'register-invitation',
@@ -105,12 +108,12 @@ describe('POST /api/auth/forgot-password', () => {
     expect(accept.statusCode, accept.body).toBeLessThan(300);
 
     expect((await forgot(invited)).statusCode).toBe(200);
-    const token = await tokenFromMail(server.database.db, invited, 'password_reset', 'reset-password');
+    const token = await tokenFromMail(server.database.system, invited, 'password_reset', 'reset-password');
     expect((await reset(token, 'chidi second secret')).statusCode).toBe(200);
     expect((await login(invited, 'chidi second secret')).statusCode).toBe(200);
 
     expect((await forgot(pending)).statusCode).toBe(200);
-    expect(await mailTo(server.database.db, pending, 'password_reset')).toEqual([]);
+    expect(await mailTo(server.database.system, pending, 'password_reset')).toEqual([]);
   });
 });
 
@@ -122,23 +125,26 @@ describe('POST /api/auth/reset-password', () => {
     expect(await sessionOk(second)).toBe(true);
 
     await forgot(email);
-    const token = await tokenFromMail(server.database.db, email, 'password_reset', 'reset-password');
+    const token = await tokenFromMail(server.database.system, email, 'password_reset', 'reset-password');
     const res = await reset(token, 'brand new secret');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined(); // no session: the user signs in (with a passkey too, if any)
 
     expect(await sessionOk(cookie)).toBe(false);
     expect(await sessionOk(second)).toBe(false);
-    const [user] = await server.database.db.select().from(userAccounts).where(eq(userAccounts.email, email));
+    const [user] = await server.database.system
+      .select()
+      .from(userAccounts)
+      .where(eq(userAccounts.email, email));
     expect(
-      await server.database.db
+      await server.database.system
         .select()
         .from(sessions)
         .where(eq(sessions.userId, user?.id ?? 0)),
     ).toEqual([]);
     expect((await login(email, password)).statusCode).toBe(401);
     expect((await login(email, 'brand new secret')).statusCode).toBe(200);
-    const [notice] = await mailTo(server.database.db, email, 'password_changed');
+    const [notice] = await mailTo(server.database.system, email, 'password_changed');
     expect(notice?.subject).toBe('Your FamilyHub password was changed');
     expect(notice?.body).toContain('Every device that was signed in has been signed out');
 
@@ -153,14 +159,19 @@ describe('POST /api/auth/reset-password', () => {
     const early = await signUp(server.app);
     await forgot(early.email);
     const earlyToken = await tokenFromMail(
-      server.database.db,
+      server.database.system,
       early.email,
       'password_reset',
       'reset-password',
     );
     const late = await signUp(server.app);
     await forgot(late.email);
-    const lateToken = await tokenFromMail(server.database.db, late.email, 'password_reset', 'reset-password');
+    const lateToken = await tokenFromMail(
+      server.database.system,
+      late.email,
+      'password_reset',
+      'reset-password',
+    );
 
     server.clock.advanceMinutes(59);
     expect((await reset(earlyToken, 'in time secret')).statusCode).toBe(200);
@@ -174,9 +185,9 @@ describe('POST /api/auth/reset-password', () => {
   it('refuses an earlier link once a newer one was sent, and an unknown token', async () => {
     const { email, password } = await signUp(server.app);
     await forgot(email);
-    const first = await tokenFromMail(server.database.db, email, 'password_reset', 'reset-password');
+    const first = await tokenFromMail(server.database.system, email, 'password_reset', 'reset-password');
     await forgot(email);
-    const second = await tokenFromMail(server.database.db, email, 'password_reset', 'reset-password');
+    const second = await tokenFromMail(server.database.system, email, 'password_reset', 'reset-password');
     expect(second).not.toBe(first);
     expect((await reset(first, 'replaced link secret')).statusCode).toBe(400);
     expect((await reset('A'.repeat(43), 'made up secret')).statusCode).toBe(400);
@@ -187,7 +198,7 @@ describe('POST /api/auth/reset-password', () => {
   it('refuses a common password or the e-mail/family name, keeping the link usable', async () => {
     const { email } = await signUp(server.app, { familyName: 'The Okonkwos' });
     await forgot(email);
-    const token = await tokenFromMail(server.database.db, email, 'password_reset', 'reset-password');
+    const token = await tokenFromMail(server.database.system, email, 'password_reset', 'reset-password');
     for (const [password, message] of [
       ['password1', COMMON_PASSWORD_MESSAGE],
       ['Qwerty123', COMMON_PASSWORD_MESSAGE],

@@ -1,3 +1,4 @@
+import { withSystemScope } from '../db/scope.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   forgotPasswordSchema,
@@ -68,7 +69,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const rawId = request.cookies[SESSION_COOKIE];
-    request.auth = rawId ? await resolveSession(ctx.db, rawId, sessionPolicy(ctx), ctx.clock.now()) : null;
+    // The one cross-family read every request makes: which family does this cookie belong to?
+    request.auth = rawId
+      ? await withSystemScope(ctx.db, 'session-lookup', () =>
+          resolveSession(ctx.db, rawId, sessionPolicy(ctx), ctx.clock.now()),
+        )
+      : null;
   });
 
   function setSessionCookie(reply: FastifyReply, rawId: string) {
@@ -130,7 +136,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post(
     '/api/auth/register',
-    { preHandler: limitAttempts, config: { crossFamily: true } },
+    { preHandler: limitAttempts, config: { systemScope: 'auth-register' } },
     async (request, reply) => {
       const input = parseInput(registerSchema, request.body);
       const rawId = await register(ctx, input, userAgentOf(request));
@@ -142,7 +148,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post(
     '/api/auth/login',
-    { preHandler: limitAttempts, config: { crossFamily: true } },
+    { preHandler: limitAttempts, config: { systemScope: 'auth-login' } },
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
       const outcome = await login(ctx, input, userAgentOf(request));
@@ -174,13 +180,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post(
     '/api/auth/second-factor/options',
-    { preHandler: limitSteps, config: { crossFamily: true } },
+    { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-options' } },
     async (request) => secondFactorOptions(ctx, stepCookie(request)),
   );
 
   app.post(
     '/api/auth/second-factor/passkey',
-    { preHandler: limitSteps, config: { crossFamily: true } },
+    { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-passkey' } },
     async (request, reply) => {
       const input = parseInput(passkeyAssertionSchema, request.body);
       signIn(
@@ -194,7 +200,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post(
     '/api/auth/second-factor/recovery-code',
-    { preHandler: limitSteps, config: { crossFamily: true } },
+    { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-recovery-code' } },
     async (request, reply) => {
       const input = parseInput(recoveryCodeSchema, request.body);
       signIn(
@@ -208,7 +214,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post(
     '/api/auth/passkey/options',
-    { preHandler: limitSteps, config: { crossFamily: true } },
+    { preHandler: limitSteps, config: { systemScope: 'auth-passkey-options' } },
     async (_request, reply) => {
       const { options, step } = await passkeySigninOptions(ctx);
       setChallengeCookie(reply, step);
@@ -218,7 +224,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post(
     '/api/auth/passkey',
-    { preHandler: limitSteps, config: { crossFamily: true } },
+    { preHandler: limitSteps, config: { systemScope: 'auth-passkey' } },
     async (request, reply) => {
       const input = parseInput(passkeyAssertionSchema, request.body);
       const rawId = await passkeySignin(ctx, stepCookie(request), input.response, userAgentOf(request));
@@ -253,7 +259,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post(
     '/api/auth/forgot-password',
-    { preHandler: limitResets, config: { crossFamily: true } },
+    { preHandler: limitResets, config: { systemScope: 'auth-forgot-password' } },
     async (request) => {
       const input = parseInput(forgotPasswordSchema, request.body);
       await takingAtLeast(FORGOT_PASSWORD_MIN_MS, () => requestPasswordReset(ctx, input.email));
@@ -263,7 +269,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post(
     '/api/auth/reset-password',
-    { preHandler: limitSteps, config: { crossFamily: true } },
+    { preHandler: limitSteps, config: { systemScope: 'auth-reset-password' } },
     async (request) => {
       const input = parseInput(resetPasswordSchema, request.body);
       await resetPassword(ctx, input.token, input.password);

@@ -37,7 +37,7 @@ interface Family {
 
 async function newFamily(timezone = 'America/Los_Angeles', limit = 100_000): Promise<Family> {
   const { cookie, email } = await signUp(server.app);
-  const db = server.database.db;
+  const db = server.database.system;
   const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
   if (!user?.familyMemberId) throw new Error('sign-up made no account');
   await db.update(families).set({ timezone, maxEventsPerMonth: limit }).where(eq(families.id, user.familyId));
@@ -84,7 +84,7 @@ function vevents(text: string): ICAL.Component[] {
 }
 
 async function familyRows(f: Family) {
-  const rows = await server.database.db.select().from(events).where(eq(events.familyId, f.familyId));
+  const rows = await server.database.system.select().from(events).where(eq(events.familyId, f.familyId));
   return rows
     .map((r) => ({
       title: r.title,
@@ -142,7 +142,7 @@ function independentExpansion(
 /** The family's stored occurrences for the days `start`..`end` (inclusive), through the engine. */
 async function storedExpansion(f: Family, zone: string, start: string, end: string) {
   const rows = await loadWindowRows(
-    server.database.db,
+    server.database.system,
     eq(events.familyId, f.familyId),
     start,
     addLocalDays(end, 1),
@@ -166,7 +166,7 @@ describe('feed URLs', () => {
     const first = await feedUrl(f);
     expect(first).toMatch(/^\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
     const token = first.slice('/api/calendar/feed/'.length, -4);
-    const stored = await server.database.db
+    const stored = await server.database.system
       .select()
       .from(calendarFeeds)
       .where(eq(calendarFeeds.familyId, f.familyId));
@@ -254,8 +254,9 @@ describe('feed URLs', () => {
     expect(body).toContain('DTSTART;VALUE=DATE:20261224');
     expect(body).toContain('DTEND;VALUE=DATE:20261225');
     // Each timed event in its own terms: the app's rows here are floating or in the family's zone.
-    const zone = (await server.database.db.select().from(events).where(eq(events.familyId, f.familyId)))[0]
-      ?.timezone;
+    const zone = (
+      await server.database.system.select().from(events).where(eq(events.familyId, f.familyId))
+    )[0]?.timezone;
     const tz = zone ? `;TZID=${zone}` : '';
     expect(body).toContain(`DTSTART${tz}:20261227T090000`);
     expect(body).toContain(`DTEND${tz}:20261230T090000`);
@@ -339,7 +340,7 @@ describe('import', () => {
         skipped: known.skipped,
       });
       for (const [title, start] of known.has ?? []) {
-        const [row] = await server.database.db
+        const [row] = await server.database.system
           .select()
           .from(events)
           .where(and(eq(events.familyId, f.familyId), eq(events.title, title), eq(events.startDate, start)));
@@ -352,7 +353,7 @@ describe('import', () => {
     const f = await newFamily();
     const first = (await importIcs(f, fixture('node-ical/example-rrule.ics'))).json<ImportReportDto>();
     expect(first).toMatchObject({ imported: 3, updated: 0, unchanged: 0 });
-    const rows = await server.database.db.select().from(events).where(eq(events.familyId, f.familyId));
+    const rows = await server.database.system.select().from(events).where(eq(events.familyId, f.familyId));
     const series = rows.find((r) => r.rrule !== null);
     expect(series).toMatchObject({
       startDate: '2017-06-01T09:00:00',
@@ -375,7 +376,7 @@ describe('import', () => {
     );
     const third = (await importIcs(f, edited)).json<ImportReportDto>();
     expect(third).toMatchObject({ imported: 0, updated: 1, unchanged: 2 });
-    const count = await server.database.db.select().from(events).where(eq(events.familyId, f.familyId));
+    const count = await server.database.system.select().from(events).where(eq(events.familyId, f.familyId));
     expect(count).toHaveLength(3);
   });
 
@@ -392,7 +393,7 @@ describe('import', () => {
         imported: 1,
         warnings: [],
       });
-      const [row] = await server.database.db.select().from(events).where(eq(events.familyId, f.familyId));
+      const [row] = await server.database.system.select().from(events).where(eq(events.familyId, f.familyId));
       expect(row).toMatchObject({
         timezone: 'Asia/Tokyo',
         startDate: '2026-11-09T08:00:00',

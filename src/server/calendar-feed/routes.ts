@@ -36,21 +36,25 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerCont
     return reply.status(201).send(await regenerateFeed(ctx, familyId, userId, scope));
   });
 
-  app.get('/api/calendar/feed/:file', { config: { crossFamily: true } }, async (request, reply) => {
-    const file = (request.params as { file?: unknown }).file; // Fastify types params as unknown without a schema
-    const token = typeof file === 'string' && file.endsWith('.ics') ? file.slice(0, -4) : '';
-    const feed = await renderFeed(ctx, token);
-    if (!feed) throw notFound('Feed not found');
-    reply
-      .header('ETag', feed.etag)
-      .header('Cache-Control', `private, max-age=${FEED_MAX_AGE_SECONDS}`)
-      .header('Referrer-Policy', 'no-referrer');
-    if (matches(request.headers['if-none-match'], feed.etag)) return reply.status(304).send();
-    return reply
-      .header('Content-Type', 'text/calendar; charset=utf-8')
-      .header('Content-Disposition', 'inline; filename="familyhub.ics"')
-      .send(feed.body);
-  });
+  app.get(
+    '/api/calendar/feed/:file',
+    { config: { systemScope: 'calendar-feed' } },
+    async (request, reply) => {
+      const file = (request.params as { file?: unknown }).file; // Fastify types params as unknown without a schema
+      const token = typeof file === 'string' && file.endsWith('.ics') ? file.slice(0, -4) : '';
+      const feed = await renderFeed(ctx, token);
+      if (!feed) throw notFound('Feed not found');
+      reply
+        .header('ETag', feed.etag)
+        .header('Cache-Control', `private, max-age=${FEED_MAX_AGE_SECONDS}`)
+        .header('Referrer-Policy', 'no-referrer');
+      if (matches(request.headers['if-none-match'], feed.etag)) return reply.status(304).send();
+      return reply
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Content-Disposition', 'inline; filename="familyhub.ics"')
+        .send(feed.body);
+    },
+  );
 
   // The .ics body is read as text only in this scope (and with a larger limit than JSON calls).
   void app.register(async (scope) => {

@@ -12,6 +12,7 @@ import { type IcsMember, parseOwnUid } from '../../core/ics/model.ts';
 import { seriesUntil } from '../../core/recurrence/patterns.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { formatRdate, parseRdate } from '../db/event-occurrences.ts';
+import { withFamilyScope } from '../db/scope.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
 import { eventsCreatedThisMonth } from '../events/service.ts';
@@ -191,7 +192,9 @@ export async function exportFamilyCalendar(
 }
 
 /**
- * `GET /api/calendar/feed/{token}.ics`: the feed a token opens, with its ETag (a hash of the body).
+ * `GET /api/calendar/feed/{token}.ics`: the feed a token opens, with its ETag (a hash of the body). Called in
+ * the system scope `calendar-feed`: only the token lookup crosses families; the export runs in the family's
+ * scope.
  * @returns null for an unknown (or regenerated) token; the route answers 404.
  */
 export async function renderFeed(
@@ -204,7 +207,10 @@ export async function renderFeed(
     .from(calendarFeeds)
     .where(eq(calendarFeeds.tokenHash, hashToken(token)));
   if (!feed) return null;
-  const body = await exportFamilyCalendar(ctx, feed.familyId, feed.memberId);
+  // The token named the family: the rest of the request runs in its scope only, not the system scope.
+  const body = await withFamilyScope(ctx.db, feed.familyId, () =>
+    exportFamilyCalendar(ctx, feed.familyId, feed.memberId),
+  );
   const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
   return { body, etag };
 }

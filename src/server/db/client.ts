@@ -27,11 +27,22 @@ export interface Database {
    * (`withFamilyScope` in scope.ts): inside one, every query goes to that scope's transaction.
    */
   db: Db;
+  /**
+   * The system handle: every statement carries `app.system = 'on'`, so row-level security lets it see every
+   * family. Only the system paths docs/security.md lists use it: directly (planner, dispatcher) or through
+   * `withSystemScope(db, name, …)`. On PostgreSQL a small pool of its own (4 connections), so that system
+   * work never takes the requests' connections; on PGlite every statement runs in a transaction that sets
+   * the marker first.
+   */
+  system: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Thrown when the app's database login could escalate past row-level security (see `checkAppRole`). */
+export class AppRoleError extends Error {}
 
 /** Thrown when a PGlite data directory is already open in another live process. */
 export class DataDirInUseError extends Error {}
@@ -39,19 +50,26 @@ export class DataDirInUseError extends Error {}
 /**
  * Opens the database the configuration names and applies pending migrations.
  *
- * - `databaseUrl` set: a node-postgres pool (max `poolSize` connections). Migrations run under an advisory
- *   lock, so several app processes may start at once.
+ * - `databaseUrl` set: migrations run as that user (the owner) under an advisory lock, so several app
+ *   processes may start at once; the app's pool (max `poolSize` connections) and the system pool log in as
+ *   `appDatabaseUrl`'s user, by default `databaseUrl` with the user `familyhub_app` and no password (trust or
+ *   peer authentication; set DATABASE_APP_URL otherwise).
  * - otherwise: embedded PGlite persisted under `dataDir`, guarded by a lock file holding our pid, because
  *   PGlite does not lock its directory itself and two writers would corrupt it.
  *
  * @throws DataDirInUseError when another live process holds `dataDir`.
+ * @throws AppRoleError when the app login is a superuser, has BYPASSRLS, or can become a role that does.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
+  appDatabaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    const appUrl = options.appDatabaseUrl ?? appLoginUrl(options.databaseUrl);
+    return openPostgres(options.databaseUrl, appUrl, options.poolSize ?? 10);
+  }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(options.dataDir);
   try {
@@ -72,8 +90,10 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   await client.exec(`SET ROLE ${APP_ROLE}`);
   const db = drizzlePglite(client) as unknown as Db; // the PGlite driver's type is a PgDatabase subtype
+  const system = drizzlePglite(systemPglite(client)) as unknown as Db;
   return {
-    db: scopedDb(db),
+    db: scopedDb(db, system),
+    system,
     kind: 'pglite',
     async close() {
       await client.close();
@@ -82,7 +102,66 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+/** The marker statement of the system scope (transaction-local: it ends with the transaction). */
+const SYSTEM_MARKER = "select set_config('app.system', 'on', true)";
+
+/**
+ * PGlite (one connection) seen through the system scope: each query outside a transaction runs in one of its
+ * own that sets the marker first, and each transaction sets it first. The drizzle PGlite driver uses only
+ * `query` and `transaction`.
+ */
+function systemPglite(client: PGlite): PGlite {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') {
+        return (query: string, params?: unknown[], options?: object) =>
+          target.transaction(async (tx) => {
+            await tx.query(SYSTEM_MARKER);
+            return tx.query(query, params, options);
+          });
+      }
+      if (property === 'transaction') {
+        return <T>(fn: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<T>) =>
+          target.transaction(async (tx) => {
+            await tx.query(SYSTEM_MARKER);
+            return fn(tx);
+          });
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** `url` logging in as the app role instead, without a password. */
+export function appLoginUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = APP_ROLE;
+  parsed.password = '';
+  return parsed.toString();
+}
+
+/**
+ * Refuses an app login that could get past row-level security: a superuser, a BYPASSRLS role, or one that is a
+ * member (so may SET ROLE to) of any such role.
+ * @throws AppRoleError naming the role and what is wrong, and how to fix it.
+ */
+async function checkAppRole(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ login: string; escalates: string | null }>(`
+    SELECT current_user AS login,
+      (SELECT string_agg(r.rolname, ', ') FROM pg_roles r
+        WHERE (r.rolsuper OR r.rolbypassrls) AND pg_has_role(current_user, r.oid, 'MEMBER')) AS escalates`);
+  const { login = '?', escalates = null } = rows[0] ?? {};
+  if (escalates) {
+    throw new AppRoleError(
+      `The app's database login ${login} is, or can SET ROLE to, a role that bypasses row-level security ` +
+        `(${escalates}). Connect as ${APP_ROLE} (DATABASE_APP_URL), created with ` +
+        `ALTER ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS; see README "PostgreSQL".`,
+    );
+  }
+}
+
+async function openPostgres(url: string, appUrl: string, poolSize: number): Promise<Database> {
   // Migrations run as the configured user, on a connection of their own, under an advisory lock.
   const migrator = new pg.Client({ connectionString: url });
   await migrator.connect();
@@ -93,9 +172,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await migrator.query('SELECT pg_advisory_unlock(7301)').catch(() => {});
     await migrator.end().catch(() => {});
   }
-  // Every app connection starts as the app role (a startup parameter: no statement can run before it, and
-  // RESET ROLE returns to it), so that row-level security binds even when DATABASE_URL names a superuser.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  // Every app connection logs in as the app role, which is no superuser and cannot become one (checked below).
+  const pool = new pg.Pool({ connectionString: appUrl, max: poolSize });
   // A dropped connection must not crash the process; the pool replaces it on next use.
   pool.on('error', () => {});
   // The pool listens for errors only on idle connections. One checked out for a request's transaction that the
@@ -103,13 +181,25 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // would crash the process without a listener; with this one the next statement fails (answered 503) and the
   // pool discards the connection on release, because it is no longer queryable.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const { rows } = await pool.query<{ role: string }>('SELECT current_user AS role');
-  if (rows[0]?.role !== APP_ROLE) {
+  try {
+    await checkAppRole(pool);
+  } catch (error) {
     await pool.end();
-    // e.g. DATABASE_URL carries its own `options`, which replace ours.
-    throw new Error(`Database connections run as ${rows[0]?.role ?? '?'}, not ${APP_ROLE}`);
+    throw error;
   }
-  return { db: scopedDb(drizzlePg(pool) as unknown as Db), kind: 'postgres', close: () => pool.end() };
+  // The system scope's own small pool: the marker is a startup parameter of each of its connections.
+  const systemPool = new pg.Pool({ connectionString: appUrl, max: 4, options: '-c app.system=on' });
+  systemPool.on('error', () => {});
+  systemPool.on('connect', (client) => client.on('error', () => {}));
+  const system = drizzlePg(systemPool) as unknown as Db;
+  return {
+    db: scopedDb(drizzlePg(pool) as unknown as Db, system),
+    system,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([pool.end(), systemPool.end()]);
+    },
+  };
 }
 
 /** Lock files this process holds, so that our own pid in a lock file is told apart from a stale one. */

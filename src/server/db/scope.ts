@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './client.ts';
+import type { Db, DbOrTx, Tx } from './client.ts';
 
 /**
  * The role every app connection runs as once migrations are applied (created by migration
@@ -8,28 +8,40 @@ import type { Db, Tx } from './client.ts';
  */
 export const APP_ROLE = 'familyhub_app';
 
-interface FamilyScope {
-  /** The undecorated database the scope's transaction was opened on. */
-  base: Db;
-  tx: Tx;
-}
+/**
+ * The scope of the current async context: a family's transaction, or the named system scope, whose queries
+ * go to the database's system handle (every statement carries the marker `app.system = 'on'`).
+ */
+type Scope =
+  | { kind: 'family'; /** The undecorated database the transaction was opened on. */ base: Db; tx: Tx }
+  | {
+      kind: 'system';
+      base: Db;
+      system: Db;
+      /** Which system path (docs/security.md lists them). */ name: string;
+    };
 
-const storage = new AsyncLocalStorage<FamilyScope>();
+const storage = new AsyncLocalStorage<Scope>();
 /** scoped proxy → the database it wraps. */
 const baseOf = new WeakMap<Db, Db>();
+/** undecorated database → its system handle. */
+const systemOf = new WeakMap<Db, Db>();
 
 /**
  * Wraps a database so that, while a family scope is active in the current async context (see
  * `withFamilyScope`), every use of it — `select`, `insert`, `execute`, `transaction` (then a savepoint) … —
  * goes to the scope's transaction, where PostgreSQL row-level security limits rows to that family.
- * Outside a scope it is the database itself. Feature code therefore keeps calling `ctx.db` and cannot reach
+ * Inside the system scope (`withSystemScope`) it is the database's system handle. Outside any scope it is the
+ * database itself, where row-level security shows the app role no family rows at all (deny by default). Feature code therefore keeps calling `ctx.db` and cannot reach
  * around the request's transaction by accident (on PGlite, one connection, that would wait forever).
  */
-export function scopedDb(base: Db): Db {
+export function scopedDb(base: Db, system?: Db): Db {
+  if (system) systemOf.set(base, system);
   const proxy = new Proxy(base, {
     get(target, property) {
       const scope = storage.getStore();
-      const active: object = scope && scope.base === target ? scope.tx : target;
+      const active: object =
+        scope?.base !== target ? target : scope.kind === 'family' ? scope.tx : scope.system;
       const value: unknown = Reflect.get(active, property, active);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(active) : value;
     },
@@ -46,17 +58,66 @@ export function scopedDb(base: Db): Db {
  *
  * @param db a `scopedDb` (or a plain database)
  * @param familyId the signed-in family's id (a positive integer)
- * @throws Error when `familyId` is not a positive integer or a scope is already active (scopes do not nest:
- *   a request has one family); whatever `fn` throws, after the rollback.
+ * Called inside the system scope (a route that learnt its family from a token or a phone number), `fn` leaves
+ * it: from then on the request sees only `familyId`'s rows.
+ *
+ * @throws Error when `familyId` is not a positive integer or a family scope is already active (family scopes
+ *   do not nest: a request has one family); whatever `fn` throws, after the rollback.
  */
 export async function withFamilyScope<T>(db: Db, familyId: number, fn: () => Promise<T>): Promise<T> {
   if (!Number.isSafeInteger(familyId) || familyId <= 0) {
     throw new Error(`withFamilyScope: family id must be a positive integer, got ${String(familyId)}`);
   }
-  if (storage.getStore()) throw new Error('withFamilyScope: a family scope is already active');
+  if (storage.getStore()?.kind === 'family')
+    throw new Error('withFamilyScope: a family scope is already active');
   const base = baseOf.get(db) ?? db;
-  return base.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.family_id', ${String(familyId)}, true)`);
-    return storage.run({ base, tx }, fn);
-  });
+  // Outside the system context: a family transaction must never run on the system handle.
+  return storage.exit(() =>
+    base.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.family_id', ${String(familyId)}, true)`);
+      return storage.run({ kind: 'family', base, tx }, fn);
+    }),
+  );
+}
+
+/**
+ * Runs `fn` in the named system scope: every query it makes through `db` (a `scopedDb` opened with a system
+ * handle) goes to that handle, whose statements carry `app.system = 'on'` and so see every family's rows.
+ * Only the paths that must cross families use it (sign-in and sign-up, the session lookup, invitation and
+ * feed tokens, the SMS webhook's phone lookup, account recovery); each is listed by `name` in
+ * docs/security.md. The planner and dispatcher are handed the system handle itself (`Database.system`).
+ *
+ * @param name the system path, e.g. `'session-lookup'` (for logs and the docs; not interpreted)
+ * @throws Error when a family scope is active (a family's request never widens to all families), or when
+ *   `db` has no system handle; whatever `fn` throws.
+ */
+export async function withSystemScope<T>(db: Db, name: string, fn: () => Promise<T>): Promise<T> {
+  if (storage.getStore()?.kind === 'family') {
+    throw new Error(`withSystemScope(${name}): a family scope is active`);
+  }
+  const base = baseOf.get(db) ?? db;
+  const system = systemOf.get(base);
+  if (!system) throw new Error(`withSystemScope(${name}): this database has no system handle`);
+  return storage.run({ kind: 'system', base, system, name }, fn);
+}
+
+/** The system path the current async context runs in, or null (for tests and logs). */
+export function activeSystemScope(): string | null {
+  const scope = storage.getStore();
+  return scope?.kind === 'system' ? scope.name : null;
+}
+
+/**
+ * Inside a system-scope transaction `tx` (one that found its family by a token and holds row locks it must
+ * keep), narrows the rest of that transaction to `familyId`: clears the system marker and sets the family,
+ * both transaction-local, in one statement. From then on `tx` sees only that family's rows.
+ * @throws Error when `familyId` is not a positive integer.
+ */
+export async function narrowToFamily(tx: DbOrTx, familyId: number): Promise<void> {
+  if (!Number.isSafeInteger(familyId) || familyId <= 0) {
+    throw new Error(`narrowToFamily: family id must be a positive integer, got ${String(familyId)}`);
+  }
+  await tx.execute(
+    sql`select set_config('app.system', '', true), set_config('app.family_id', ${String(familyId)}, true)`,
+  );
 }

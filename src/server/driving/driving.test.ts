@@ -20,7 +20,7 @@ interface Family {
 
 async function newFamily(): Promise<Family> {
   const { cookie, email } = await signUp(server.app);
-  const db = server.database.db;
+  const db = server.database.system;
   const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
   if (!user?.familyMemberId) throw new Error('sign-up made no account');
   await db.update(families).set({ timezone: 'America/Los_Angeles' }).where(eq(families.id, user.familyId));

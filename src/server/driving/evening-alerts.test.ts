@@ -21,12 +21,12 @@ const dispatchers: Dispatcher[] = [];
 const PUBLIC_URL = 'https://familyhub.example';
 
 function planner(): Planner {
-  return createPlanner({ db: server.database.db, clock: server.clock, publicUrl: PUBLIC_URL });
+  return createPlanner({ db: server.database.system, clock: server.clock, publicUrl: PUBLIC_URL });
 }
 
 function dispatcher(): Dispatcher {
   const d = createDispatcher({
-    db: server.database.db,
+    db: server.database.system,
     clock: server.clock,
     random: () => 0.5,
     providers: testProviders(smtp, twilio),
@@ -47,7 +47,7 @@ interface Household extends TestFamily {
 /** A Los Angeles family with SMS on: two parents and a child, all with phones; Ben's summary is on. */
 async function household(name: string): Promise<Household> {
   const f = await createFamily(server, { familyName: name });
-  const db = server.database.db;
+  const db = server.database.system;
   await db.update(families).set({ timezone: 'America/Los_Angeles' }).where(eq(families.id, f.familyId));
   await setSmsEnabled(db, f.familyId, true);
   const parent = await addMember(db, f.familyId, {
@@ -86,7 +86,7 @@ async function soccer(f: Household, day: string, driver: number | null, extra: o
 
 async function alertsOf(familyId: number) {
   return (
-    await server.database.db.select().from(notifications).where(eq(notifications.familyId, familyId))
+    await server.database.system.select().from(notifications).where(eq(notifications.familyId, familyId))
   ).filter((r) => r.kind === 'driving_gaps');
 }
 
@@ -125,7 +125,7 @@ describe('the 7:30 summary', () => {
     server.clock.set('2026-11-24T12:00:00Z');
     const f = await household('Covered');
     await soccer(f, '2026-11-24', null, { title: 'Soccer' });
-    const db = server.database.db;
+    const db = server.database.system;
     await db.update(events).set({ pickupAssignedTo: f.parent2 }).where(eq(events.familyId, f.familyId));
     server.clock.set('2026-11-24T15:31:00Z');
     await planner().tick();
@@ -142,7 +142,7 @@ describe('the evening alert about tomorrow', () => {
     const f = await household('Evening');
     await soccer(f, '2026-11-26', null);
     await soccer(f, '2026-11-26', f.parent, { title: 'Chess' }); // covered: not named
-    await server.database.db
+    await server.database.system
       .update(familyMembers)
       .set({ drivingAlertsEnabled: false })
       .where(eq(familyMembers.id, f.parent2));
@@ -160,7 +160,7 @@ describe('the evening alert about tomorrow', () => {
         'FamilyHub, the Evening family: no one is picking up tomorrow, Thu, Nov 26: 1) Mia from Soccer at 4:30 PM. Who can drive? https://familyhub.example/driving',
       ],
     ]);
-    const [log] = await server.database.db
+    const [log] = await server.database.system
       .select()
       .from(drivingAlertLog)
       .where(eq(drivingAlertLog.familyId, f.familyId));
@@ -186,7 +186,7 @@ describe('the evening alert about tomorrow', () => {
     expect((await alertsOf(f.familyId)).map((r) => r.familyMemberId).sort()).toEqual(
       [f.parent, f.parent2].sort(),
     );
-    const logs = await server.database.db
+    const logs = await server.database.system
       .select()
       .from(drivingAlertLog)
       .where(eq(drivingAlertLog.familyId, f.familyId));

@@ -21,7 +21,7 @@ interface Family {
 
 async function newFamily(timezone = 'America/Los_Angeles'): Promise<Family> {
   const { cookie, email } = await signUp(server.app);
-  const db = server.database.db;
+  const db = server.database.system;
   const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
   if (!user?.familyMemberId) throw new Error('sign-up made no account');
   const familyId = user.familyId;
@@ -113,7 +113,7 @@ describe('POST /api/events and GET /api/events/{id}', () => {
       soccer(fam, { is_recurring: true, recurrence_pattern: 'weekly', recurrence_end_date: '2026-12-31' }),
     );
     expect(created.rrule).toBe('FREQ=WEEKLY;BYDAY=MO;UNTIL=20261231T235959');
-    const rows = await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId));
+    const rows = await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId));
     expect(rows).toHaveLength(1);
   });
 
@@ -171,13 +171,13 @@ describe('POST /api/events and GET /api/events/{id}', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
     expect(
-      await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId)),
+      await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId)),
     ).toHaveLength(0);
   });
 
   it('keeps an event’s own off-list duration on edit (an imported event), but not a new one (issue 21)', async () => {
     const created = await create(fam, soccer(fam));
-    await server.database.db.update(events).set({ durationMinutes: 50 }).where(eq(events.id, created.id));
+    await server.database.system.update(events).set({ durationMinutes: 50 }).where(eq(events.id, created.id));
     const same = await call(fam, 'PATCH', `/api/events/${created.id}`, soccer(fam, { duration_minutes: 50 }));
     expect(same.statusCode, same.body).toBe(200);
     const other = await call(
@@ -211,10 +211,10 @@ describe('POST /api/events and GET /api/events/{id}', () => {
       expect(Object.values(res.json().error.fields)).toContain('Unknown family member');
     }
     expect(
-      await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId)),
+      await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId)),
     ).toHaveLength(0);
     expect(
-      await server.database.db.select().from(tasks).where(eq(tasks.familyId, fam.familyId)),
+      await server.database.system.select().from(tasks).where(eq(tasks.familyId, fam.familyId)),
     ).toHaveLength(0);
   });
 
@@ -238,7 +238,7 @@ describe('POST /api/events and GET /api/events/{id}', () => {
       });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
-    const rows = await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId));
+    const rows = await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId));
     expect(rows.map((r) => r.title)).toEqual(['Mine']);
   });
 });
@@ -365,7 +365,7 @@ describe('occurrence edits and deletes', () => {
       `/api/events/${s.id}?occurrence=2026-11-30T16:00:00`,
       soccer(fam, { start_date: '2026-11-30T18:00' }),
     );
-    const rows = await server.database.db.select().from(events).where(eq(events.parentEventId, s.id));
+    const rows = await server.database.system.select().from(events).where(eq(events.parentEventId, s.id));
     expect(rows.map((r) => r.startDate)).toEqual(['2026-11-30T18:00:00']);
     // GET with the occurrence answers the override.
     expect((await call(fam, 'GET', `/api/events/${s.id}?occurrence=2026-11-30T16:00:00`)).json().id).toBe(
@@ -393,7 +393,10 @@ describe('occurrence edits and deletes', () => {
       }),
     );
     expect(moved.statusCode, moved.body).toBe(200);
-    const [override] = await server.database.db.select().from(events).where(eq(events.parentEventId, s.id));
+    const [override] = await server.database.system
+      .select()
+      .from(events)
+      .where(eq(events.parentEventId, s.id));
     expect(override?.overrideFields).toEqual(['start_date', 'end_date', 'duration_minutes', 'is_all_day']);
     // Retitle another occurrence only.
     await call(
@@ -448,7 +451,7 @@ describe('occurrence edits and deletes', () => {
         404,
       );
     }
-    const [row] = await server.database.db.select().from(events).where(eq(events.id, s.id));
+    const [row] = await server.database.system.select().from(events).where(eq(events.id, s.id));
     expect(row?.exdates).toEqual([]);
   });
 
@@ -468,7 +471,7 @@ describe('occurrence edits and deletes', () => {
     expect((await call(fam, 'DELETE', `/api/events/${edited.id}`)).statusCode).toBe(200);
     const got = await list(fam, '2026-11-23', '2026-12-14');
     expect(got.map((o) => o.start_date)).toEqual(['2026-11-23T16:00:00', '2026-12-14T16:00:00']);
-    const [row] = await server.database.db.select().from(events).where(eq(events.id, s.id));
+    const [row] = await server.database.system.select().from(events).where(eq(events.id, s.id));
     expect(row?.exdates).toEqual(['2026-11-30T16:00:00', '2026-12-07T16:00:00']);
   });
 
@@ -488,7 +491,7 @@ describe('occurrence edits and deletes', () => {
     expect(res.statusCode, res.body).toBe(200);
     const next = res.json<EventDto>();
     expect(next.id).not.toBe(s.id);
-    const [old] = await server.database.db.select().from(events).where(eq(events.id, s.id));
+    const [old] = await server.database.system.select().from(events).where(eq(events.id, s.id));
     expect(old?.rrule).toBe('FREQ=WEEKLY;BYDAY=MO;UNTIL=20261206T235959');
     expect(old?.recurrenceEndDate).toBe('2026-12-06');
     const got = await list(fam, '2026-11-23', '2026-12-21');
@@ -514,7 +517,7 @@ describe('occurrence edits and deletes', () => {
     ]);
     await call(fam, 'DELETE', `/api/events/${s.id}?occurrence=2026-11-23T16:00:00&following=true`);
     expect(
-      await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId)),
+      await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId)),
     ).toHaveLength(0);
   });
 
@@ -531,10 +534,10 @@ describe('occurrence edits and deletes', () => {
     const res = await call(fam, 'DELETE', `/api/events/${edited.id}?deleteAll=true`);
     expect(res.json()).toMatchObject({ removed: 'series' });
     expect(
-      await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId)),
+      await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId)),
     ).toHaveLength(0);
     expect(
-      await server.database.db.select().from(tasks).where(eq(tasks.familyId, fam.familyId)),
+      await server.database.system.select().from(tasks).where(eq(tasks.familyId, fam.familyId)),
     ).toHaveLength(0);
   });
 
@@ -673,7 +676,7 @@ describe('transport tasks', () => {
 
 describe('plan limit', () => {
   it('allows max_events_per_month new events a month (a series counts once), then 409; next month resets', async () => {
-    await server.database.db
+    await server.database.system
       .update(families)
       .set({ maxEventsPerMonth: 3 })
       .where(eq(families.id, fam.familyId));
@@ -690,7 +693,7 @@ describe('plan limit', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/allows 3 new events per month/);
     expect(
-      await server.database.db
+      await server.database.system
         .select()
         .from(events)
         .where(and(eq(events.familyId, fam.familyId), eq(events.title, 'Four'))),
@@ -703,7 +706,7 @@ describe('plan limit', () => {
   });
 
   it('counts a "this and following" split as a new event and refuses it past the limit (issue 20, item 5)', async () => {
-    await server.database.db
+    await server.database.system
       .update(families)
       .set({ maxEventsPerMonth: 1 })
       .where(eq(families.id, fam.familyId));
@@ -711,7 +714,7 @@ describe('plan limit', () => {
       fam,
       soccer(fam, { start_date: '2026-11-23T16:00', is_recurring: true, recurrence_pattern: 'weekly' }),
     );
-    const [before] = await server.database.db.select().from(events).where(eq(events.id, s.id));
+    const [before] = await server.database.system.select().from(events).where(eq(events.id, s.id));
     const split = await call(
       fam,
       'PATCH',
@@ -721,12 +724,12 @@ describe('plan limit', () => {
     expect(split.statusCode, split.body).toBe(409);
     expect(split.json().error.message).toMatch(/allows 1 new events per month/);
     // Nothing changed: the series was not ended and no second series exists.
-    const rows = await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId));
+    const rows = await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId));
     expect(rows).toEqual([before]);
   });
 
   it('counts months in the family’s zone', async () => {
-    await server.database.db
+    await server.database.system
       .update(families)
       .set({ maxEventsPerMonth: 1 })
       .where(eq(families.id, fam.familyId));
@@ -753,8 +756,8 @@ describe('another family’s ids', () => {
       }),
     );
     const snapshot = async () => ({
-      events: await server.database.db.select().from(events).where(eq(events.familyId, other.familyId)),
-      tasks: await server.database.db.select().from(tasks).where(eq(tasks.familyId, other.familyId)),
+      events: await server.database.system.select().from(events).where(eq(events.familyId, other.familyId)),
+      tasks: await server.database.system.select().from(tasks).where(eq(tasks.familyId, other.familyId)),
     });
     const before = await snapshot();
     const calls: Array<['GET' | 'PATCH' | 'DELETE', string]> = [
@@ -779,7 +782,7 @@ describe('another family’s ids', () => {
 describe('events in their own time zone (issue 18)', () => {
   /** A weekly 09:00 series stored in Europe/Berlin in `f`'s family (as an import writes it). */
   async function berlinSeries(f: Family): Promise<number> {
-    const [row] = await server.database.db
+    const [row] = await server.database.system
       .insert(events)
       .values({
         familyId: f.familyId,
@@ -828,7 +831,7 @@ describe('events in their own time zone (issue 18)', () => {
       duration_minutes: 30,
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const [override] = await server.database.db.select().from(events).where(eq(events.parentEventId, id));
+    const [override] = await server.database.system.select().from(events).where(eq(events.parentEventId, id));
     expect(override).toMatchObject({
       startDate: '2026-03-16T10:00:00',
       timezone: 'Europe/Berlin',
@@ -845,13 +848,13 @@ describe('events in their own time zone (issue 18)', () => {
     const res = await call(fam, 'POST', '/api/events', soccer(fam, { start_date: '0100-01-05T08:00:00' }));
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: { fields: Record<string, string> } }>().error.fields.start_date).toMatch(/1900/);
-    const rows = await server.database.db.select().from(events).where(eq(events.familyId, fam.familyId));
+    const rows = await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId));
     expect(rows).toHaveLength(0);
   });
 
   it('still answers the list when a stored row cannot be expanded, without that row', async () => {
     await create(fam, soccer(fam, { start_date: '2026-11-24T16:00:00' }));
-    await server.database.db.insert(events).values([
+    await server.database.system.insert(events).values([
       {
         familyId: fam.familyId,
         title: 'Every second',

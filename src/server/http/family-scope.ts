@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { withFamilyScope } from '../db/scope.ts';
+import { withFamilyScope, withSystemScope } from '../db/scope.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route is legitimately cross-family system work (sign-up, sign-in, invitation links, the SMS
-     * webhook, calendar feeds, the waitlist): its handler runs without a family scope even when the request
-     * carries a session, so row-level security does not limit it. docs/security.md lists these routes.
+     * The route is system work that must cross families (sign-up, sign-in, account recovery) or learns its
+     * family from a token or a phone number (invitation links, calendar feeds, the SMS webhook): its handler
+     * runs in the system scope of this name (`withSystemScope`) instead of the session's family scope, and a
+     * token route enters the family's scope (`withFamilyScope`) as soon as it knows the family.
+     * docs/security.md lists every such route; security/row-level-security.test.ts pins the list. Without it
+     * the route runs in the signed-in family's scope, and with no session in no scope (no family rows).
      */
-    crossFamily?: boolean;
+    systemScope?: string;
   }
 }
 
@@ -26,8 +29,9 @@ const wrapped = new WeakSet<RouteHandlerMethod>();
 /**
  * Makes every route registered from now on run its handler in the signed-in family's scope
  * (`withFamilyScope`: one transaction with `app.family_id` set, so row-level security confines every query to
- * that family), unless the route is marked `config: { crossFamily: true }`. Requests without a session run
- * unscoped (they can only reach public routes; `requireAuth` refuses the rest).
+ * that family), unless the route names a system scope (`config: { systemScope: 'sign-in' }`): then it runs
+ * in that system scope. Requests without a session run in no scope, where row-level security shows no family
+ * rows (they can only reach public routes; `requireAuth` refuses the rest).
  *
  * The response is never written before the transaction has committed: a handler that calls `reply.send`
  * ends the transaction right there (the onSend hook waits for it), one that returns a value ends it when it
@@ -36,8 +40,17 @@ const wrapped = new WeakSet<RouteHandlerMethod>();
  */
 export function installFamilyScope(app: FastifyInstance, db: Db): void {
   app.addHook('onRoute', (route) => {
-    if (route.config?.crossFamily === true || wrapped.has(route.handler)) return;
+    if (wrapped.has(route.handler)) return;
     const handler = route.handler;
+    const systemName = route.config?.systemScope;
+    if (systemName !== undefined) {
+      const system: RouteHandlerMethod = function (this: FastifyInstance, request, reply) {
+        return withSystemScope(db, systemName, async () => handler.call(this, request, reply));
+      };
+      wrapped.add(system);
+      route.handler = system;
+      return;
+    }
     const scoped: RouteHandlerMethod = function (this: FastifyInstance, request, reply) {
       const auth = request.auth;
       if (!auth) return handler.call(this, request, reply);

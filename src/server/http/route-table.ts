@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 export interface RouteEntry {
   method: string;
   url: string;
-  /** Marked `config: { crossFamily: true }`: runs without a family scope (http/family-scope.ts). */
-  crossFamily: boolean;
+  /** `config.systemScope`: the system scope the route runs in (http/family-scope.ts), or null. */
+  systemScope: string | null;
 }
 
 declare module 'fastify' {
@@ -29,7 +29,7 @@ export function collectRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const crossFamily = route.config?.crossFamily === true;
-    for (const method of methods) routes.push({ method: String(method), url: route.url, crossFamily });
+    const systemScope = route.config?.systemScope ?? null;
+    for (const method of methods) routes.push({ method: String(method), url: route.url, systemScope });
   });
 }

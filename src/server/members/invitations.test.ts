@@ -40,7 +40,7 @@ function uniqueEmail(prefix = 'invitee'): string {
 
 /** The accept-link token in the newest invitation e-mail to `email`. */
 async function tokenFromMail(email: string): Promise<string> {
-  const [mail] = await server.database.db
+  const [mail] = await server.database.system
     .select()
     .from(notifications)
     .where(eq(notifications.recipient, email))
@@ -68,7 +68,7 @@ async function invite(cookie: string, body: Record<string, unknown> = {}) {
 }
 
 async function memberRow(id: number) {
-  const [row] = await server.database.db.select().from(familyMembers).where(eq(familyMembers.id, id));
+  const [row] = await server.database.system.select().from(familyMembers).where(eq(familyMembers.id, id));
   return row;
 }
 
@@ -103,7 +103,7 @@ describe('POST /api/family-members/invite', () => {
     expect(row?.invitationToken).toBe(hashInvitationToken(token));
     expect(row?.invitationToken).not.toContain(token);
 
-    const [mail] = await server.database.db
+    const [mail] = await server.database.system
       .select()
       .from(notifications)
       .where(eq(notifications.recipient, email));
@@ -246,7 +246,7 @@ describe('POST /api/family-members/invitations/{token}/accept', () => {
       invitationToken: null,
       phoneNumber: '+14155550142',
     });
-    const [account] = await server.database.db
+    const [account] = await server.database.system
       .select()
       .from(userAccounts)
       .where(eq(userAccounts.email, inv.email));
@@ -313,7 +313,7 @@ describe('POST /api/family-members/invitations/{token}/accept', () => {
     expect(res.json().error.fields[field]).toBe(message);
     expect((await memberRow(inv.id))?.invitationStatus).toBe('pending');
     expect(
-      await server.database.db.select().from(userAccounts).where(eq(userAccounts.email, inv.email)),
+      await server.database.system.select().from(userAccounts).where(eq(userAccounts.email, inv.email)),
     ).toEqual([]);
   });
 
@@ -338,7 +338,7 @@ describe('POST /api/family-members/invitations/{token}/accept', () => {
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 404]);
     expect(
-      await server.database.db.select().from(userAccounts).where(eq(userAccounts.email, inv.email)),
+      await server.database.system.select().from(userAccounts).where(eq(userAccounts.email, inv.email)),
     ).toHaveLength(1);
   });
 });
@@ -356,7 +356,7 @@ describe('POST /api/family-members/invitations/{id}/resend', () => {
       invitation_sent_at: new Date(now).toISOString(),
       invitation_expires_at: new Date(now + 7 * 24 * 3600_000).toISOString(),
     });
-    const mails = await server.database.db
+    const mails = await server.database.system
       .select()
       .from(notifications)
       .where(eq(notifications.recipient, inv.email));
@@ -388,7 +388,7 @@ describe('POST /api/family-members/invitations/{id}/resend', () => {
     const inv = await invite(cookie);
     await call(cookie, 'POST', `/api/family-members/invitations/${inv.id}/resend`);
     await call(cookie, 'POST', `/api/family-members/invitations/${inv.id}/resend`);
-    const mails = await server.database.db
+    const mails = await server.database.system
       .select()
       .from(notifications)
       .where(eq(notifications.recipient, inv.email));
@@ -407,7 +407,7 @@ describe('POST /api/family-members/invitations/{id}/resend', () => {
       );
     }
     expect(await memberRow(theirs.id)).toEqual(before);
-    const mails = await server.database.db
+    const mails = await server.database.system
       .select()
       .from(notifications)
       .where(eq(notifications.recipient, theirs.email));
@@ -434,7 +434,7 @@ describe('DELETE /api/family-members/invitations/{id}', () => {
     });
     expect(accept.statusCode).toBe(404);
     expect(
-      await server.database.db.select().from(userAccounts).where(eq(userAccounts.email, inv.email)),
+      await server.database.system.select().from(userAccounts).where(eq(userAccounts.email, inv.email)),
     ).toEqual([]);
   });
 
@@ -457,13 +457,13 @@ describe('invitation e-mail', () => {
     const { cookie } = await signUp(server.app);
     const [me] = (await call(cookie, 'GET', '/api/family-members')).json();
     const row = await memberRow(me.id);
-    await server.database.db
+    await server.database.system
       .update(families)
       .set({ timezone: 'Pacific/Auckland' })
       .where(eq(families.id, must(row).familyId));
     // 2026-11-22T16:00Z + 7 days = 2026-11-29T16:00Z = 30 November 05:00 in Auckland (UTC+13).
     const inv = await invite(cookie);
-    const [mail] = await server.database.db
+    const [mail] = await server.database.system
       .select()
       .from(notifications)
       .where(eq(notifications.recipient, inv.email));

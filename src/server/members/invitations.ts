@@ -14,6 +14,7 @@ import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { emailHasAccount } from '../db/cross-family.ts';
+import { narrowToFamily, withFamilyScope } from '../db/scope.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -314,11 +315,15 @@ export async function validateInvitation(
   const row = await findByToken(ctx.db, rawToken, ctx.clock.now(), false);
   if (!row) throw notFound(INVALID_INVITATION_MESSAGE);
   let inviterName: string | null = null;
-  if (row.invitedBy !== null) {
-    const [inviter] = await ctx.db
-      .select({ name: familyMembers.name })
-      .from(familyMembers)
-      .where(and(eq(familyMembers.id, row.invitedBy), eq(familyMembers.familyId, row.familyId)));
+  const invitedBy = row.invitedBy;
+  if (invitedBy !== null) {
+    // The token named the family: the inviter is read in that family's scope, not the system scope.
+    const [inviter] = await withFamilyScope(ctx.db, row.familyId, () =>
+      ctx.db
+        .select({ name: familyMembers.name })
+        .from(familyMembers)
+        .where(and(eq(familyMembers.id, invitedBy), eq(familyMembers.familyId, row.familyId))),
+    );
     inviterName = inviter?.name ?? null;
   }
   return {
@@ -354,16 +359,15 @@ export async function acceptInvitation(
       const now = ctx.clock.now();
       const member = await findByToken(tx, rawToken, now, true);
       if (!member?.email) throw notFound(INVALID_INVITATION_MESSAGE);
+      // The token named the family: the rest of the transaction sees only its rows (row lock kept).
+      await narrowToFamily(tx, member.familyId);
       const [family] = await tx
         .select({ name: families.name })
         .from(families)
         .where(eq(families.id, member.familyId));
       assertAcceptablePassword(input.password, { email: member.email, familyName: family?.name }, 'password');
-      const [account] = await tx
-        .select({ id: userAccounts.id })
-        .from(userAccounts)
-        .where(eq(userAccounts.email, member.email));
-      if (account) throw conflict(ACCOUNT_EXISTS_MESSAGE);
+      // In any family: the one cross-family question, answered by the database function.
+      if (await emailHasAccount(tx, member.email)) throw conflict(ACCOUNT_EXISTS_MESSAGE);
       await tx.insert(userAccounts).values({
         email: member.email,
         passwordHash,

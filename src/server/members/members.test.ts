@@ -31,7 +31,7 @@ function call(cookie: string | null, method: Method, url: string, payload?: unkn
 }
 
 async function familyIdOf(cookie: string): Promise<number> {
-  const [row] = await server.database.db
+  const [row] = await server.database.system
     .select({ familyId: sessions.familyId })
     .from(sessions)
     .innerJoin(userAccounts, eq(userAccounts.id, sessions.userId))
@@ -41,7 +41,7 @@ async function familyIdOf(cookie: string): Promise<number> {
 }
 
 async function membersOf(familyId: number) {
-  return server.database.db
+  return server.database.system
     .select()
     .from(familyMembers)
     .where(eq(familyMembers.familyId, familyId))
@@ -68,7 +68,7 @@ async function inviteAndAccept(cookie: string, email: string, role = 'child') {
     color: 'red',
   });
   expect(res.statusCode).toBe(201);
-  const [mail] = await server.database.db
+  const [mail] = await server.database.system
     .select()
     .from(notifications)
     .where(eq(notifications.recipient, email));
@@ -257,7 +257,7 @@ describe('POST /api/family-members', () => {
   it('takes the number in the message from the family’s plan', async () => {
     const { cookie } = await signUp(server.app);
     const familyId = await familyIdOf(cookie);
-    await server.database.db.update(families).set({ maxMembers: 2 }).where(eq(families.id, familyId));
+    await server.database.system.update(families).set({ maxMembers: 2 }).where(eq(families.id, familyId));
     await addMember(cookie);
     const res = await call(cookie, 'POST', '/api/family-members', {
       name: 'Three',
@@ -377,7 +377,10 @@ describe('PATCH /api/family-members/{id}', () => {
     const res = await call(cookie, 'PATCH', `/api/family-members/${leo.id}`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(message);
-    const [row] = await server.database.db.select().from(familyMembers).where(eq(familyMembers.id, leo.id));
+    const [row] = await server.database.system
+      .select()
+      .from(familyMembers)
+      .where(eq(familyMembers.id, leo.id));
     expect(row).toMatchObject({ name: 'Leo Rivera', role: 'child', phoneNumber: null });
   });
 
@@ -396,12 +399,12 @@ describe('PATCH /api/family-members/{id}', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
-    const [row] = await server.database.db
+    const [row] = await server.database.system
       .select()
       .from(familyMembers)
       .where(eq(familyMembers.id, theirs.id));
     expect(row?.name).toBe('Their Kid');
-    const [invited] = await server.database.db
+    const [invited] = await server.database.system
       .select()
       .from(familyMembers)
       .where(eq(familyMembers.id, pending.json().id));
@@ -435,7 +438,7 @@ describe('DELETE /api/family-members/{id}', () => {
     const leo = await addMember(cookie);
     const mia = await addMember(cookie, { name: 'Mia' });
     const [leoId, miaId] = [String(leo.id), String(mia.id)];
-    const db = server.database.db;
+    const db = server.database.system;
 
     const [event] = await db
       .insert(events)
@@ -613,7 +616,7 @@ describe('DELETE /api/family-members/{id}', () => {
         .filter((m: { is_owner: boolean }) => m.is_owner)
         .map((m: { id: number }) => m.id),
     ).toEqual([parent.memberId]);
-    const accounts = await server.database.db
+    const accounts = await server.database.system
       .select({ memberId: userAccounts.familyMemberId, role: userAccounts.role })
       .from(userAccounts)
       .where(eq(userAccounts.familyId, await familyIdOf(owner.cookie)))
@@ -653,13 +656,13 @@ describe('DELETE /api/family-members/{id}', () => {
     expect((await call(invitee.cookie, 'GET', '/api/family-members')).statusCode).toBe(401);
     const login = await call(null, 'POST', '/api/auth/login', { email, password: 'secret123' });
     expect(login.statusCode).toBe(401);
-    const [account] = await server.database.db
+    const [account] = await server.database.system
       .select()
       .from(userAccounts)
       .where(eq(userAccounts.email, email));
     expect(account).toMatchObject({ isActive: false, familyMemberId: null });
     expect(
-      await server.database.db
+      await server.database.system
         .select()
         .from(sessions)
         .where(and(eq(sessions.userId, must(account).id))),
@@ -695,7 +698,7 @@ describe('reminder_channel (issue 21)', () => {
       expect(kid.json().reminder_channel).toBeNull(); // no phone, no e-mail
       // SMS is off for a new family (SPEC §3): e-mail, though the member has a phone.
       expect((await get()).map((m) => m.reminder_channel)).toEqual(['email', null]);
-      await configured.database.db.update(families).set({ smsEnabled: true });
+      await configured.database.system.update(families).set({ smsEnabled: true });
       expect((await get()).map((m) => m.reminder_channel)).toEqual(['sms', null]);
       await configured.app.inject({
         method: 'POST',

@@ -124,7 +124,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.get(
     '/api/family-members/invitations/validate/:token',
-    { preHandler: limitTokenUse, config: { crossFamily: true } },
+    { preHandler: limitTokenUse, config: { systemScope: 'invitation-token' } },
     async (request, reply) => {
       // The reply names a person and an e-mail: keep it out of shared caches.
       reply.header('Cache-Control', 'no-store');
@@ -134,7 +134,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.post(
     '/api/family-members/invitations/:token/accept',
-    { preHandler: limitTokenUse, config: { crossFamily: true } },
+    { preHandler: limitTokenUse, config: { systemScope: 'invitation-token' } },
     async (request, reply) => {
       const input = parseInput(acceptInvitationSchema, request.body);
       await acceptInvitation(ctx, pathToken(request), input);

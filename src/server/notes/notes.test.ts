@@ -20,7 +20,7 @@ let them: Family;
 /** Signs up a family and adds a second member straight in the database (the members API is another feature's). */
 async function family(name: string): Promise<Family> {
   const { cookie, email } = await signUp(server.app, { familyName: name, memberName: `${name} Parent` });
-  const db = server.database.db;
+  const db = server.database.system;
   const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
   if (!user?.familyMemberId) throw new Error('sign-up made no member');
   const [other] = await db
@@ -67,7 +67,7 @@ async function listIds(who: Family): Promise<number[]> {
 
 /** Every note row of every family, as stored: to prove a refused call changed nothing. */
 async function snapshot() {
-  const rows = await server.database.db.select().from(notes).orderBy(notes.id);
+  const rows = await server.database.system.select().from(notes).orderBy(notes.id);
   return rows.map((r) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
@@ -76,7 +76,7 @@ async function snapshot() {
 }
 
 async function clearNotes(who: Family) {
-  await server.database.db.delete(notes).where(eq(notes.familyId, who.familyId));
+  await server.database.system.delete(notes).where(eq(notes.familyId, who.familyId));
 }
 
 describe('authentication', () => {
@@ -114,7 +114,7 @@ describe('POST /api/notes', () => {
       sort_order: 0,
       created_at: server.clock.now().toISOString(),
     });
-    const [row] = await server.database.db.select().from(notes).where(eq(notes.id, note.id));
+    const [row] = await server.database.system.select().from(notes).where(eq(notes.id, note.id));
     expect(row).toMatchObject({ familyId: us.familyId, title: 'Groceries', sortOrder: 0 });
   });
 
@@ -165,7 +165,7 @@ describe('POST /api/notes', () => {
   });
 
   it('refuses an author who is not a member of the family (another family’s, unknown, a pending invitee) and writes nothing', async () => {
-    const [invitee] = await server.database.db
+    const [invitee] = await server.database.system
       .insert(familyMembers)
       .values({ familyId: us.familyId, name: 'Pending Invitee', invitationStatus: 'pending' })
       .returning();
@@ -253,8 +253,8 @@ describe('GET /api/notes and /api/notes/{id}', () => {
     await create(them, { title: 'theirs' });
     expect(await listIds(us)).toEqual([pinnedOld.id, newest.id, oldest.id]);
 
-    await server.database.db.update(notes).set({ sortOrder: 5 }).where(eq(notes.id, pinnedOld.id));
-    await server.database.db.update(notes).set({ sortOrder: -1 }).where(eq(notes.id, oldest.id));
+    await server.database.system.update(notes).set({ sortOrder: 5 }).where(eq(notes.id, pinnedOld.id));
+    await server.database.system.update(notes).set({ sortOrder: -1 }).where(eq(notes.id, oldest.id));
     expect(await listIds(us)).toEqual([oldest.id, newest.id, pinnedOld.id]);
   });
 
@@ -283,7 +283,7 @@ describe('PATCH /api/notes/{id}', () => {
     const res = await call(us, 'PATCH', `/api/notes/${note.id}`, { pinned: true, content: '• a\n• b' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...note, pinned: true, content: '• a\n• b' });
-    const [row] = await server.database.db.select().from(notes).where(eq(notes.id, note.id));
+    const [row] = await server.database.system.select().from(notes).where(eq(notes.id, note.id));
     expect(row?.updatedAt.toISOString()).toBe(server.clock.now().toISOString());
   });
 

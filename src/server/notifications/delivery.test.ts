@@ -63,7 +63,7 @@ function twilioProvider(): Provider {
 /** A dispatcher on the test database with real providers; stopped after each test. */
 function dispatcher(overrides: Partial<DispatcherOptions> = {}): Dispatcher {
   const d = createDispatcher({
-    db: server.database.db,
+    db: server.database.system,
     clock: server.clock,
     providers: { email: smtpProvider(), sms: twilioProvider() },
     random: () => 0.5,
@@ -74,7 +74,7 @@ function dispatcher(overrides: Partial<DispatcherOptions> = {}): Dispatcher {
 }
 
 async function row(id: number) {
-  const [r] = await server.database.db.select().from(notifications).where(eq(notifications.id, id));
+  const [r] = await server.database.system.select().from(notifications).where(eq(notifications.id, id));
   if (!r) throw new Error(`no notification ${id}`);
   return r;
 }
@@ -82,7 +82,7 @@ async function row(id: number) {
 beforeAll(async () => {
   server = await createTestServer();
   family = await createFamily(server, { familyName: 'Delivery' });
-  await setSmsEnabled(server.database.db, family.familyId, true);
+  await setSmsEnabled(server.database.system, family.familyId, true);
   smtp = await startSmtpSink();
   twilio = await startFakeTwilio();
 });
@@ -102,7 +102,7 @@ afterAll(async () => {
 
 describe('e-mail over SMTP', () => {
   it('delivers the invitation e-mail with headers, text, HTML and the accept link', async () => {
-    const memberId = await addMember(server.database.db, family.familyId, {
+    const memberId = await addMember(server.database.system, family.familyId, {
       name: 'Grandma',
       email: 'gran@example.com',
     });
@@ -115,7 +115,7 @@ describe('e-mail over SMTP', () => {
       expiresAt: new Date('2026-11-29T16:00:00Z'),
     });
     const queued = await enqueue(
-      server.database.db,
+      server.database.system,
       message({ ...content, familyMemberId: memberId, recipient: undefined, dedupeKey: 'invitation:1' }),
     );
     const summary = await dispatcher().dispatchOnce();
@@ -148,7 +148,7 @@ describe('e-mail over SMTP', () => {
 
   it('fails at once on a permanent rejection (550) without retrying', async () => {
     smtp.rejectRecipients.add('nobody@example.com');
-    const queued = await enqueue(server.database.db, message({ recipient: 'nobody@example.com' }));
+    const queued = await enqueue(server.database.system, message({ recipient: 'nobody@example.com' }));
     const summary = await dispatcher().dispatchOnce();
     expect(summary).toMatchObject({ claimed: 1, failed: 1 });
     const r = await row(queued.id);
@@ -161,7 +161,7 @@ describe('e-mail over SMTP', () => {
 
   it('SMTP down for a while, then back: every message delivered exactly once', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await enqueue(server.database.db, message())).id);
+    for (let i = 0; i < 5; i++) ids.push((await enqueue(server.database.system, message())).id);
     await smtp.stop();
     const d = dispatcher();
     const down = await d.dispatchOnce();
@@ -193,7 +193,7 @@ describe('e-mail over SMTP', () => {
   it('a message whose expiry passes while the provider is down is expired, not sent late', async () => {
     const now = server.clock.now();
     const queued = await enqueue(
-      server.database.db,
+      server.database.system,
       message({ kind: 'daily_summary', expiresAt: new Date(now.getTime() + 30 * MIN) }),
     );
     await smtp.stop();
@@ -212,7 +212,7 @@ describe('e-mail over SMTP', () => {
 
   it('gives up after the bounded number of attempts', async () => {
     await smtp.stop();
-    const queued = await enqueue(server.database.db, message());
+    const queued = await enqueue(server.database.system, message());
     const d = dispatcher({ backoff: { baseMs: 1000, maxMs: 1000, maxAttempts: 3 } });
     expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
     server.clock.advanceMinutes(1);
@@ -234,7 +234,7 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
   it('sends with Basic auth, the form fields and a ValidityPeriod from expires_at', async () => {
     const now = server.clock.now();
     const queued = await enqueue(
-      server.database.db,
+      server.database.system,
       message({
         channel: 'sms',
         recipient: '+15551110001',
@@ -253,20 +253,23 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
 
   it('caps ValidityPeriod at Twilio’s 36000 seconds and omits it without an expiry', async () => {
     await enqueue(
-      server.database.db,
+      server.database.system,
       message({
         channel: 'sms',
         recipient: '+15551110002',
         expiresAt: new Date(server.clock.now().getTime() + 48 * 60 * MIN),
       }),
     );
-    await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15551110003' }));
+    await enqueue(server.database.system, message({ channel: 'sms', recipient: '+15551110003' }));
     expect(await dispatcher({ concurrency: 1 }).dispatchOnce()).toMatchObject({ sent: 2 });
     expect(twilio.sent.map((s) => s.validityPeriod)).toEqual(['36000', null]);
   });
 
   it('retries 429 (honouring Retry-After) and 500, then delivers once', async () => {
-    const queued = await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15551110004' }));
+    const queued = await enqueue(
+      server.database.system,
+      message({ channel: 'sms', recipient: '+15551110004' }),
+    );
     twilio.failNext({ status: 429, code: 20429, retryAfterSeconds: 120 }, { status: 500 });
     const d = dispatcher();
     expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
@@ -288,7 +291,10 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
 
   it('fails at once on an invalid number (21211)', async () => {
     twilio.failFor('+15550000000', { status: 400, code: 21211 });
-    const queued = await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15550000000' }));
+    const queued = await enqueue(
+      server.database.system,
+      message({ channel: 'sms', recipient: '+15550000000' }),
+    );
     expect(await dispatcher().dispatchOnce()).toMatchObject({ failed: 1 });
     const r = await row(queued.id);
     expect(r).toMatchObject({ status: 'failed', attempts: 1 });
@@ -296,31 +302,34 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
   });
 
   it('an unsubscribed recipient (21610) fails at once and marks the member as opted out', async () => {
-    const memberId = await addMember(server.database.db, family.familyId, {
+    const memberId = await addMember(server.database.system, family.familyId, {
       name: 'Teen',
       phoneNumber: '+15551110005',
     });
     twilio.failFor('+15551110005', { status: 400, code: 21610 });
     const queued = await enqueue(
-      server.database.db,
+      server.database.system,
       message({ channel: 'sms', familyMemberId: memberId, recipient: undefined }),
     );
     expect(await dispatcher().dispatchOnce()).toMatchObject({ failed: 1 });
     expect(await row(queued.id)).toMatchObject({ status: 'failed' });
-    const [member] = await server.database.db
+    const [member] = await server.database.system
       .select()
       .from(familyMembers)
       .where(eq(familyMembers.id, memberId));
     expect(member?.smsOptedOut).toBe(true);
     const next = await enqueue(
-      server.database.db,
+      server.database.system,
       message({ channel: 'sms', familyMemberId: memberId, recipient: undefined }),
     );
     expect(next).toMatchObject({ status: 'suppressed', statusReason: 'sms_opted_out' });
   });
 
   it('a wrong auth token is retried, not lost (the operator can fix it)', async () => {
-    const queued = await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15551110006' }));
+    const queued = await enqueue(
+      server.database.system,
+      message({ channel: 'sms', recipient: '+15551110006' }),
+    );
     const bad = createTwilioProvider({
       accountSid: twilio.accountSid,
       authToken: 'wrong',
@@ -338,7 +347,7 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
 
   it('paces sends to the configured rate', async () => {
     for (let i = 0; i < 3; i++)
-      await enqueue(server.database.db, message({ channel: 'sms', recipient: `+1555111002${i}` }));
+      await enqueue(server.database.system, message({ channel: 'sms', recipient: `+1555111002${i}` }));
     const paced = createTwilioProvider({
       accountSid: twilio.accountSid,
       authToken: twilio.authToken,
@@ -383,11 +392,11 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
 
 describe('faults', () => {
   it('a process killed between claim and send: the lease expires and the message goes out once', async () => {
-    const queued = await enqueue(server.database.db, message());
+    const queued = await enqueue(server.database.system, message());
     const hung = gatedProvider();
     // Process A claims the row, then "dies" inside the send (its provider never returns).
     const crashed = createDispatcher({
-      db: server.database.db,
+      db: server.database.system,
       clock: server.clock,
       providers: { email: hung, sms: hung },
       leaseMs: 5 * MIN,
@@ -416,10 +425,10 @@ describe('faults', () => {
 
   it('graceful shutdown finishes the send in flight and hands unstarted claims back', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await enqueue(server.database.db, message())).id);
+    for (let i = 0; i < 4; i++) ids.push((await enqueue(server.database.system, message())).id);
     const slow = gatedProvider();
     const d = createDispatcher({
-      db: server.database.db,
+      db: server.database.system,
       clock: server.clock,
       providers: { email: slow, sms: slow },
       concurrency: 1,
@@ -430,7 +439,10 @@ describe('faults', () => {
     slow.release();
     await stopping;
     expect(await round).toMatchObject({ claimed: 4, sent: 1, released: 3 });
-    const rows = await server.database.db.select().from(notifications).where(inArray(notifications.id, ids));
+    const rows = await server.database.system
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.id, ids));
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(1);
     for (const r of rows.filter((r) => r.status !== 'sent'))
       expect(r).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
@@ -439,9 +451,9 @@ describe('faults', () => {
   });
 
   it('a claimed message whose expiry passes while it waits its turn is expired, not sent', async () => {
-    const first = await enqueue(server.database.db, message());
+    const first = await enqueue(server.database.system, message());
     const second = await enqueue(
-      server.database.db,
+      server.database.system,
       message({ expiresAt: new Date(server.clock.now().getTime() + MIN) }),
     );
     const slow = gatedProvider();
@@ -456,7 +468,7 @@ describe('faults', () => {
   });
 
   it('the polling loop delivers on its own and stops cleanly', async () => {
-    const queued = await enqueue(server.database.db, message());
+    const queued = await enqueue(server.database.system, message());
     const d = dispatcher({ pollIntervalMs: 20 });
     d.start();
     await until(async () => (await row(queued.id)).status === 'sent');
@@ -466,10 +478,10 @@ describe('faults', () => {
 
   it('two dispatchers (two app instances) over 1,000 due messages: each sent exactly once', async () => {
     // Remove leftovers of earlier tests so that exactly our 1,000 are due.
-    await server.database.db
+    await server.database.system
       .delete(notifications)
       .where(inArray(notifications.status, ['pending', 'sending']));
-    await server.database.db.transaction(async (tx) => {
+    await server.database.system.transaction(async (tx) => {
       for (let i = 0; i < 1000; i++) {
         await enqueue(
           tx,
@@ -485,7 +497,7 @@ describe('faults', () => {
     let second: Database | null = null;
     if (server.database.kind === 'postgres' && process.env.DATABASE_URL) {
       // Any one row will do: we only want the server-side database name (families has rows by now).
-      const [current] = await server.database.db
+      const [current] = await server.database.system
         .select({ name: sql<string>`current_database()` })
         .from(families)
         .limit(1);
@@ -498,7 +510,7 @@ describe('faults', () => {
       });
     }
     const a = dispatcher({ batchSize: 25 });
-    const b = dispatcher({ batchSize: 25, ...(second ? { db: second.db } : {}) });
+    const b = dispatcher({ batchSize: 25, ...(second ? { db: second.system } : {}) });
     const drain = async (d: Dispatcher) => {
       let sent = 0;
       for (;;) {
@@ -515,7 +527,7 @@ describe('faults', () => {
       const [x, y] = await Promise.all([drain(a), drain(b)]);
       sentA += x;
       sentB += y;
-      const left = await server.database.db
+      const left = await server.database.system
         .select({ id: notifications.id })
         .from(notifications)
         .where(inArray(notifications.status, ['pending', 'sending']));
@@ -528,7 +540,7 @@ describe('faults', () => {
     expect(sentB).toBeGreaterThan(0);
     expect(twilio.sent).toHaveLength(1000);
     expect(new Set(twilio.sent.map((s) => s.to)).size).toBe(1000);
-    const statuses = await server.database.db
+    const statuses = await server.database.system
       .select({ status: notifications.status, attempts: notifications.attempts })
       .from(notifications)
       .where(eq(notifications.kind, 'task_reminder'));
@@ -541,7 +553,10 @@ describe('log provider (no configuration)', () => {
   it('records the message as delivered to the log and sends nothing', async () => {
     const logged: string[] = [];
     const sink = { info: (_fields: object, msg: string) => logged.push(msg) };
-    const queued = await enqueue(server.database.db, message({ channel: 'sms', recipient: '+15551110099' }));
+    const queued = await enqueue(
+      server.database.system,
+      message({ channel: 'sms', recipient: '+15551110099' }),
+    );
     const d = dispatcher({
       providers: { email: createLogProvider('email', sink), sms: createLogProvider('sms', sink) },
     });

@@ -32,7 +32,7 @@ function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
 }
 
 async function rowsFor(familyId: number) {
-  return server.database.db.select().from(notifications).where(eq(notifications.familyId, familyId));
+  return server.database.system.select().from(notifications).where(eq(notifications.familyId, familyId));
 }
 
 beforeAll(async () => {
@@ -48,13 +48,13 @@ describe('enqueue', () => {
   it('writes in the caller’s transaction: nothing when it rolls back, the row when it commits', async () => {
     const rolledBack = nextKey();
     await expect(
-      server.database.db.transaction(async (tx) => {
+      server.database.system.transaction(async (tx) => {
         await enqueue(tx, message({ dedupeKey: rolledBack }));
         throw new Error('the causing change failed');
       }),
     ).rejects.toThrow('the causing change failed');
     const committed = nextKey();
-    await server.database.db.transaction(async (tx) => {
+    await server.database.system.transaction(async (tx) => {
       await enqueue(tx, message({ dedupeKey: committed }));
     });
     const keys = (await rowsFor(family.familyId)).map((r) => r.dedupeKey);
@@ -65,9 +65,9 @@ describe('enqueue', () => {
   it('stores every field, pending, due now unless told otherwise', async () => {
     const now = server.clock.now();
     const expiresAt = new Date(now.getTime() + 3_600_000);
-    const result = await enqueue(server.database.db, message({ html: '<p>Pick up</p>', expiresAt }));
+    const result = await enqueue(server.database.system, message({ html: '<p>Pick up</p>', expiresAt }));
     expect(result).toMatchObject({ created: true, status: 'pending', statusReason: null });
-    const [row] = await server.database.db
+    const [row] = await server.database.system
       .select()
       .from(notifications)
       .where(eq(notifications.id, result.id));
@@ -91,26 +91,26 @@ describe('enqueue', () => {
 
   it('is a no-op for a dedupe key already enqueued', async () => {
     const dedupeKey = nextKey();
-    const first = await enqueue(server.database.db, message({ dedupeKey, body: 'first' }));
-    const second = await enqueue(server.database.db, message({ dedupeKey, body: 'second' }));
+    const first = await enqueue(server.database.system, message({ dedupeKey, body: 'first' }));
+    const second = await enqueue(server.database.system, message({ dedupeKey, body: 'second' }));
     expect(second).toEqual({ id: first.id, created: false, status: 'pending', statusReason: null });
     const rows = (await rowsFor(family.familyId)).filter((r) => r.dedupeKey === dedupeKey);
     expect(rows.map((r) => r.body)).toEqual(['first']);
   });
 
   it('uses the member’s own e-mail or phone when no recipient is given', async () => {
-    await setSmsEnabled(server.database.db, family.familyId, true);
-    const memberId = await addMember(server.database.db, family.familyId, {
+    await setSmsEnabled(server.database.system, family.familyId, true);
+    const memberId = await addMember(server.database.system, family.familyId, {
       name: 'Grandma',
       email: 'gran@example.com',
       phoneNumber: '+15551230001',
     });
     const email = await enqueue(
-      server.database.db,
+      server.database.system,
       message({ familyMemberId: memberId, recipient: undefined }),
     );
     const sms = await enqueue(
-      server.database.db,
+      server.database.system,
       message({ familyMemberId: memberId, recipient: undefined, channel: 'sms' }),
     );
     const rows = await rowsFor(family.familyId);
@@ -120,28 +120,28 @@ describe('enqueue', () => {
       subject: null,
       html: null,
     });
-    await setSmsEnabled(server.database.db, family.familyId, false);
+    await setSmsEnabled(server.database.system, family.familyId, false);
   });
 
   it('cuts SMS bodies to at most 3 segments', async () => {
-    await setSmsEnabled(server.database.db, family.familyId, true);
+    await setSmsEnabled(server.database.system, family.familyId, true);
     const result = await enqueue(
-      server.database.db,
+      server.database.system,
       message({ channel: 'sms', recipient: '+15551230002', body: 'Reminder. '.repeat(100) }),
     );
-    const [row] = await server.database.db
+    const [row] = await server.database.system
       .select()
       .from(notifications)
       .where(eq(notifications.id, result.id));
     expect(countSmsSegments(row?.body ?? '').segments).toBe(3);
     expect(row?.body.endsWith('...')).toBe(true);
-    await setSmsEnabled(server.database.db, family.familyId, false);
+    await setSmsEnabled(server.database.system, family.familyId, false);
   });
 
   it('refuses a member of another family and writes nothing', async () => {
     const before = (await rowsFor(family.familyId)).length + (await rowsFor(other.familyId)).length;
     await expect(
-      enqueue(server.database.db, message({ familyMemberId: other.memberId })),
+      enqueue(server.database.system, message({ familyMemberId: other.memberId })),
     ).rejects.toBeInstanceOf(UnknownRecipientError);
     const after = (await rowsFor(family.familyId)).length + (await rowsFor(other.familyId)).length;
     expect(after).toBe(before);
@@ -150,9 +150,9 @@ describe('enqueue', () => {
 
 describe('enqueueMany', () => {
   it('writes many rows with the same policy and dedupe rules as enqueue', async () => {
-    const kid = await addMember(server.database.db, family.familyId, { name: 'Kid' });
+    const kid = await addMember(server.database.system, family.familyId, { name: 'Kid' });
     const existingKey = nextKey();
-    await enqueue(server.database.db, message({ dedupeKey: existingKey }));
+    await enqueue(server.database.system, message({ dedupeKey: existingKey }));
     const repeated = nextKey();
     const batch: OutboundMessage[] = [
       ...Array.from({ length: 1500 }, () => message()), // more than one INSERT chunk
@@ -162,7 +162,7 @@ describe('enqueueMany', () => {
       message({ familyMemberId: kid, recipient: undefined }), // no e-mail → suppressed
       message({ channel: 'sms', recipient: '+15551239999' }), // SMS off for the family → suppressed
     ];
-    const result = await server.database.db.transaction((tx) => enqueueMany(tx, batch));
+    const result = await server.database.system.transaction((tx) => enqueueMany(tx, batch));
     expect(result).toEqual({ created: 1500 + 1 + 2, suppressed: 2 });
     const rows = await rowsFor(family.familyId);
     expect(rows.filter((r) => r.dedupeKey === repeated)).toHaveLength(1);
@@ -172,7 +172,7 @@ describe('enqueueMany', () => {
   it('writes nothing when one message names another family’s member', async () => {
     const before = (await rowsFor(family.familyId)).length;
     await expect(
-      server.database.db.transaction((tx) =>
+      server.database.system.transaction((tx) =>
         enqueueMany(tx, [message(), message({ familyMemberId: other.memberId })]),
       ),
     ).rejects.toBeInstanceOf(UnknownRecipientError);
@@ -189,53 +189,53 @@ describe('policy at enqueue', () => {
     message({ familyId: fresh.familyId, familyMemberId: fresh.memberId, ...overrides });
 
   it('suppresses SMS while the family’s plan has SMS off (the default), and sends once an operator turns it on', async () => {
-    const off = await enqueue(server.database.db, msg({ channel: 'sms', recipient: '+15551230003' }));
+    const off = await enqueue(server.database.system, msg({ channel: 'sms', recipient: '+15551230003' }));
     expect(off).toMatchObject({ status: 'suppressed', statusReason: 'family_sms_disabled' });
-    await setSmsEnabled(server.database.db, fresh.familyId, true);
-    const on = await enqueue(server.database.db, msg({ channel: 'sms', recipient: '+15551230003' }));
+    await setSmsEnabled(server.database.system, fresh.familyId, true);
+    const on = await enqueue(server.database.system, msg({ channel: 'sms', recipient: '+15551230003' }));
     expect(on).toMatchObject({ status: 'pending', statusReason: null });
   });
 
   it('suppresses e-mail when the family plan has e-mail off', async () => {
-    await server.database.db
+    await server.database.system
       .update(families)
       .set({ emailEnabled: false })
       .where(eq(families.id, fresh.familyId));
-    expect(await enqueue(server.database.db, msg({}))).toMatchObject({
+    expect(await enqueue(server.database.system, msg({}))).toMatchObject({
       status: 'suppressed',
       statusReason: 'family_email_disabled',
     });
-    await server.database.db
+    await server.database.system
       .update(families)
       .set({ emailEnabled: true })
       .where(eq(families.id, fresh.familyId));
-    expect(await enqueue(server.database.db, msg({}))).toMatchObject({ status: 'pending' });
+    expect(await enqueue(server.database.system, msg({}))).toMatchObject({ status: 'pending' });
   });
 
   it('applies the global switches disable_all_emails / disable_all_sms only when set to "true"', async () => {
-    await server.database.db.insert(appSettings).values([
+    await server.database.system.insert(appSettings).values([
       { familyId: fresh.familyId, key: 'disable_all_emails', value: 'true' },
       { familyId: fresh.familyId, key: 'disable_all_sms', value: 'false' },
     ]);
-    expect(await enqueue(server.database.db, msg({}))).toMatchObject({
+    expect(await enqueue(server.database.system, msg({}))).toMatchObject({
       status: 'suppressed',
       statusReason: 'disable_all_emails',
     });
     expect(
-      await enqueue(server.database.db, msg({ channel: 'sms', recipient: '+15551230004' })),
+      await enqueue(server.database.system, msg({ channel: 'sms', recipient: '+15551230004' })),
     ).toMatchObject({ status: 'pending' });
-    await server.database.db
+    await server.database.system
       .update(appSettings)
       .set({ value: 'true' })
       .where(eq(appSettings.familyId, fresh.familyId));
     expect(
-      await enqueue(server.database.db, msg({ channel: 'sms', recipient: '+15551230004' })),
+      await enqueue(server.database.system, msg({ channel: 'sms', recipient: '+15551230004' })),
     ).toMatchObject({
       status: 'suppressed',
       statusReason: 'disable_all_sms',
     });
     // Another family is untouched by this family's switches.
-    expect(await enqueue(server.database.db, message({}))).toMatchObject({ status: 'pending' });
+    expect(await enqueue(server.database.system, message({}))).toMatchObject({ status: 'pending' });
   });
 
   it('still sends a transactional invitation when e-mail notifications are switched off', async () => {
@@ -247,27 +247,27 @@ describe('policy at enqueue', () => {
       inviteeName: 'Leo',
       expiresAt: null,
     });
-    const result = await enqueue(server.database.db, msg({ ...content, recipient: 'leo@example.com' }));
+    const result = await enqueue(server.database.system, msg({ ...content, recipient: 'leo@example.com' }));
     expect(result).toMatchObject({ status: 'pending' });
     // …but not to nobody.
-    expect(await enqueue(server.database.db, msg({ ...content, recipient: '' }))).toMatchObject({
+    expect(await enqueue(server.database.system, msg({ ...content, recipient: '' }))).toMatchObject({
       status: 'suppressed',
       statusReason: 'no_email',
     });
-    await server.database.db.delete(appSettings).where(eq(appSettings.familyId, fresh.familyId));
+    await server.database.system.delete(appSettings).where(eq(appSettings.familyId, fresh.familyId));
   });
 
   it('suppresses a member without an e-mail address or phone number', async () => {
-    const memberId = await addMember(server.database.db, fresh.familyId, { name: 'Kid' });
+    const memberId = await addMember(server.database.system, fresh.familyId, { name: 'Kid' });
     expect(
-      await enqueue(server.database.db, msg({ familyMemberId: memberId, recipient: undefined })),
+      await enqueue(server.database.system, msg({ familyMemberId: memberId, recipient: undefined })),
     ).toMatchObject({
       status: 'suppressed',
       statusReason: 'no_email',
     });
     expect(
       await enqueue(
-        server.database.db,
+        server.database.system,
         msg({ familyMemberId: memberId, recipient: undefined, channel: 'sms' }),
       ),
     ).toMatchObject({
@@ -277,7 +277,7 @@ describe('policy at enqueue', () => {
   });
 
   it('suppresses SMS to a member who replied STOP, but not their e-mail', async () => {
-    const memberId = await addMember(server.database.db, fresh.familyId, {
+    const memberId = await addMember(server.database.system, fresh.familyId, {
       name: 'Grandpa',
       email: 'pa@example.com',
       phoneNumber: '+15551230005',
@@ -285,7 +285,7 @@ describe('policy at enqueue', () => {
     });
     expect(
       await enqueue(
-        server.database.db,
+        server.database.system,
         msg({ familyMemberId: memberId, recipient: undefined, channel: 'sms' }),
       ),
     ).toMatchObject({
@@ -293,7 +293,7 @@ describe('policy at enqueue', () => {
       statusReason: 'sms_opted_out',
     });
     expect(
-      await enqueue(server.database.db, msg({ familyMemberId: memberId, recipient: undefined })),
+      await enqueue(server.database.system, msg({ familyMemberId: memberId, recipient: undefined })),
     ).toMatchObject({ status: 'pending' });
   });
 });
@@ -303,13 +303,13 @@ describe('GET /api/notifications', () => {
   const ids: number[] = [];
   beforeAll(async () => {
     viewer = await createFamily(server, { familyName: 'Viewer' });
-    const grandma = await addMember(server.database.db, viewer.familyId, {
+    const grandma = await addMember(server.database.system, viewer.familyId, {
       name: 'Grandma',
       email: 'gran@example.com',
     });
     for (let i = 0; i < 5; i++) {
       const r = await enqueue(
-        server.database.db,
+        server.database.system,
         message({
           familyId: viewer.familyId,
           familyMemberId: grandma,
@@ -331,7 +331,7 @@ describe('GET /api/notifications', () => {
     ids.push(
       (
         await enqueue(
-          server.database.db,
+          server.database.system,
           message({ ...invite, familyId: viewer.familyId, familyMemberId: grandma, recipient: undefined }),
         )
       ).id,

@@ -27,7 +27,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   twilio = await startFakeTwilio();
   dispatcher = createDispatcher({
-    db: server.database.db,
+    db: server.database.system,
     clock: server.clock,
     random: () => 0.5,
     providers: testProviders(smtp, twilio),
@@ -43,14 +43,14 @@ afterAll(async () => {
 /** A family registered through the API in `timezone`, with Ben (e-mail, daily summary on). */
 async function register(familyName: string, timezone: string): Promise<TestFamily & { ben: number }> {
   const f = await createFamily(server, { familyName, timezone });
-  const db = server.database.db;
+  const db = server.database.system;
   const ben = await addMember(db, f.familyId, { name: 'Ben', email: `ben-${f.familyId}@example.com` });
   await db.update(familyMembers).set({ dailySummaryEnabled: true }).where(eq(familyMembers.id, ben));
   return { ...f, ben };
 }
 
 async function rowsOf(familyId: number, kind: string) {
-  const rows = await server.database.db
+  const rows = await server.database.system
     .select()
     .from(notifications)
     .where(eq(notifications.familyId, familyId))
@@ -87,7 +87,7 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
 
     // Planned from the Berlin clock: the reminder 30 min before 10:00 Berlin (08:30Z), a day ahead.
     await createPlanner({
-      db: server.database.db,
+      db: server.database.system,
       clock: server.clock,
       publicUrl: PUBLIC_URL,
       horizonMinutes: 24 * 60,
@@ -96,7 +96,7 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
       '2026-12-01T08:30:00.000Z',
     ]);
 
-    const planner = createPlanner({ db: server.database.db, clock: server.clock, publicUrl: PUBLIC_URL });
+    const planner = createPlanner({ db: server.database.system, clock: server.clock, publicUrl: PUBLIC_URL });
     server.clock.set('2026-12-01T06:30:00Z'); // 07:30 in Berlin
     await planner.tick();
     expect((await rowsOf(movers.familyId, 'daily_summary')).map((r) => r.status)).toEqual(['pending']);
@@ -110,7 +110,7 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
       payload: { key: 'timezone', value: 'America/New_York' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const [event] = await server.database.db
+    const [event] = await server.database.system
       .select({ timezone: events.timezone, start: events.startDate })
       .from(events)
       .where(eq(events.familyId, movers.familyId));
@@ -192,7 +192,7 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
     });
     expect(created.statusCode, created.body).toBe(201);
     server.clock.set('2026-12-01T23:10:00Z');
-    await createPlanner({ db: server.database.db, clock: server.clock, publicUrl: PUBLIC_URL }).tick();
+    await createPlanner({ db: server.database.system, clock: server.clock, publicUrl: PUBLIC_URL }).tick();
     const [reminder] = await rowsOf(f.familyId, 'event_reminder');
     expect(reminder?.sendAfter.toISOString()).toBe('2026-12-01T23:15:00.000Z');
     expect(reminder?.body).toContain('"Night train" starts at 12:45 AM today.');

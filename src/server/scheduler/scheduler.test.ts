@@ -24,7 +24,7 @@ const PUBLIC_URL = 'https://familyhub.example';
 
 function planner(horizonMinutes?: number, logger?: PlannerLogger): Planner {
   return createPlanner({
-    db: server.database.db,
+    db: server.database.system,
     clock: server.clock,
     publicUrl: PUBLIC_URL,
     horizonMinutes,
@@ -51,7 +51,7 @@ function recordingLogger(): PlannerLogger & { records: LogRecord[] } {
 
 function dispatcher(): Dispatcher {
   const d = createDispatcher({
-    db: server.database.db,
+    db: server.database.system,
     clock: server.clock,
     random: () => 0.5,
     providers: testProviders(smtp, twilio),
@@ -69,7 +69,7 @@ interface Household extends TestFamily {
 /** A family in `timezone` with a second parent (summary on, e-mail + phone) and a child. */
 async function household(timezone: string, name: string, sms = false, summary = true): Promise<Household> {
   const f = await createFamily(server, { familyName: name });
-  const db = server.database.db;
+  const db = server.database.system;
   await db.update(families).set({ timezone }).where(eq(families.id, f.familyId));
   await setSmsEnabled(db, f.familyId, sms);
   const parent = await addMember(db, f.familyId, {
@@ -83,7 +83,7 @@ async function household(timezone: string, name: string, sms = false, summary = 
 }
 
 async function rowsOf(familyId: number, kind?: string) {
-  const all = await server.database.db
+  const all = await server.database.system
     .select()
     .from(notifications)
     .where(eq(notifications.familyId, familyId))
@@ -178,7 +178,7 @@ describe('daily summary', () => {
     server.clock.set('2026-11-24T00:00:00Z');
     const f = await household('Europe/London', 'Latecomers');
     // Something to summarise: a task due today and one overdue, assigned to Ben.
-    const db = server.database.db;
+    const db = server.database.system;
     await db.insert(tasks).values([
       {
         familyId: f.familyId,
@@ -222,7 +222,7 @@ describe('daily summary', () => {
     expect(row).toMatchObject({ status: 'expired', statusReason: LATE_SUMMARY_REASON });
     await dispatcher().dispatchOnce();
     expect(smtp.messages.filter((m) => m.subject?.includes('Sleepers'))).toHaveLength(0);
-    const logs = await server.database.db
+    const logs = await server.database.system
       .select()
       .from(dailySummaryLog)
       .where(eq(dailySummaryLog.familyMemberId, f.parent));
@@ -236,7 +236,7 @@ describe('daily summary', () => {
     const [a, b] = await Promise.all([planner().tick(), planner().tick()]);
     await Promise.all([planner().tick(), planner().tick()]); // and restarts
     expect(await rowsOf(f.familyId, 'daily_summary')).toHaveLength(1);
-    const logs = await server.database.db
+    const logs = await server.database.system
       .select()
       .from(dailySummaryLog)
       .where(
@@ -249,7 +249,7 @@ describe('daily summary', () => {
   it('is an SMS within 3 segments when the member has a phone and SMS is on', async () => {
     server.clock.set('2026-11-27T00:00:00Z');
     const f = await household('Europe/London', 'Texters', true);
-    await server.database.db.insert(tasks).values(
+    await server.database.system.insert(tasks).values(
       Array.from({ length: 25 }, (_, i) => ({
         familyId: f.familyId,
         title: `Chore ${i + 1}`,
@@ -306,7 +306,7 @@ describe('task reminders', () => {
       `FamilyHub (the Reminded family): Reminder: "Dentist forms" is due at 9:00 AM today. ${PUBLIC_URL}/tasks`,
     ]);
     await planner().tick();
-    const [task] = await server.database.db.select().from(tasks).where(eq(tasks.familyId, f.familyId));
+    const [task] = await server.database.system.select().from(tasks).where(eq(tasks.familyId, f.familyId));
     expect(task?.lastReminderSent?.toISOString()).toBe('2026-12-01T16:30:00.000Z');
   });
 
@@ -537,7 +537,7 @@ describe('planning by due time (next_reminder_at)', () => {
       reminder_frequency: '1_hour_before',
     });
     const taskId = task.json<{ id: number }>().id;
-    const db = server.database.db;
+    const db = server.database.system;
     const cursors = async () => {
       const [e] = await db.select({ at: events.nextReminderAt }).from(events).where(eq(events.id, id));
       const [t] = await db.select({ at: tasks.nextReminderAt }).from(tasks).where(eq(tasks.id, taskId));
@@ -692,7 +692,7 @@ describe('cancelling reminders of what was removed', () => {
     const p = planner();
     await p.tick();
     expect(await reminders(f.familyId)).toMatchObject([{ status: 'pending' }]);
-    await server.database.db.delete(events).where(eq(events.id, id));
+    await server.database.system.delete(events).where(eq(events.id, id));
     server.clock.set('2027-01-15T17:21:00Z');
     expect((await p.tick()).cancelled).toBe(1);
     expect(await reminders(f.familyId)).toMatchObject([
@@ -729,10 +729,10 @@ describe('cancelling reminders of what was removed', () => {
       });
     const first = await importIcs(ics(master));
     expect(first.statusCode, first.body).toBe(200);
-    const [row] = await server.database.db.select().from(events).where(eq(events.familyId, f.familyId));
+    const [row] = await server.database.system.select().from(events).where(eq(events.familyId, f.familyId));
     if (!row) throw new Error('the series was not imported');
     // The family then asked, in the app, for alerts and a pickup on the club's series.
-    await server.database.db
+    await server.database.system
       .update(events)
       .set({ alertMembers: [String(f.parent)], hasPickup: true, pickupAssignedTo: f.parent })
       .where(eq(events.id, row.id));
@@ -830,10 +830,14 @@ describe('cancelling reminders of what was removed', () => {
 
     // The cancellation fails (as if the process died between the task write and it), outside any request
     // transaction: the service itself must make the two writes one.
-    const ctx = { db: failingOutboxWrites(server.database.db), config: server.config, clock: server.clock };
+    const ctx = {
+      db: failingOutboxWrites(server.database.system),
+      config: server.config,
+      clock: server.clock,
+    };
     await expect(updateTask(ctx, f.familyId, id, { status: 'completed' })).rejects.toThrow(SIMULATED);
     await expect(deleteTask(ctx, f.familyId, id)).rejects.toThrow(SIMULATED);
-    const db = server.database.db;
+    const db = server.database.system;
     // Neither write happened on its own: the task is still there and open, its reminder still pending.
     const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
     expect(row?.status).toBe('open');
@@ -846,7 +850,7 @@ describe('cancelling reminders of what was removed', () => {
 
 describe('cancelled keys', () => {
   it('cancelled reminders keep their history under a renamed key', async () => {
-    const rows = await server.database.db
+    const rows = await server.database.system
       .select({ key: notifications.dedupeKey })
       .from(notifications)
       .where(like(notifications.dedupeKey, '%#cancelled:%'));
@@ -859,7 +863,7 @@ describe('events in their own time zone', () => {
     server.clock.set('2026-03-01T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Berliners', false, false);
     // Written as an import would store it: wall-clock in its own zone (TZID Europe/Berlin).
-    const [row] = await server.database.db
+    const [row] = await server.database.system
       .insert(events)
       .values({
         familyId: f.familyId,
@@ -889,7 +893,7 @@ describe('events in their own time zone', () => {
     ] as const) {
       server.clock.set(tickAt);
       await p.tick();
-      const [now] = await server.database.db
+      const [now] = await server.database.system
         .select({ at: events.nextReminderAt })
         .from(events)
         .where(eq(events.id, row.id));
@@ -914,7 +918,7 @@ describe('events in their own time zone', () => {
 describe('fault isolation (issue 18)', () => {
   it("one family's poisoned rows do not stop another family's reminders and summary, and are logged and counted", async () => {
     server.clock.set('2027-02-09T12:00:00Z');
-    const db = server.database.db;
+    const db = server.database.system;
     // Created first, so its rows come first in every page and it shares the healthy family's summary chunk.
     const poisoned = await household('America/Los_Angeles', 'Poisoned');
     const healthy = await household('America/Los_Angeles', 'Healthy');

@@ -48,7 +48,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connections killed under 
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     const [{ name } = { name: '' }] = await queryRows<{ name: string }>(
-      server.database.db,
+      server.database.system,
       sql`select current_database() as name`,
     );
     await admin.query(

@@ -100,7 +100,7 @@ function expectWellFormed(res: LightMyRequestResponse, label: string) {
 
 /** The whole database's row counts plus every row of the seeded family: equal before and after = nothing written. */
 function state(): Promise<string> {
-  return stateFingerprint(server.database.db, a.familyId);
+  return stateFingerprint(server.database.system, a.familyId);
 }
 
 /**
@@ -113,7 +113,7 @@ function cookieFor(url: string): string | null {
 
 beforeAll(async () => {
   server = await createTestServer({ WAITLIST_RATE_LIMIT_PER_MINUTE: 100_000 });
-  a = await seedFamily(server.app, server.database.db, 'Hostile');
+  a = await seedFamily(server.app, server.database.system, 'Hostile');
 });
 afterAll(() => server.close());
 
@@ -298,7 +298,7 @@ describe('clean text in (issue 20, item 4)', () => {
   beforeAll(async () => {
     await server.close();
     server = await createTestServer({ WAITLIST_RATE_LIMIT_PER_MINUTE: 100_000 });
-    a = await seedFamily(server.app, server.database.db, 'Clean');
+    a = await seedFamily(server.app, server.database.system, 'Clean');
   });
 
   const BREAK = 'Ana\r\nBEGIN:VALARM';

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../db/schema/tasks.ts';
-import { APP_ROLE, withFamilyScope } from '../db/scope.ts';
+import { APP_ROLE, activeSystemScope, withFamilyScope, withSystemScope } from '../db/scope.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import { badRequest } from '../http/errors.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
@@ -63,7 +63,8 @@ function addBuggyRoutes(): void {
 beforeAll(async () => {
   server = await createTestServer();
   addBuggyRoutes();
-  const db = server.database.db;
+  // The test seeds and inspects as the system does (every family visible).
+  const db = server.database.system;
   a = await seedFamily(server.app, db, 'RlsFamilyA');
   b = await seedFamily(server.app, db, 'RlsFamilyB');
   for (const family of [a, b]) {
@@ -138,7 +139,7 @@ describe('row-level security', () => {
   it('has rows of both families in every family-owned table (else the checks below prove nothing)', async () => {
     for (const { table, column } of owned) {
       const rows = await queryRows<{ family: number }>(
-        server.database.db,
+        server.database.system,
         sql`select distinct ${sql.identifier(column)} as family from ${sql.identifier(table)}
             where ${sql.identifier(column)} in (${a.familyId}, ${b.familyId})`,
       );
@@ -189,7 +190,7 @@ describe('row-level security', () => {
       }
     });
     const [bTasks] = await queryRows<{ n: number }>(
-      server.database.db,
+      server.database.system,
       sql`select count(*)::int as n from tasks where family_id = ${b.familyId}`,
     );
     expect(bTasks?.n).toBeGreaterThan(0);
@@ -216,39 +217,105 @@ describe('row-level security', () => {
     const failed = await call(app, a.cookie, 'POST', '/api/test/write-then-fail', {});
     expect(failed.statusCode).toBe(400);
     const names = await queryRows<{ name: string }>(
-      server.database.db,
+      server.database.system,
       sql`select name from families where id = ${a.familyId}`,
     );
     expect(names[0]?.name).not.toBe('half-written');
   });
 
-  it('runs every signed-in route in its family scope, except the reviewed cross-family ones', () => {
+  it('runs every signed-in route in its family scope, except the reviewed system-scope ones', () => {
     // A route added here is one more path row-level security does not confine: docs/security.md lists them.
-    const crossFamily = server.app.routeTable
-      .filter((route) => route.crossFamily)
-      .map((route) => `${route.method} ${route.url}`)
+    const system = server.app.routeTable
+      .filter((route) => route.systemScope !== null)
+      .map((route) => `${route.method} ${route.url} → ${route.systemScope ?? ''}`)
       .sort();
-    expect(crossFamily).toEqual(
+    expect(system).toEqual(
       [
-        'POST /api/auth/register',
-        'POST /api/auth/login',
-        'POST /api/auth/forgot-password',
-        'POST /api/auth/reset-password',
-        'POST /api/auth/second-factor/options',
-        'POST /api/auth/second-factor/passkey',
-        'POST /api/auth/second-factor/recovery-code',
-        'POST /api/auth/passkey/options',
-        'POST /api/auth/passkey',
-        'POST /api/account/email/confirm',
-        'GET /api/calendar/feed/:file',
-        'HEAD /api/calendar/feed/:file',
-        'GET /api/family-members/invitations/validate/:token',
-        'HEAD /api/family-members/invitations/validate/:token',
-        'POST /api/family-members/invitations/:token/accept',
-        'POST /api/sms/inbound',
+        'POST /api/auth/register → auth-register',
+        'POST /api/auth/login → auth-login',
+        'POST /api/auth/forgot-password → auth-forgot-password',
+        'POST /api/auth/reset-password → auth-reset-password',
+        'POST /api/auth/second-factor/options → auth-second-factor-options',
+        'POST /api/auth/second-factor/passkey → auth-second-factor-passkey',
+        'POST /api/auth/second-factor/recovery-code → auth-second-factor-recovery-code',
+        'POST /api/auth/passkey/options → auth-passkey-options',
+        'POST /api/auth/passkey → auth-passkey',
+        'POST /api/account/email/confirm → auth-account-email-confirm',
+        'GET /api/calendar/feed/:file → calendar-feed',
+        'HEAD /api/calendar/feed/:file → calendar-feed',
+        'GET /api/family-members/invitations/validate/:token → invitation-token',
+        'HEAD /api/family-members/invitations/validate/:token → invitation-token',
+        'POST /api/family-members/invitations/:token/accept → invitation-token',
+        'POST /api/sms/inbound → sms-webhook',
       ].sort(),
     );
   });
+
+  it('shows the app role no family rows, and lets it write none, outside any scope (deny by default)', async () => {
+    for (const { table, column } of owned) {
+      const [count] = await queryRows<{ n: number }>(
+        server.database.db,
+        sql`select count(*)::int as n from ${sql.identifier(table)}`,
+      );
+      expect(count?.n, `${table} with no scope`).toBe(0);
+      const touched = await queryRows(
+        server.database.db,
+        sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${sql.identifier(column)} returning 1`,
+      );
+      expect(touched, `${table}: update with no scope`).toHaveLength(0);
+    }
+    const inserted = await attempt(
+      sql`insert into families (name, timezone) values ('no scope', 'Europe/Paris')`,
+    );
+    expect(inserted).toMatch(/42501 .*row-level security/);
+  });
+
+  it('shows every family only in the system scope, and the marker is the only way in', async () => {
+    const [all] = await queryRows<{ n: number }>(
+      server.database.system,
+      sql`select count(distinct family_id)::int as n from events where family_id in (${a.familyId}, ${b.familyId})`,
+    );
+    expect(all?.n).toBe(2);
+    const viaScope = await withSystemScope(server.database.db, 'test', async () => {
+      expect(activeSystemScope()).toBe('test');
+      return queryRows<{ n: number }>(
+        server.database.db,
+        sql`select count(distinct family_id)::int as n from events where family_id in (${a.familyId}, ${b.familyId})`,
+      );
+    });
+    expect(viaScope[0]?.n).toBe(2);
+    // Anything but 'on' is no marker.
+    await server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.system', 'yes', true)`);
+      expect(await queryRows(tx, sql`select id from events`)).toHaveLength(0);
+    });
+    // A family's request never widens to the system scope.
+    await expect(
+      inScope(a, () => withSystemScope(server.database.db, 'test', async () => 0)),
+    ).rejects.toThrow(/family scope is active/);
+  });
+
+  it('leaves the system scope for the family scope once a token route knows its family', async () => {
+    const families = await withSystemScope(server.database.db, 'test', () =>
+      inScope(b, () =>
+        queryRows<{ family: number }>(
+          server.database.db,
+          sql`select distinct family_id as family from events`,
+        ),
+      ),
+    );
+    expect(families).toEqual([{ family: b.familyId }]);
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'logs in as a role that cannot SET ROLE to the owner (PostgreSQL)',
+    async () => {
+      const refused = await attempt(sql`set local role postgres`);
+      expect(refused).toMatch(/42501 .*permission denied/);
+      const [login] = await queryRows<{ name: string }>(server.database.db, sql`select session_user as name`);
+      expect(login?.name).toBe(APP_ROLE);
+    },
+  );
 
   it('does not nest scopes and accepts only positive integer family ids', async () => {
     await expect(inScope(a, () => inScope(b, async () => 0))).rejects.toThrow(/already active/);

@@ -335,9 +335,9 @@ let b: { cookie: string; email: string };
 
 beforeAll(async () => {
   server = await createTestServer();
-  a = await seedFamily(server.app, server.database.db);
+  a = await seedFamily(server.app, server.database.system);
   b = await signUp(server.app, { familyName: 'Okafor', memberName: 'Bola Okafor' });
-  await server.database.db.execute(
+  await server.database.system.execute(
     sql`insert into passkeys (family_id, user_id, credential_id, public_key, name)
         select family_id, id, 'b-credential', 'not-a-key', 'B passkey' from user_accounts
         where email = ${b.email.toLowerCase()}`,
@@ -377,7 +377,7 @@ describe('tenant isolation, every route', () => {
   });
 
   it('replays every route with family B’s session and with none: A is never seen or changed', async () => {
-    const db = server.database.db;
+    const db = server.database.system;
     const before = await familySnapshot(db, a.familyId);
     expect(Object.keys(before)).toEqual(expect.arrayContaining(['tasks', 'events', 'notes', 'sessions']));
     const failures: string[] = [];

@@ -97,7 +97,7 @@ describe('cross-site requests (OWASP CSRF: Origin check; ASVS 3.5)', () => {
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
       ]) {
-        const before = await stateFingerprint(http.database.db, 0);
+        const before = await stateFingerprint(http.database.system, 0);
         const res = await http.app.inject({
           method: route.method,
           url: route.url.replace(/:[a-z]+/gi, '1'),
@@ -106,7 +106,7 @@ describe('cross-site requests (OWASP CSRF: Origin check; ASVS 3.5)', () => {
         });
         expect(res.statusCode, `${route.method} ${route.url} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-site request refused.' } });
-        expect(await stateFingerprint(http.database.db, 0)).toBe(before);
+        expect(await stateFingerprint(http.database.system, 0)).toBe(before);
       }
     }
   });
@@ -236,7 +236,7 @@ describe('no account enumeration (ASVS 6.3.8)', () => {
         color: 'purple',
       });
       expect(res.statusCode).toBe(201);
-      const [mail] = await https.database.db
+      const [mail] = await https.database.system
         .select()
         .from(notifications)
         .where(eq(notifications.recipient, email))
@@ -302,7 +302,7 @@ describe('sessions (ASVS 7.3)', () => {
       color: 'purple',
     });
     const memberId = invited.json<{ id: number }>().id;
-    const [mail] = await https.database.db
+    const [mail] = await https.database.system
       .select()
       .from(notifications)
       .where(eq(notifications.recipient, email))

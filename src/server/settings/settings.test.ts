@@ -48,7 +48,7 @@ describe('global settings', () => {
       expect((await post(b.cookie, { key, value: 'false' })).statusCode).toBe(200);
       expect((await get(a.cookie, key)).json().value).toBe('true');
     }
-    const rows = await server.database.db
+    const rows = await server.database.system
       .select()
       .from(appSettings)
       .where(eq(appSettings.key, 'disable_all_sms'));
@@ -66,9 +66,9 @@ describe('global settings', () => {
     const write = await post(cookie, { key: 'theme', value: 'dark' });
     expect(write.statusCode).toBe(400);
     expect(write.json().error.fields.key).toBe('Unknown setting');
-    expect(await server.database.db.select().from(appSettings).where(eq(appSettings.key, 'theme'))).toEqual(
-      [],
-    );
+    expect(
+      await server.database.system.select().from(appSettings).where(eq(appSettings.key, 'theme')),
+    ).toEqual([]);
   });
 
   it.each([
@@ -90,7 +90,7 @@ describe('global settings', () => {
 /** A family registered in `timezone`, with its id and the registrant's member id. */
 async function family(timezone: string) {
   const { cookie, email } = await signUp(server.app, { timezone });
-  const [account] = await server.database.db
+  const [account] = await server.database.system
     .select({ familyId: userAccounts.familyId, memberId: userAccounts.familyMemberId })
     .from(userAccounts)
     .where(eq(userAccounts.email, email));
@@ -102,14 +102,14 @@ const setZone = (cookie: string, value: unknown) => post(cookie, { key: 'timezon
 
 /** The family's events as (title → zone, start) and their reminder cursors. */
 async function eventsOf(familyId: number) {
-  const rows = await server.database.db.select().from(events).where(eq(events.familyId, familyId));
+  const rows = await server.database.system.select().from(events).where(eq(events.familyId, familyId));
   return Object.fromEntries(rows.map((r) => [r.title, { timezone: r.timezone, start: r.startDate }]));
 }
 
 /** One of each kind of timed, all-day, floating, app-made and imported event, in `zone`. */
 async function seedEvents(familyId: number, zone: string) {
   const base = { familyId, startDate: '2026-12-01T08:00:00', durationMinutes: 60 };
-  await server.database.db.insert(events).values([
+  await server.database.system.insert(events).values([
     { ...base, title: 'Swim (app)', timezone: zone },
     {
       ...base,
@@ -170,7 +170,7 @@ describe('the family time zone (issue 18)', () => {
       'Holiday (all day)': { timezone: null, start: '2026-12-24T00:00:00' },
       Floating: { timezone: null, start: '2026-12-01T08:00:00' },
     });
-    const [series] = await server.database.db
+    const [series] = await server.database.system
       .select({ exdates: events.exdates })
       .from(events)
       .where(eq(events.title, 'Piano (app series)'));
@@ -179,7 +179,7 @@ describe('the family time zone (issue 18)', () => {
 
   it('cancels what was planned from the old clock and frees unsent summary claims, and nothing else', async () => {
     const f = await family('Europe/Berlin');
-    const db = server.database.db;
+    const db = server.database.system;
     const now = new Date('2026-12-01T06:00:00Z');
     const [task] = await db
       .insert(tasks)
@@ -251,7 +251,7 @@ describe('the family time zone (issue 18)', () => {
     const b = await family('America/Los_Angeles');
     await seedEvents(a.familyId, 'America/Los_Angeles');
     await seedEvents(b.familyId, 'America/Los_Angeles');
-    const db = server.database.db;
+    const db = server.database.system;
     await db.insert(notifications).values({
       familyId: b.familyId,
       familyMemberId: b.memberId,
@@ -293,7 +293,7 @@ describe('the family time zone (issue 18)', () => {
   it('changes nothing when the zone is the one the family already has', async () => {
     const f = await family('Europe/Berlin');
     await seedEvents(f.familyId, 'Europe/Berlin');
-    const db = server.database.db;
+    const db = server.database.system;
     await db.insert(notifications).values({
       familyId: f.familyId,
       familyMemberId: f.memberId,

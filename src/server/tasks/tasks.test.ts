@@ -21,7 +21,7 @@ let other: Family;
 /** Signs a family up and gives it two more members and one event, straight in the database. */
 async function makeFamily(name: string): Promise<Family> {
   const { cookie, email } = await signUp(server.app, { familyName: name });
-  const db = server.database.db;
+  const db = server.database.system;
   const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
   if (!user?.familyMemberId) throw new Error('no user');
   const added = await db
@@ -84,7 +84,7 @@ async function create(overrides: Record<string, unknown> = {}, who: Family = fam
 }
 
 async function rowsOf(familyId: number) {
-  return server.database.db.select().from(tasks).where(eq(tasks.familyId, familyId)).orderBy(tasks.id);
+  return server.database.system.select().from(tasks).where(eq(tasks.familyId, familyId)).orderBy(tasks.id);
 }
 
 describe('POST /api/tasks', () => {

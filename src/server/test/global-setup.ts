@@ -28,6 +28,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);
     const templateUrl = withDatabase(url, template);
+    // The app logs in as familyhub_app (migration 0003 creates it NOLOGIN); as README "PostgreSQL" says.
+    await admin.query(
+      `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'familyhub_app') THEN
+         CREATE ROLE familyhub_app NOLOGIN; END IF; END $$`,
+    );
+    await admin.query('ALTER ROLE familyhub_app LOGIN NOSUPERUSER NOBYPASSRLS');
     const database = await openDatabase({ databaseUrl: templateUrl, dataDir: '' });
     await database.close();
     project.provide('pgTemplate', template);

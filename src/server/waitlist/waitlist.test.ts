@@ -29,11 +29,11 @@ function join(
 }
 
 async function rows() {
-  return server.database.db.select().from(waitlistEntries).orderBy(waitlistEntries.position);
+  return server.database.system.select().from(waitlistEntries).orderBy(waitlistEntries.position);
 }
 
 async function rowFor(email: string) {
-  const [row] = await server.database.db
+  const [row] = await server.database.system
     .select()
     .from(waitlistEntries)
     .where(eq(waitlistEntries.email, email));

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { familyIsolation } from './family-isolation.ts';
 import { families, userAccounts } from './families.ts';
 
 /**
@@ -33,6 +34,7 @@ export const passkeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'passkeys_family_id_fkey',
       columns: [t.familyId],
@@ -47,7 +49,7 @@ export const passkeys = pgTable(
     index('passkeys_user_id_idx').on(t.userId),
     index('passkeys_family_id_idx').on(t.familyId),
   ],
-);
+).enableRLS();
 
 /** One-time recovery codes (issue 25): only each code's argon2id hash (PHC string) is kept; `used_at` burns it. */
 export const recoveryCodes = pgTable(
@@ -61,6 +63,7 @@ export const recoveryCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'recovery_codes_family_id_fkey',
       columns: [t.familyId],
@@ -74,7 +77,7 @@ export const recoveryCodes = pgTable(
     index('recovery_codes_user_id_idx').on(t.userId),
     index('recovery_codes_family_id_idx').on(t.familyId),
   ],
-);
+).enableRLS();
 
 /**
  * A sign-in step in progress (issue 25), found by the SHA-256 of the random id in the `fh_challenge` cookie:
@@ -98,6 +101,7 @@ export const authChallenges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'auth_challenges_family_id_fkey',
       columns: [t.familyId],
@@ -111,4 +115,4 @@ export const authChallenges = pgTable(
     index('auth_challenges_user_id_idx').on(t.userId),
     index('auth_challenges_family_id_idx').on(t.familyId),
   ],
-);
+).enableRLS();

@@ -8,6 +8,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { familyIsolation } from './family-isolation.ts';
 import { families, familyMembers } from './families.ts';
 
 /**
@@ -32,6 +33,7 @@ export const calendarFeeds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'calendar_feeds_family_id_fkey',
       columns: [t.familyId],
@@ -45,4 +47,4 @@ export const calendarFeeds = pgTable(
     uniqueIndex('calendar_feeds_token_hash_idx').on(t.tokenHash),
     index('calendar_feeds_family_id_idx').on(t.familyId, t.memberId),
   ],
-);
+).enableRLS();

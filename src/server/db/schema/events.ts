@@ -11,6 +11,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { familyIsolation } from './family-isolation.ts';
 import { families } from './families.ts';
 
 /**
@@ -87,6 +88,7 @@ export const events = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'events_family_id_fkey',
       columns: [t.familyId],
@@ -110,4 +112,4 @@ export const events = pgTable(
         sql`${t.nextReminderAt} is null and ${t.isAllDay} = false and (${t.alertMembers} <> '[]'::jsonb or ${t.hasPickup} or ${t.hasDropoff})`,
       ),
   ],
-);
+).enableRLS();

@@ -12,29 +12,34 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { familyIsolation } from './family-isolation.ts';
 
 /**
  * The tenant. Every family-owned row carries `family_id` (SPEC §3 Family); families never see each other's rows.
  * Defaults are the free plan's: 4 members, 50 events a month, SMS off, e-mail on, America/Los_Angeles.
  */
-export const families = pgTable('families', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 120 }).notNull(),
-  subscriptionPlan: varchar('subscription_plan', { length: 30 }).notNull().default('free'),
-  subscriptionStatus: varchar('subscription_status', { length: 30 }).notNull().default('active'),
-  timezone: varchar('timezone', { length: 64 }).notNull().default('America/Los_Angeles'),
-  maxMembers: integer('max_members').notNull().default(4),
-  maxEventsPerMonth: integer('max_events_per_month').notNull().default(50),
-  smsEnabled: boolean('sms_enabled').notNull().default(false),
-  emailEnabled: boolean('email_enabled').notNull().default(true),
-  /**
-   * When the family feed was last revoked because the member who created it was removed (issue 20); the calendar
-   * card says the link changed. Cleared when a new family feed is made.
-   */
-  familyFeedRevokedAt: timestamp('family_feed_revoked_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const families = pgTable(
+  'families',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    subscriptionPlan: varchar('subscription_plan', { length: 30 }).notNull().default('free'),
+    subscriptionStatus: varchar('subscription_status', { length: 30 }).notNull().default('active'),
+    timezone: varchar('timezone', { length: 64 }).notNull().default('America/Los_Angeles'),
+    maxMembers: integer('max_members').notNull().default(4),
+    maxEventsPerMonth: integer('max_events_per_month').notNull().default(50),
+    smsEnabled: boolean('sms_enabled').notNull().default(false),
+    emailEnabled: boolean('email_enabled').notNull().default(true),
+    /**
+     * When the family feed was last revoked because the member who created it was removed (issue 20); the
+     * calendar card says the link changed. Cleared when a new family feed is made.
+     */
+    familyFeedRevokedAt: timestamp('family_feed_revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [familyIsolation('id')],
+).enableRLS();
 
 /** SPEC §3 Family member. `color` is one of the palette names in src/core/members/colors.ts. */
 export const familyMembers = pgTable(
@@ -61,6 +66,7 @@ export const familyMembers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'family_members_family_id_fkey',
       columns: [t.familyId],
@@ -73,7 +79,7 @@ export const familyMembers = pgTable(
     index('family_members_phone_digits_idx').on(sql`regexp_replace(${t.phoneNumber}, '[^0-9]', '', 'g')`),
     index('family_members_invitation_token_idx').on(t.invitationToken),
   ],
-);
+).enableRLS();
 
 /**
  * SPEC §3 User account: one per signed-up person, linked to their member profile. `role` is 'member' (the
@@ -104,6 +110,7 @@ export const userAccounts = pgTable(
     pendingEmailExpires: timestamp('pending_email_expires', { withTimezone: true }),
   },
   (t) => [
+    familyIsolation('family_id'),
     // E-mails are stored lowercased; uniqueness is global because sign-in is by e-mail alone.
     uniqueIndex('user_accounts_email_key').on(t.email),
     foreignKey({
@@ -121,7 +128,7 @@ export const userAccounts = pgTable(
     index('user_accounts_password_reset_token_idx').on(t.passwordResetToken),
     index('user_accounts_email_verification_token_idx').on(t.emailVerificationToken),
   ],
-);
+).enableRLS();
 
 /**
  * SPEC §3 Session store (sid, sess, expire). `sid` is the SHA-256 of the cookie's random id, so a leaked
@@ -145,6 +152,7 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'sessions_user_id_fkey',
       columns: [t.userId],
@@ -158,7 +166,7 @@ export const sessions = pgTable(
     index('sessions_family_id_idx').on(t.familyId),
     index('sessions_user_id_idx').on(t.userId),
   ],
-);
+).enableRLS();
 
 /** SPEC §3 App setting: a key/value pair per family (e.g. disable_all_emails = 'true'). */
 export const appSettings = pgTable(
@@ -173,6 +181,7 @@ export const appSettings = pgTable(
       .default(sql`now()`),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'app_settings_family_id_fkey',
       columns: [t.familyId],
@@ -180,4 +189,4 @@ export const appSettings = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('app_settings_family_id_key_key').on(t.familyId, t.key),
   ],
-);
+).enableRLS();

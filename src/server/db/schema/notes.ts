@@ -9,6 +9,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { familyIsolation } from './family-isolation.ts';
 import { families } from './families.ts';
 
 /** SPEC §3 Note. `family_member_id` is the author. Display order: sort_order, pinned first, newest first. */
@@ -27,6 +28,7 @@ export const notes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'notes_family_id_fkey',
       columns: [t.familyId],
@@ -34,4 +36,4 @@ export const notes = pgTable(
     }).onDelete('cascade'),
     index('notes_family_id_sort_order_idx').on(t.familyId, t.sortOrder),
   ],
-);
+).enableRLS();

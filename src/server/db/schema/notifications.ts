@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { familyIsolation } from './family-isolation.ts';
 import { families } from './families.ts';
 
 /**
@@ -43,6 +44,7 @@ export const notifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'notifications_family_id_fkey',
       columns: [t.familyId],
@@ -52,7 +54,7 @@ export const notifications = pgTable(
     index('notifications_status_send_after_idx').on(t.status, t.sendAfter),
     index('notifications_family_id_created_at_idx').on(t.familyId, t.createdAt),
   ],
-);
+).enableRLS();
 
 /** SPEC §3 Daily summary log: at most one summary per member per local date. */
 export const dailySummaryLog = pgTable(
@@ -65,6 +67,7 @@ export const dailySummaryLog = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'daily_summary_log_family_id_fkey',
       columns: [t.familyId],
@@ -73,7 +76,7 @@ export const dailySummaryLog = pgTable(
     uniqueIndex('daily_summary_log_member_date_key').on(t.familyMemberId, t.summaryDate),
     index('daily_summary_log_family_id_idx').on(t.familyId),
   ],
-);
+).enableRLS();
 
 /**
  * Issue 27: the evening-before SMS about tomorrow's uncovered pickups, at most one per member per local date
@@ -114,5 +117,6 @@ export const drivingAlertLog = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('driving_alert_log_member_date_key').on(t.familyMemberId, t.alertDate),
     index('driving_alert_log_family_id_idx').on(t.familyId),
+    familyIsolation('family_id'),
   ],
-);
+).enableRLS();

@@ -11,6 +11,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { familyIsolation } from './family-isolation.ts';
 import { events } from './events.ts';
 import { families } from './families.ts';
 
@@ -50,6 +51,7 @@ export const tasks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'tasks_family_id_fkey',
       columns: [t.familyId],
@@ -70,7 +72,7 @@ export const tasks = pgTable(
         sql`${t.nextReminderAt} is null and ${t.status} = 'open' and ${t.sendSmsReminder} and ${t.transportKind} is null and ${t.dueDate} is not null`,
       ),
   ],
-);
+).enableRLS();
 
 /** SPEC §3 Activity proposal. `due_date` is local wall-clock text; `estimated_duration` free text (minutes). */
 export const activityProposals = pgTable(
@@ -94,6 +96,7 @@ export const activityProposals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    familyIsolation('family_id'),
     foreignKey({
       name: 'activity_proposals_family_id_fkey',
       columns: [t.familyId],
@@ -107,4 +110,4 @@ export const activityProposals = pgTable(
     index('activity_proposals_event_id_idx').on(t.eventId),
     index('activity_proposals_family_id_due_date_idx').on(t.familyId, t.dueDate),
   ],
-);
+).enableRLS();

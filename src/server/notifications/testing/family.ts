@@ -17,7 +17,7 @@ export async function createFamily(
   overrides: Record<string, unknown> = {},
 ): Promise<TestFamily> {
   const { cookie, email } = await signUp(server.app, overrides);
-  const [account] = await server.database.db
+  const [account] = await server.database.system
     .select({ familyId: userAccounts.familyId, memberId: userAccounts.familyMemberId })
     .from(userAccounts)
     .where(eq(userAccounts.email, email));
