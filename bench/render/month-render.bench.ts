@@ -144,7 +144,9 @@ async function profileSwitches(
     self.set(where, (self.get(where) ?? 0) + interval / 1000);
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  console.log(`CPU profile, 20 switches there and back (40 renders), ${total.toFixed(0)} ms sampled; top self time:`);
+  console.log(
+    `CPU profile, 20 switches there and back (40 renders), ${total.toFixed(0)} ms sampled; top self time:`,
+  );
   for (const [where, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
     console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${where}`);
   }

@@ -107,7 +107,8 @@ export function MonthView({
         dates,
         dates.map((d) => byDate.get(d) ?? []),
       );
-      for (const bar of layout.bars) spots.set(`${String(row)}:b:${String(bar.lane)}:${String(bar.start)}`, bar.item);
+      for (const bar of layout.bars)
+        spots.set(`${String(row)}:b:${String(bar.lane)}:${String(bar.start)}`, bar.item);
       for (const chip of layout.chips)
         spots.set(`${String(row)}:c:${String(chip.day)}:${String(chip.line)}`, chip.item);
       return { dates, layout };

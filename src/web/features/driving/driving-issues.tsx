@@ -8,8 +8,6 @@ export type IssuesByOccurrence = ReadonlyMap<string, string[]>;
 
 const DrivingIssuesContext = createContext<IssuesByOccurrence>(new Map());
 
-
-
 /** The words of each leg's issues, per occurrence: "Pickup: No driver yet". */
 export function issuesByOccurrence(legs: readonly DrivingLegDto[]): IssuesByOccurrence {
   const map = new Map<string, string[]>();
