@@ -153,34 +153,26 @@ export function shortTime(local: string): string {
   return `${String(h12)}${minute === '00' ? '' : `:${minute}`}${hour < 12 ? 'a' : 'p'}`;
 }
 
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const DAY_NAME = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const dayNames = new Map<string, string>();
 
 /**
  * A day in words, 'Tuesday, December 1' (date-fns' 'EEEE, MMMM d', in English like the rest of the app) for a
- * `YYYY-MM-DD`, by string work and one `Date.UTC`: the month view names its 42 days at every switch (issue 23).
+ * `YYYY-MM-DD`: one shared formatter, each date named once (issue 23: the month view names its 42 days at
+ * every switch).
  */
 export function longDayName(date: string): string {
-  const [year, month, day] = [date.slice(0, 4), date.slice(5, 7), date.slice(8, 10)].map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return `${WEEKDAY_NAMES[weekday] ?? ''}, ${MONTH_NAMES[month - 1] ?? ''} ${String(day)}`;
+  let name = dayNames.get(date);
+  if (name === undefined) {
+    name = DAY_NAME.format(new Date(`${date}T00:00:00Z`));
+    dayNames.set(date, name);
+  }
+  return name;
 }
 
 /** True when the occurrence overlaps the local day `date` ([00:00, next 00:00)). */

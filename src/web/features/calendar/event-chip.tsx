@@ -102,8 +102,7 @@ export function sameChipContent(a: EventOccurrenceDto, b: EventOccurrenceDto): b
       a.organizer_id === b.organizer_id &&
       (a.series_id === null) === (b.series_id === null) &&
       a.start_date.slice(10) === b.start_date.slice(10) &&
-      a.attendees.length === b.attendees.length &&
-      a.attendees.every((id, i) => id === b.attendees[i]) &&
+      a.attendees.join() === b.attendees.join() &&
       whenText(a) === whenText(b))
   );
 }

@@ -53,19 +53,12 @@ interface MonthChipProps {
  * month) as long as its text is the same, since a click asks the month view what sits at `spot` now.
  */
 function sameMonthChip(a: MonthChipProps, b: MonthChipProps): boolean {
-  return (
-    a.spot === b.spot &&
-    a.onOpenAt === b.onOpenAt &&
-    a.membersById === b.membersById &&
-    a.variant === b.variant &&
-    a.continuesBefore === b.continuesBefore &&
-    a.continuesAfter === b.continuesAfter &&
-    a.className === b.className &&
-    a.gridColumn === b.gridColumn &&
-    a.gridRow === b.gridRow &&
-    a.issues.length === b.issues.length &&
-    a.issues.every((text, i) => text === b.issues[i]) &&
-    sameChipContent(a.item, b.item)
+  return (Object.keys(a) as (keyof MonthChipProps)[]).every((key) =>
+    key === 'item'
+      ? sameChipContent(a.item, b.item)
+      : key === 'issues'
+        ? a.issues.join('\n') === b.issues.join('\n')
+        : a[key] === b[key],
   );
 }
 
