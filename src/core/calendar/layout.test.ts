@@ -29,7 +29,7 @@ import {
 } from './layout.ts';
 import { eventEnd, isMultiDay } from './event-span.ts';
 import { addLocalDays } from '../time/local-time.ts';
-import { format, parseISO } from 'date-fns';
+import { addMonths, format, parseISO } from 'date-fns';
 
 const ev = (id: number, start: string, end: string | null) => ({ id, start_date: start, end_date: end });
 
@@ -66,6 +66,15 @@ describe('views and navigation', () => {
 
   it('moves by a month (clamping the day), a week or a day', () => {
     expect(shiftDate('month', '2027-01-31', 1)).toBe('2027-02-28');
+    const day = fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true });
+    fc.assert(
+      fc.property(day, fc.constantFrom(1 as const, -1 as const), (d, direction) => {
+        const date = d.toISOString().slice(0, 10);
+        expect(shiftDate('month', date, direction)).toBe(
+          format(addMonths(parseISO(date), direction), 'yyyy-MM-dd'),
+        );
+      }),
+    );
     expect(shiftDate('month', '2026-11-22', -1)).toBe('2026-10-22');
     expect(shiftDate('week', '2026-11-22', 1)).toBe('2026-11-29');
     expect(shiftDate('day', '2026-12-31', 1)).toBe('2027-01-01');

@@ -1,4 +1,4 @@
-import { addMonths, format, parseISO } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { addLocalDays, localDateOf, localMinutesBetween, localWeekday } from '../time/local-time.ts';
 
 /**
@@ -119,7 +119,16 @@ export function viewDates(view: CalendarView, date: string, phone = false): stri
  * its 3 days), day, or the agenda's 14 days.
  */
 export function shiftDate(view: CalendarView, date: string, direction: 1 | -1, phone = false): string {
-  if (view === 'month') return format(addMonths(parseISO(date), direction), 'yyyy-MM-dd');
+  if (view === 'month') {
+    // Number work on one UTC clock (it runs at every month switch, issue 23), clamped like date-fns' addMonths.
+    const [year, month, day] = [date.slice(0, 4), date.slice(5, 7), date.slice(8, 10)].map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    const last = new Date(Date.UTC(year, month + direction, 0)).getUTCDate();
+    return new Date(Date.UTC(year, month - 1 + direction, Math.min(day, last))).toISOString().slice(0, 10);
+  }
   return addLocalDays(date, viewDates(view, date, phone).length * direction);
 }
 
