@@ -149,7 +149,11 @@ async function earlierReply(
  * - A number on no member: a generic reply, nothing stored (there is no family to store it in).
  * - A number on accepted members of several families: a reply naming no family's data, saying how to fix it.
  * - A member who opted out: no reply (a carrier would block it); the question is still stored.
+ * - A reply word (DONE, I'LL DRIVE, YES: `replyWord`) acts on the newest text FamilyHub sent the member that it
+ *   answers (`answerReplyWord`, issue 27 part 3); YES is START only from a number that opted out.
  * - Otherwise the question is answered from that family's data only by `assistant`.
+ * The member's part (the action, the family's rows, the stored exchange) runs in one transaction in that
+ * member's family scope; the phone lookup and carrier keywords are the webhook's system work.
  * Every question and reply of a known member is stored in that member's family's outbox history (kinds
  * `sms_question` / `sms_answer`, status 'sent'), so the Recent messages card shows it. A retried webhook
  * (same MessageSid) gets the stored reply again and changes nothing.
