@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { confirmDriveQuestion, legAction, replyWord, whichLegReply } from './replies.ts';
 
 describe('replyWord', () => {
-  it.each(['DONE', 'done', 'Done!', ' done. ', 'did it', 'I did it', 'finished', 'All done 👍', "it's done", 'Done, thanks'])(
-    'reads %j as DONE',
-    (body) => expect(replyWord(body)).toEqual({ kind: 'done' }),
-  );
+  it.each([
+    'DONE',
+    'done',
+    'Done!',
+    ' done. ',
+    'did it',
+    'I did it',
+    'finished',
+    'All done 👍',
+    "it's done",
+    'Done, thanks',
+  ])('reads %j as DONE', (body) => expect(replyWord(body)).toEqual({ kind: 'done' }));
 
   it.each([
     ["I'LL DRIVE", null],

@@ -78,7 +78,8 @@ export function eveningAlertSms(input: {
     const list = [...items.slice(0, shown), ...(more > 0 ? [`+${more} more`] : [])].join('; ');
     return `FamilyHub, ${input.familyPhrase}: no one is picking up tomorrow, ${input.dayLabel}: ${list}. Who can drive? ${reply} ${input.link}`;
   };
-  const reply = items.length === 1 ? "Reply I'LL DRIVE to take it." : "Reply I'LL DRIVE and its number to take one.";
+  const reply =
+    items.length === 1 ? "Reply I'LL DRIVE to take it." : "Reply I'LL DRIVE and its number to take one.";
   let shown = items.length;
   let text = build(shown);
   while (shown > 1 && !input.fits(text)) text = build(--shown);

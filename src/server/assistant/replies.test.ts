@@ -57,7 +57,12 @@ async function send(from: string, body: string): Promise<string | null> {
   });
   expect(res.statusCode, res.body).toBe(200);
   const m = /<Message>([\s\S]*)<\/Message>/.exec(res.body);
-  return m?.[1] ? m[1].replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&') : null;
+  return m?.[1]
+    ? m[1]
+        .replace(/&apos;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+    : null;
 }
 
 /** Plans (the real scheduler) and sends (the real dispatcher, fake carrier) what is due at the clock's time. */

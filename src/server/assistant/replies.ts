@@ -131,7 +131,12 @@ function replyLeg(leg: TransportLeg, family: Family): ReplyLeg {
 }
 
 /** The answer when the leg is not open any more: gone, the sender's own already, or someone else's. */
-function closedLeg(leg: TransportLeg | null, row: ActionRow, family: Family, memberId: number): string | null {
+function closedLeg(
+  leg: TransportLeg | null,
+  row: ActionRow,
+  family: Family,
+  memberId: number,
+): string | null {
   const kind = row.transportKind === 'dropoff' ? 'dropoff' : 'pickup';
   if (!leg) return legGoneReply(kind);
   if (leg.driverId === null) return null;

@@ -204,7 +204,8 @@ export async function enqueueMany(
     suppressed += inserted.filter((r) => r.status === 'suppressed').length;
     const actions = inserted.flatMap((row) => {
       const message = byKey.get(row.dedupeKey);
-      if (row.status !== 'pending' || message?.channel !== 'sms' || message.familyMemberId === null) return [];
+      if (row.status !== 'pending' || message?.channel !== 'sms' || message.familyMemberId === null)
+        return [];
       const memberId = message.familyMemberId;
       return (message.replyActions ?? []).map((a) => ({
         familyId: message.familyId,

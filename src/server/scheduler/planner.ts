@@ -542,7 +542,11 @@ export function createPlanner(options: PlannerOptions): Planner {
             sendAfter: at,
             // A DONE answering it completes the task, for a day after it is due to be sent (issue 27 part 3).
             replyActions: [
-              { action: 'complete_task', taskId: task.id, expiresAt: new Date(at.getTime() + TASK_REPLY_MINUTES * MINUTE) },
+              {
+                action: 'complete_task',
+                taskId: task.id,
+                expiresAt: new Date(at.getTime() + TASK_REPLY_MINUTES * MINUTE),
+              },
             ],
             // Never after the due time (an "at due date" reminder gets a quarter of an hour).
             expiresAt: new Date(Math.max(dueAt.getTime(), at.getTime() + 15 * MINUTE)),
