@@ -159,7 +159,12 @@ async function complete(ctx: ServerContext, family: Family, memberId: number, no
     await markUsed(ctx.db, [row.id], now);
     return taskAlreadyDoneReply(task.title);
   }
-  await updateTask(ctx, family.id, row.taskId, { status: 'completed' });
+  try {
+    await updateTask(ctx, family.id, row.taskId, { status: 'completed' });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return refusedReply(error.message, publicLink(ctx.config.PUBLIC_URL, '/tasks'));
+  }
   const done = await ctx.db
     .select({ id: smsReplyActions.id })
     .from(smsReplyActions)
@@ -191,11 +196,13 @@ async function offer(
   const row = item === null ? (rows.length === 1 ? rows[0] : undefined) : rows.find((r) => r.item === item);
   if (!row) {
     const open: { item: number; leg: ReplyLeg }[] = [];
+    let firstClosed: string | null = null;
     for (const r of rows) {
       const leg = await currentLeg(ctx.db, family, r);
       if (leg && leg.driverId === null) open.push({ item: r.item, leg: replyLeg(leg, family) });
+      else firstClosed ??= closedLeg(leg, r, family, memberId);
     }
-    if (open.length === 0) return { reply: legGoneReply('pickup') };
+    if (open.length === 0) return { reply: firstClosed ?? legGoneReply('pickup') };
     return { reply: whichLegReply(open, family.today) };
   }
   const leg = await currentLeg(ctx.db, family, row);
