@@ -25,7 +25,10 @@ interface Family {
 
 async function family(server: TestServer, name: string): Promise<Family> {
   const { cookie, email } = await signUp(server.app, { familyName: name, memberName: `${name} Parent` });
-  const [user] = await server.database.system.select().from(userAccounts).where(eq(userAccounts.email, email));
+  const [user] = await server.database.system
+    .select()
+    .from(userAccounts)
+    .where(eq(userAccounts.email, email));
   if (!user?.familyMemberId) throw new Error('sign-up made no member');
   return { cookie, familyId: user.familyId, memberId: user.familyMemberId };
 }
@@ -160,7 +163,11 @@ describe('write rate and ICS import size per family', () => {
       .from(notes)
       .where(eq(notes.familyId, us.familyId));
     expect(count?.n).toBe(3);
-    const read = await server.app.inject({ method: 'GET', url: '/api/notes', headers: { cookie: us.cookie } });
+    const read = await server.app.inject({
+      method: 'GET',
+      url: '/api/notes',
+      headers: { cookie: us.cookie },
+    });
     expect(read.statusCode).toBe(200);
     expect((await note(them)).statusCode).toBe(201);
   });
@@ -176,6 +183,8 @@ describe('write rate and ICS import size per family', () => {
       payload: body,
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: { code: 'payload_too_large', message: ICS_BATCH_TOO_LARGE_MESSAGE } });
+    expect(res.json()).toEqual({
+      error: { code: 'payload_too_large', message: ICS_BATCH_TOO_LARGE_MESSAGE },
+    });
   });
 });
