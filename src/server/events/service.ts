@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { eventEnd, isMultiDay } from '../../core/calendar/event-span.ts';
 import {
   DROPOFF_PREFIX,
