@@ -484,6 +484,11 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
     return finish({ range: found.range, time: timed.time, rest: timed.rest });
   };
 
+  // "the day after tomorrow" (chrono reads it as tomorrow) and "overmorrow": two days from today.
+  const overmorrow = /\b(?:the )?(?:day after (?:tomorrow|tmrw)|overmorrow)\b/;
+  if (overmorrow.test(text)) {
+    return spanned({ range: day(addLocalDays(today, 2), text), phrase: overmorrow });
+  }
   const week = weekRanges(text, now);
   if (week) return finish({ range: week.range, time: null, rest: text.replace(week.phrase, ' ').trim() });
   const span = monthAndDaySpans(text, today) ?? weekdayPair(text, today) ?? lastWeekday(text, today);

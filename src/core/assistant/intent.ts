@@ -38,7 +38,15 @@ export type Intent =
       yesNo: boolean;
     }
   /** `strict`: only the asked day counts ("what's for dinner" tonight, not next week's birthday dinner). */
-  | { kind: 'next_event'; words: string[]; memberId: number | null; range: DayRange | null; strict?: boolean }
+  | {
+      kind: 'next_event';
+      words: string[];
+      memberId: number | null;
+      range: DayRange | null;
+      strict?: boolean;
+      /** "when is Marco back", "when do we get back from camping": the end of the trip under way or next. */
+      tripEnd?: boolean;
+    }
   /**
    * `range` null: today's drives still to come, else the next day with one (for `memberId`, by `driverId`,
    * to an event matching `words`, when given).
@@ -87,9 +95,22 @@ export type Intent =
       cancelled?: boolean;
       /** "is piano at 4 on wednesday": the clock time asked about (`HH:mm`, local). */
       time?: string | null;
+      /**
+       * "is there school monday" ('in') / "are the kids off school monday" ('off'): answered from the day's
+       * no-school events ("No school", "INSET day", "Teacher training day") and school-day ones ("Last day of school").
+       */
+      school?: 'in' | 'off';
+      /** "is Marco back tomorrow" ('back') / "is Marco away this week" ('away'): about a trip over several days. */
+      trip?: 'back' | 'away';
     }
   /** "did Leo clean his room": yes or no for a task. */
-  | { kind: 'task_check'; words: string[]; memberId: number | null }
+  | {
+      kind: 'task_check';
+      words: string[];
+      memberId: number | null;
+      /** "what do I need to pack", "when is the poster due": the matching tasks and their state, not yes/no. */
+      list?: boolean;
+    }
   /** Activity requests: a list (pending, for or from someone) or one request's answer. */
   | {
       kind: 'activities';
@@ -115,7 +136,8 @@ export type CommandAction =
   | 'complete_task'
   | 'answer_request'
   | 'sign_up'
-  | 'message';
+  | 'message'
+  | 'notifications';
 
 /** The days an intent is about, or null when it names none. */
 export function intentRange(intent: Intent): DayRange | null {
@@ -274,6 +296,11 @@ const POLITE = /^(?:(?:can|could|would|will) (?:you|u) |i (?:want|need) (?:you )
 /** Instructions the assistant does not carry out, by their first verb. */
 const COMMANDS: Array<[RegExp, CommandAction]> = [
   [/^(mark|tick|check off|complete|finish)\b/, 'complete_task'],
+  [
+    /^(?:stop|quit|turn off|switch off|mute|pause|unsubscribe|no more)\b.*\b(reminders?|texts?|texting|messages?|notifications?|alerts?|summar(?:y|ies))\b/,
+    'notifications',
+  ],
+  [/^(?:say|said) (?:yes|no|ok|okay) to\b/, 'answer_request'],
   [/^(approve|accept|decline|reject|deny|rsvp)\b/, 'answer_request'],
   [/^(sign \w+ up|sign up|enrol|enroll|register)\b/, 'sign_up'],
   [/^remind (?!(?:me|us) (?:what|when|who|where|which|if)\b)/, 'reminder'],
@@ -356,14 +383,14 @@ function travelWords(text: string): string {
 }
 
 const APPROVAL =
-  /\b(approv\w*|accept\w*|declin\w*|reject\w*|ok|okay|okd|okayed|say yes|said yes|say no|said no|allow\w*|agree\w*|permission)\b/;
+  /\b(approv\w*|accept\w*|declin\w*|reject\w*|ok|okay|okd|okayed|say yes|said yes|say no|said no|allow\w*|agree\w*|permission|turn(?:ed)? down|ask(?:ed)? (?:about|for|if)|asking (?:about|for|if))\b/;
 const REQUESTS = /\b(requests?|proposals?|sign ?ups?)\b/;
 const YES_NO = /^(did|does|do|has|have|is|was|are|were|will|can)\b/;
 /** "is soccer cancelled?": a yes/no asked the other way round. */
 const CANCELLED = /\b(cancell?ed|canceled|called off|postponed)\b/;
 /** A thank-you or sign-off on its own ("thx!", "thanks so much", "ok great", "cheers"). */
 const THANKS =
-  /^(?:(?:ok(?:ay)?|great|perfect|cool|awesome|got it|ty|thx|thanks?|thank you|cheers|ta|tysm|thnx|thanx)(?: (?:so much|a lot|very much|heaps|you|u|again|!))*[ !.]*)+$/;
+  /^(?:(?:ok(?:ay)?|great|perfect|cool|awesome|got it|ty|thx|thanks?|thank you|cheers|ta|tysm|thnx|thanx)(?: (?:so much|a lot|very much|heaps|you|u|again|mate|guys|hun|babe|love|x+|!))*[ !.]*)+$/;
 /** Things people ask a phone that are not a family's calendar: weather, traffic, news, scores, recipes. */
 const OUTSIDE =
   /\b(weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|traffic|news|headlines|score|stock|recipe)\b/;
@@ -382,6 +409,35 @@ function lookingAsSchedule(whose: string | undefined, span: string): string {
   const when = span === 'day' ? 'today' : span === 'week' || span === 'weekend' ? `this ${span}` : span;
   return `what is on ${whose === 'my' ? 'for me ' : ''}${when}`;
 }
+
+/** "what do I need to pack", "what does Tom have to buy": group 1 is the verb, a word of a task's title. */
+const TASK_VERB =
+  /\bwhat (?:do|does|did|should|must|is|are|am) (?:\w+ )?(?:need|needs|have|has|got|gotta|supposed|meant|going) to (\w+)\b/;
+
+/** Family roles texted before a first name ("grandma rosa", "grandpa joe", "aunt mia"): the name says who. */
+const ROLES =
+  'grandma grandpa granny gran grandad granddad grandmother grandfather nana nanna nan papa pop auntie aunty aunt uncle mum mom mommy mummy dad daddy mr mrs ms miss';
+
+/** A pattern for a role word right before one of `names` (the role is dropped, the name kept). */
+function roleBeforeName(names: ReadonlySet<string>): RegExp {
+  const escaped = [...names].map((n) => n.replace(/[^\p{L}\p{N}]/gu, '\\$&'));
+  if (escaped.length === 0) return /$^/;
+  return new RegExp(`\\b(?:${ROLES.split(' ').join('|')}) (?=(?:${escaped.join('|')})(?:'s)?\\b)`, 'g');
+}
+
+/**
+ * "is there school monday" ('in'), "are the kids off school", "is it a day off school" ('off'): answered from
+ * the day's no-school events rather than by a title match on "school".
+ */
+const SCHOOL_IN = /\b(?:is there|any|have|has|got|in|at|going to|go to) school\b/;
+const SCHOOL_OFF = /\b(?:off|no|out of) school\b|\bschool (?:closed|off|holiday)\b/;
+
+/** "when is Marco back", "when do we get back from camping", "is Sam home tomorrow", "is Marco away": a trip. */
+const TRIP_BACK =
+  /\b(?:get(?:s|ting)? back|come(?:s)? back|coming back|be back|back|home|return(?:s|ing)?)\b/;
+const TRIP_AWAY = /\b(?:away|out of town|gone|travell?ing)\b/;
+const TRIP_WORDS =
+  /\b(get|gets|getting|come|comes|coming|be|back|home|return|returns|returning|away|out|town|gone|travell?ing|from)\b/;
 
 /** A question about whether a task is done. */
 const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
@@ -410,6 +466,9 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     return { kind: 'help', about: 'thanks' };
   // "thanks, and what's on tomorrow": the thanks is not part of the question.
   const typed = normalizeQuestion(raw, names)
+    .replace(roleBeforeName(names), '')
+    // "free for lunch", "at lunchtime": 12-1pm, asked as around 12:30.
+    .replace(/\b(?:at|for|over|during|around) lunch(?:time)?\b/g, 'around 12:30')
     .replace(/\bwhat date\b/g, 'when')
     .replace(
       /^(?:(?:ok|okay|great|cool|perfect|thanks|thank you|ty|cheers) )+(?:and |also |but |so )?(?=\w)/,
@@ -548,7 +607,8 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
 
   // "did Leo clean his room?", "is the science poster done": a task, yes or no.
   if (DONE_SIGNAL.test(text)) {
-    const taskWords = content(text, null).filter((w) => !/^(do|did|does|has|have|is|was|it)$/.test(w));
+    // "has Mia taken the library books back": "back" says returned, not which task.
+    const taskWords = content(text, null).filter((w) => !/^(do|did|does|has|have|is|was|it|back)$/.test(w));
     if (
       anyTitleMatches(taskWords, taskTitles, match) &&
       bestMatched(taskWords, taskTitles, match) >= bestMatched(taskWords, ctx.titles, match)
@@ -557,8 +617,23 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     }
   }
 
+  // "what do I need to pack", "what does Tom need to buy", "when is Lily's poster due": tasks by a word of their
+  // title, listed with their state.
+  const taskVerb = TASK_VERB.exec(text)?.[1];
+  // ("any homework due today" names a day: the day's task list below.)
+  if ((taskVerb !== undefined && taskVerb !== 'do') || (/\bdue\b/.test(text) && !when.range)) {
+    const taskWords = content(rest, /\b(due|when|by)\b/);
+    if (
+      taskWords.length > 0 &&
+      anyTitleMatches(taskWords, taskTitles, match) &&
+      bestMatched(taskWords, taskTitles, match) >= bestMatched(taskWords, ctx.titles, match)
+    ) {
+      return { kind: 'task_check', words: taskWords, memberId: subject, list: true };
+    }
+  }
+
   if (
-    /\b(tasks?|chores?|to ?dos?|todo list|jobs?|errands?|homework|assignments?)\b|\b(need|needs|have|has|got|supposed) to do\b|\b(what(?: is)?|anything|something|whats) (?:\w+ )?due\b/.test(
+    /\b(tasks?|chores?|to ?dos?|todo list|jobs?|errands?|homework|assignments?)\b|\bdue\b|\b(need|needs|have|has|got|supposed) to do\b|\b(what(?: is)?|anything|something|whats) (?:\w+ )?due\b/.test(
       text,
     )
   ) {
@@ -638,6 +713,36 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
 
   if (stranger) return { kind: 'unknown_name', name: stranger };
 
+  // "is there school monday", "are the kids off school friday": the day's no-school events answer it.
+  const school = SCHOOL_OFF.test(text) ? 'off' : SCHOOL_IN.test(text) ? 'in' : null;
+  if (school !== null && YES_NO.test(text)) {
+    return {
+      kind: 'event_check',
+      words: ['school'],
+      memberId: named,
+      range: when.range ?? todayRange,
+      school,
+    };
+  }
+
+  // "when is Marco back", "is Sam home tomorrow", "is Marco away this week": about a trip over several days.
+  const aboutSomeone = subject !== null || words.some((w) => PRONOUNS_FAMILY.has(w));
+  if (aboutSomeone && (TRIP_BACK.test(text) || TRIP_AWAY.test(text))) {
+    const tripWords = content(rest, TRIP_WORDS);
+    if (/\bwhen\b|\bwhat time\b/.test(text) && TRIP_BACK.test(text)) {
+      return { kind: 'next_event', words: tripWords, memberId: subject, range: null, tripEnd: true };
+    }
+    if (YES_NO.test(text)) {
+      return {
+        kind: 'event_check',
+        words: tripWords,
+        memberId: subject,
+        range: when.range,
+        trip: TRIP_AWAY.test(text) ? 'away' : 'back',
+      };
+    }
+  }
+
   // "what's for dinner": tonight's meal on the calendar, never a birthday dinner next week.
   const meal = /\bwhat(?: is)? for (dinner|lunch|breakfast|supper|tea)\b/.exec(text)?.[1];
   if (meal !== undefined) {
@@ -655,7 +760,7 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   const asksNext = /\bnext\b/.test(rest);
   const asked = content(
     rest,
-    /\b(when|next|what time|where|how long|until|till|cancell?ed|canceled|called off|postponed)\b/,
+    /\b(when|next|what time|where|how long|until|till|cancell?ed|canceled|called off|postponed|should|shall|must|come|arrive|show up|turn up|be there|get there)\b/,
   );
   // "going to the gym" reads as a trip; when no trip is on the calendar the place alone is the event.
   const withoutTrip = asked.filter((w) => w !== 'trip');
@@ -670,6 +775,10 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   const namesEvent = anyTitleMatches(eventWords, ctx.titles, match);
   if (asksWhen || asksNext) {
     if (namesEvent) return { kind: 'next_event', words: eventWords, memberId: subject, range: when.range };
+    // "what time should I come on thursday": no event named, a day named: that day's schedule.
+    if (eventWords.length === 0 && when.range && !asksNext) {
+      return { kind: 'schedule', range: when.range, memberId: subject };
+    }
     // "when is my next ortho" names something: say it is not there rather than answer with another event.
     if (eventWords.length === 0 || (asksNext && !asksWhen)) return { kind: 'whats_next', memberId: subject };
     // "when is ortho?" with no such event: say so rather than list examples.
