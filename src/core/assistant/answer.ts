@@ -937,7 +937,9 @@ function answerSchool(a: Answerer, asked: 'in' | 'off', memberId: number | null,
   const open = on.find((o) => /\bschool\b/i.test(o.event.title));
   if (open) return `${yes(true)}, ${describeOccurrence(a, open, ' is')}.`;
   const weekday = localWeekday(day);
-  if (weekday === 0 || weekday === 6) return `${yes(false)}, ${phrase} is a weekend day.`;
+  if (weekday === 0 || weekday === 6) {
+    return `${yes(false)}, ${formatDate(day)} is a ${weekday === 0 ? 'Sunday' : 'Saturday'}.`;
+  }
   return `${yes(true)}, as far as the calendar says: nothing marks no school ${phrase}.`;
 }
 
@@ -979,7 +981,8 @@ function answerTripEnd(a: Answerer, words: string[], memberId: number | null): s
     const about = words.length > 0 ? ` like "${words.join(' ')}"` : '';
     return `I couldn't find a trip${about} for ${whom} on the calendar in the coming year.`;
   }
-  const where = trip.event.location ? ` (${trip.event.location})` : '';
+  const place = trip.event.location;
+  const where = place && !trip.event.title.toLowerCase().includes(place.toLowerCase()) ? ` (${place})` : '';
   const away = trip.start <= a.data.now ? 'away now' : `away from ${momentText(a, trip.start)}`;
   return `${whoIs(a, memberId, trip)} back ${momentText(a, trip.end)}: ${sayTitle(trip.event.title)}${where} ends then (${away}).`;
 }

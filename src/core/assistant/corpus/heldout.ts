@@ -949,4 +949,182 @@ ask('nguyen', N_SUN_EVE, 'linh', ['whats on this week'], { intent: 'schedule', s
 ask('nguyen', N_SUN_EVE, 'linh', ['hows the traffic to jervis bay'], { intent: 'help' });
 ask('nguyen', N_SUN_EVE, 'linh', ['cheers mate'], { intent: 'help' });
 
+// ─── Round 5b: a second probe (51 texts), written by hand after the first fixes to check they generalise ─────
+// (50 of 51 right on first run; the miss, "is it a school day monday", then fixed). Same families.
+const P_R = '2026-11-30T07:45:00';
+const P_C = '2026-11-23T19:30:00';
+const P_O = '2026-12-06T20:00:00';
+const P_O2 = '2026-12-13T19:00:00';
+const P_OS = '2026-12-12T09:30:00';
+const P_N = '2026-12-17T20:00:00';
+const P_N2 = '2026-12-27T19:00:00';
+ask('rivera', P_R, 'ana', ['is sam home friday night'], {
+  intent: 'event_check',
+  day: '2026-12-04',
+  starts: 'Yes',
+});
+ask('rivera', P_R, 'ana', ["when's sam getting back"], { intent: 'next_event', says: ['Fri Dec 4'] });
+ask('rivera', P_R, 'ana', ['is sam away thursday'], {
+  intent: 'event_check',
+  day: '2026-12-03',
+  starts: 'Yes',
+  says: ['Seattle'],
+});
+ask('rivera', P_R, 'ana', ['is sam out of town this week'], { intent: 'event_check', starts: 'Yes' });
+ask('rivera', P_R, 'ana', ['is there school on the 4th'], {
+  intent: 'event_check',
+  day: '2026-12-04',
+  starts: 'No',
+  says: ['No school'],
+});
+ask('rivera', P_R, 'ana', ['do the kids have school thursday'], {
+  intent: 'event_check',
+  day: '2026-12-03',
+  starts: 'Yes',
+});
+ask('rivera', P_R, 'ana', ['is there school saturday'], {
+  intent: 'event_check',
+  day: '2026-12-05',
+  starts: 'No',
+});
+ask('rivera', P_R, 'ana', ['what do i need to get for noah'], {
+  intent: 'task_check',
+  says: ['Buy gift for Noah'],
+});
+ask('rivera', P_R, 'ana', ['when is the math worksheet due'], {
+  intent: 'task_check',
+  says: ['Math worksheet', 'due tomorrow 8pm'],
+});
+ask('rivera', P_R, 'ana', ['what does leo have to practice'], {
+  intent: 'task_check',
+  says: ['Practice piano'],
+});
+ask('rivera', P_R, 'ana', ['whats on the day after tomorrow', 'day after tmrw?'], {
+  intent: 'schedule',
+  day: '2026-12-02',
+  says: ['Dentist'],
+});
+ask('rivera', P_R, 'ana', ['am i free for lunch wednesday'], {
+  intent: 'free',
+  day: '2026-12-02',
+  starts: 'Yes',
+});
+ask('rivera', P_R, 'ana', ['is sam free at lunchtime tomorrow'], {
+  intent: 'free',
+  day: '2026-12-01',
+  starts: 'Yes',
+});
+ask('rivera', P_R, 'ana', ['what time should we be there saturday'], {
+  intent: 'schedule',
+  day: '2026-12-05',
+});
+ask('rivera', P_R, 'ana', ['what time do we need to be at the soccer game'], {
+  intent: 'next_event',
+  says: ['Soccer game'],
+});
+ask('rivera', P_R, 'ana', ['stop texting me', 'turn off reminders', 'ok say no to paintball'], {
+  intent: 'command',
+  starts: CANT,
+});
+ask('rivera', P_R, 'ana', ['cheers x', 'thanks hun'], { intent: 'help' });
+ask('chen', P_C, 'wei', ['when does david get back from chicago'], { intent: 'next_event' });
+ask('chen', P_C, 'wei', ['is david back tomorrow'], {
+  intent: 'event_check',
+  day: '2026-11-24',
+  starts: 'Yes',
+});
+ask('chen', P_C, 'wei', ['is there school on the 25th'], {
+  intent: 'event_check',
+  day: '2026-11-25',
+  starts: 'No',
+  says: ['No school'],
+});
+ask('chen', P_C, 'wei', ['are the kids off school wed'], {
+  intent: 'event_check',
+  day: '2026-11-25',
+  starts: 'Yes',
+});
+ask('chen', P_C, 'wei', ['what do i need to bake'], { intent: 'task_check', says: ['Bake pies'] });
+ask('chen', P_C, 'wei', ['whats due tmrw'], {
+  intent: 'tasks',
+  day: '2026-11-24',
+  says: ['Science fair poster'],
+});
+ask('chen', P_C, 'wei', ["when's the turkey due"], { intent: 'task_check', says: ['Buy turkey'] });
+ask('chen', P_C, 'wei', ['whats on thanksgiving day', 'whats happening turkey day', 'plans for tgiving?'], {
+  intent: 'schedule',
+  day: '2026-11-26',
+});
+ask('chen', P_C, 'wei', ['whats on the day after thanksgiving'], { intent: 'schedule', day: '2026-11-27' });
+ask('chen', P_C, 'wei', ['whats grandpa joe doing thursday'], {
+  intent: 'schedule',
+  day: '2026-11-26',
+  says: ['Thanksgiving'],
+});
+ask('okafor', P_O, 'ngozi', ['is marco home wednesday'], {
+  intent: 'event_check',
+  day: '2026-12-09',
+  starts: 'Yes',
+  says: ['8pm'],
+});
+ask('okafor', P_O, 'ngozi', ['is marco home tuesday'], {
+  intent: 'event_check',
+  day: '2026-12-08',
+  starts: 'No',
+});
+ask('okafor', P_O, 'ngozi', ['what time is marco back on wednesday'], {
+  intent: 'next_event',
+  says: ['8pm'],
+});
+ask('okafor', P_O, 'ngozi', ["when's marco home"], { intent: 'next_event', says: ['Dec 9'] });
+ask('okafor', P_OS, 'ngozi', ['is there school on monday the 14th'], {
+  intent: 'event_check',
+  day: '2026-12-14',
+  starts: 'No',
+  says: ['INSET'],
+});
+ask('okafor', P_O2, 'ngozi', ['are the kids at school tomorrow'], {
+  intent: 'event_check',
+  day: '2026-12-14',
+  starts: 'No',
+  says: ['INSET'],
+});
+ask('okafor', P_OS, 'ngozi', ['is it a school day monday'], {
+  intent: 'event_check',
+  day: '2026-12-14',
+  starts: 'No',
+  says: ['INSET'],
+});
+ask('okafor', P_O, 'ngozi', ['has tobi finished his spellings'], { intent: 'task_check', starts: 'No' });
+ask('okafor', P_O, 'ngozi', ["when is ada's science project due"], {
+  intent: 'task_check',
+  says: ['Science project'],
+});
+ask('okafor', P_O, 'ngozi', ['what time should i be at the nativity'], {
+  intent: 'next_event',
+  says: ['Nativity play'],
+});
+ask('okafor', P_O, 'ngozi', ['am i free at lunch on friday'], {
+  intent: 'free',
+  day: '2026-12-11',
+  starts: 'Yes',
+});
+ask('okafor', P_O, 'ngozi', ['turn off the daily summary'], { intent: 'command', starts: CANT });
+ask('okafor', P_O, 'ngozi', ['cheers love'], { intent: 'help' });
+ask('okafor', P_O, 'ngozi', ['whats on day after tomorrow'], { intent: 'schedule', day: '2026-12-08' });
+ask('nguyen', P_N, 'linh', ['when are we home from camping'], { intent: 'next_event', says: ['Dec 31'] });
+ask('nguyen', P_N2, 'tom', ['is linh away tuesday'], {
+  intent: 'event_check',
+  day: '2026-12-29',
+  starts: 'Yes',
+});
+ask('nguyen', P_N, 'mia', ['what do i need to return'], {
+  intent: 'task_check',
+  says: ['Return library books'],
+});
+ask('nguyen', P_N, 'linh', ['what does ben need to water'], {
+  intent: 'task_check',
+  says: ['Water the plants'],
+});
+
 export const HELDOUT: readonly CorpusCase[] = cases;
