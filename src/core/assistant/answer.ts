@@ -395,7 +395,10 @@ function answerNextEvent(
   }
   if (onNow)
     return `${first.event.title} is on now, until ${formatTime(first.end)}${first.event.location ? ` at ${first.event.location}` : ''}.`;
-  return `Next ${describeOccurrence(a, first, ':')}.`;
+  // "when do I need to leave for Maya's game", asked by her driver: their drive too.
+  const mine = transportLines(a, first, 'both', null, a.data.askerId).map((l) => l.text);
+  const drive = mine.length > 0 ? ` ${capitalize(mine.join('; '))}.` : '';
+  return `Next ${describeOccurrence(a, first, ':')}.${drive}`;
 }
 
 /** Pickups and drop-offs of an occurrence that fit the question. */

@@ -439,6 +439,13 @@ const TRIP_AWAY = /\b(?:away|out of town|gone|travell?ing)\b/;
 const TRIP_WORDS =
   /\b(get|gets|getting|come|comes|coming|be|back|home|return|returns|returning|away|out|town|gone|travell?ing|from)\b/;
 
+/** Words after "on / for / over" that are not days: "what's on for the kids", "anything on at work". */
+const NOT_DAY_TAILS = new Set(
+  'kids children family everyone everybody both them school work home lunch dinner breakfast supper tea fun real sure'.split(
+    ' ',
+  ),
+);
+
 /** A question about whether a task is done. */
 const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
 
@@ -847,6 +854,19 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   }
   if (when.range) return { kind: 'schedule', range: when.range, memberId: subject };
   if (/\b(schedule|calendar|agenda|plans?|happening|going on|doing|have|got|on)\b/.test(text)) {
+    // "what are we doing for tgiving", "whats on over hanukah": a word after "on/for/over" that no reader
+    // took and no title, name or common word explains is an unread day, never today's listing.
+    const tail = /\b(?:on|for|over|during)(?: the)? ([a-z]+)$/.exec(rest)?.[1];
+    if (
+      tail !== undefined &&
+      tail.length >= 4 &&
+      !keep.has(tail) &&
+      !STOP_WORDS.has(tail) &&
+      !NOT_DAY_TAILS.has(tail) &&
+      !ROLES.split(' ').includes(tail)
+    ) {
+      return { kind: 'unclear_day' };
+    }
     return { kind: 'schedule', range: todayRange, memberId: subject };
   }
   const leftover = queryWords(titleWords(text, mentionWords, null));
