@@ -368,6 +368,7 @@ function answerNextEvent(
   memberId: number | null,
   range: DayRange | null,
   strict = false,
+  leaving = false,
 ): string {
   const asked = words.join(' ');
   if (strict && range) {
@@ -396,7 +397,7 @@ function answerNextEvent(
   if (onNow)
     return `${first.event.title} is on now, until ${formatTime(first.end)}${first.event.location ? ` at ${first.event.location}` : ''}.`;
   // "when do I need to leave for Maya's game", asked by her driver: their drive too.
-  const mine = transportLines(a, first, 'both', null, a.data.askerId).map((l) => l.text);
+  const mine = leaving ? transportLines(a, first, 'both', null, a.data.askerId).map((l) => l.text) : [];
   const drive = mine.length > 0 ? ` ${capitalize(mine.join('; '))}.` : '';
   return `Next ${describeOccurrence(a, first, ':')}.${drive}`;
 }
@@ -1350,7 +1351,7 @@ function replyTo(a: Answerer, intent: Intent): string {
       return answerFreeSearch(a, intent);
     case 'next_event':
       if (intent.tripEnd) return answerTripEnd(a, intent.words, intent.memberId);
-      return answerNextEvent(a, intent.words, intent.memberId, intent.range, intent.strict);
+      return answerNextEvent(a, intent.words, intent.memberId, intent.range, intent.strict, intent.leaving);
     case 'transport':
       return answerTransport(
         a,

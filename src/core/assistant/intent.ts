@@ -46,6 +46,8 @@ export type Intent =
       strict?: boolean;
       /** "when is Marco back", "when do we get back from camping": the end of the trip under way or next. */
       tripEnd?: boolean;
+      /** "when do I need to leave for Maya's game": the asker's own drive to it is said too. */
+      leaving?: boolean;
     }
   /**
    * `range` null: today's drives still to come, else the next day with one (for `memberId`, by `driverId`,
@@ -781,7 +783,12 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   const cancelled = CANCELLED.test(text);
   const namesEvent = anyTitleMatches(eventWords, ctx.titles, match);
   if (asksWhen || asksNext) {
-    if (namesEvent) return { kind: 'next_event', words: eventWords, memberId: subject, range: when.range };
+    if (namesEvent) {
+      const leaving = /\b(leave|leaving|head out|set off|setting off|get there|be there)\b/.test(text);
+      return leaving
+        ? { kind: 'next_event', words: eventWords, memberId: subject, range: when.range, leaving }
+        : { kind: 'next_event', words: eventWords, memberId: subject, range: when.range };
+    }
     // "what time should I come on thursday": no event named, a day named: that day's schedule.
     if (eventWords.length === 0 && when.range && !asksNext) {
       return { kind: 'schedule', range: when.range, memberId: subject };
