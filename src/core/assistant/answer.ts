@@ -981,6 +981,12 @@ function answerTripEnd(a: Answerer, words: string[], memberId: number | null): s
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
   const trip = trips(a, a.data.now, horizon, words, memberId).find((o) => o.end > a.data.now);
   const whom = memberId === null ? 'anyone' : who(a, memberId);
+  // "what time is Tobi home (from school)": no trip, so the pickup that brings them home.
+  if (!trip && memberId !== null && memberId !== a.data.askerId) {
+    if (nextTransportDay(a, 'pickup', [], memberId, null) !== null) {
+      return answerTransport(a, 'pickup', null, memberId, null, []);
+    }
+  }
   if (!trip) {
     const about = words.length > 0 ? ` like "${words.join(' ')}"` : '';
     return `I couldn't find a trip${about} for ${whom} on the calendar in the coming year.`;
@@ -1008,7 +1014,7 @@ function answerTrip(
   const phrase = range ? rangePhrase(a, range) : 'now';
   const found = trips(a, from, to === from ? addLocalMinutes(to, 1) : to, words, memberId);
   const person =
-    memberId === null ? 'Everyone' : memberId === a.data.askerId ? 'You' : firstName(a.data, memberId);
+    memberId === null ? 'everyone' : memberId === a.data.askerId ? 'you' : firstName(a.data, memberId);
   const trip = found[0];
   if (!trip) {
     const none = `${person} ${memberId === a.data.askerId ? 'have' : 'has'} no trip on the calendar ${phrase}`;

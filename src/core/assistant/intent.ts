@@ -769,7 +769,7 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   const asksNext = /\bnext\b/.test(rest);
   const asked = content(
     rest,
-    /\b(when|next|what time|where|how long|until|till|cancell?ed|canceled|called off|postponed|should|shall|must|come|arrive|show up|turn up|be there|get there)\b/,
+    /\b(when|next|what time|where|how long|until|till|cancell?ed|canceled|called off|postponed|should|shall|must|come|arrive|show up|turn up|be there|get there|back)\b/,
   );
   // "going to the gym" reads as a trip; when no trip is on the calendar the place alone is the event.
   const withoutTrip = asked.filter((w) => w !== 'trip');

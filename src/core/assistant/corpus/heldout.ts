@@ -1171,5 +1171,21 @@ ask('chen', C_MON_EVE, 'wei', ['who is picking up max and what time'], {
   says: ['David picks up Max'],
   not: ['No school'],
 });
+// "back on" is "still on"; "home" with no trip is the pickup that brings them home.
+const O_TUE_AM = '2026-12-08T07:30:00';
+ask('okafor', O_TUE_AM, 'ngozi', ['is the swimming back on saturday'], {
+  intent: 'event_check',
+  day: '2026-12-12',
+  starts: 'Yes, Swimming lesson',
+});
+ask('okafor', O_TUE_AM, 'ngozi', ['what time is tobi home', 'whens tobi home from school'], {
+  intent: 'next_event',
+  says: ['picks up Tobi'],
+});
+ask('okafor', O_TUE_AM, 'ngozi', ['is marco back from manchester tomorrow'], {
+  intent: 'event_check',
+  day: '2026-12-09',
+  starts: 'Yes, Marco is back tomorrow (Wed Dec 9) at 8pm',
+});
 
 export const HELDOUT: readonly CorpusCase[] = cases;
