@@ -476,6 +476,12 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   // "thanks, and what's on tomorrow": the thanks is not part of the question.
   const typed = normalizeQuestion(raw, names)
     .replace(roleBeforeName(names), '')
+    // "help! what time is soccer", "can you help me figure out whats on sat": the question is what follows.
+    .replace(/^(?:help|sos|quick q|quick question|question)(?: me)? (?=\w+ \w)/, '')
+    .replace(
+      /^(?:(?:can|could) you |pls |please )?help me (?:to )?(?:figure out |find out |work out |check |with |know )?(?=\w+ \w)/,
+      '',
+    )
     // "free for lunch", "at lunchtime": 12-1pm, asked as around 12:30.
     .replace(/\b(?:at|for|over|during|around) lunch(?:time)?\b/g, 'around 12:30')
     .replace(/\bwhat date\b/g, 'when')
@@ -671,23 +677,42 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     `\\b(?:(?:drop(?:s|ping)?(?: off)?|tak(?:e|es|ing)|bring(?:s|ing)?) ${riders}|drop(?:s|ping)? ${riders} off)\\b`,
   ).test(text);
   const whoHas = new RegExp(`\\bwho (?:is )?(?:got|has|have|having) ${riders}`).test(text);
-  const pickup = TRANSPORT_PICKUP.test(text) || ridden;
-  const dropoff = TRANSPORT_DROPOFF.test(text) || takenTo;
+  // "what time do I get picked up", "who's dropping me off": the asker rides.
+  const selfPickup =
+    /\b(?:i|me) (?:get|getting|gets|being|be) (?:picked up|collected|fetched)\b|\bpick(?:s|ing)? me up\b/.test(
+      text,
+    );
+  const selfDropoff =
+    /\b(?:i|me) (?:get|getting|gets|being|be) (?:dropped off|taken|driven)\b|\bdrop(?:s|ping)? me off\b/.test(
+      text,
+    );
+  const pickup = TRANSPORT_PICKUP.test(text) || ridden || selfPickup;
+  const dropoff = TRANSPORT_DROPOFF.test(text) || takenTo || selfDropoff;
   const both = TRANSPORT_BOTH.test(text);
   if (
     ((pickup || dropoff || both) &&
-      (/\bwho\b/.test(text) || TRANSPORT_NOUNS.test(text) || ridden || takenTo)) ||
+      (/\bwho\b/.test(text) ||
+        TRANSPORT_NOUNS.test(text) ||
+        ridden ||
+        takenTo ||
+        selfPickup ||
+        selfDropoff)) ||
     whoHas
   ) {
     // "after school" is when a child is picked up; "take them home" is a pickup too.
     const home = /\b(after school|home)\b/.test(text);
-    const direction: TransportDirection = home
-      ? 'pickup'
-      : both || (pickup && dropoff) || (whoHas && !pickup && !dropoff)
-        ? 'both'
-        : pickup
+    const direction: TransportDirection =
+      selfPickup !== selfDropoff
+        ? selfPickup
           ? 'pickup'
-          : 'dropoff';
+          : 'dropoff'
+        : home
+          ? 'pickup'
+          : both || (pickup && dropoff) || (whoHas && !pickup && !dropoff)
+            ? 'both'
+            : pickup
+              ? 'pickup'
+              : 'dropoff';
     const intentWords = new RegExp(
       `${TRANSPORT_PICKUP.source}|${TRANSPORT_DROPOFF.source}|${TRANSPORT_BOTH.source}|${TRANSPORT_NOUNS.source}|\\b(home|kids|children|both|them|turn|should|must|gotta)\\b`,
     );

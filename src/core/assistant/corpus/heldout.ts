@@ -1187,5 +1187,33 @@ ask('okafor', O_TUE_AM, 'ngozi', ['is marco back from manchester tomorrow'], {
   day: '2026-12-09',
   starts: 'Yes, Marco is back tomorrow (Wed Dec 9) at 8pm',
 });
+// "help" or "can you help me figure out" before a question; the asker as the one picked up or dropped off.
+const R_MON_PM = '2026-11-30T16:00:00';
+ask('rivera', R_MON_PM, 'maya', ['help what time is soccer tmrw'], {
+  intent: 'next_event',
+  starts: 'Next Soccer practice: tomorrow (Tue Dec 1)',
+});
+ask('rivera', R_MON_PM, 'maya', ['can you help me figure out whats on sat'], {
+  intent: 'schedule',
+  day: '2026-12-05',
+  says: ['Soccer game'],
+});
+ask(
+  'rivera',
+  R_MON_PM,
+  'maya',
+  ['what time do i get picked up tmrw', 'is anyone picking me up from soccer tomorrow'],
+  {
+    intent: 'transport',
+    day: '2026-12-01',
+    says: ['Sam picks up Maya from Soccer practice at 5:15pm'],
+  },
+);
+ask('rivera', R_MON_PM, 'maya', ['who is dropping me off tmrw'], {
+  intent: 'transport',
+  day: '2026-12-01',
+  says: ['Ana drops off Maya'],
+  not: ['picks up'],
+});
 
 export const HELDOUT: readonly CorpusCase[] = cases;
