@@ -211,7 +211,8 @@ const NOT_NAMES = new Set([
 const TRANSPORT_PICKUP =
   /\b(pick(s|ing|ed)? up|pickups?|pick ?up|pickup|get(s|ting)?|collect(s|ing)?|grab(s|bing)?|fetch(es|ing)?)\b/;
 const TRANSPORT_DROPOFF = /\b(drop(s|ping|ped)?( off)?|dropoffs?|drop ?off|tak(e|es|ing)|bring(s|ing)?)\b/;
-const TRANSPORT_BOTH = /\b(driv(e|es|ing)|drivers?|rides?|carpool(ing)?|transport(ation)?)\b/;
+const TRANSPORT_BOTH =
+  /\b(driv(e|es|ing)|drivers?|rides?|carpool(ing)?|transport(ation)?|school runs?|(?:doing|do|does|did) the (?:\w+ )?runs?)\b/;
 /** Issue 27: a question about pickups and drop-offs nobody can do. */
 const TRANSPORT_GAPS =
   /\b(gaps?|uncovered|not covered|no drivers?|(no ?one|nobody|no body) (is |s )?(driving|picking|dropping|taking|getting|covering)|without (a )?drivers?|needs? (a )?drivers?|(driving|transport|pickup|pick up|drop off|dropoff|carpool) (clash|clashes|conflicts?|problems?))\b/;
@@ -401,7 +402,7 @@ const OUTSIDE =
  * Groups: whose (my / our / the), the span or day.
  */
 const LOOKING =
-  /\bhow(?:s| is| are| does| do)? (?:things |it )?(?:looking |look )?(?:for |on )?(?:(my|our|the) )?(day|week|weekend|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?:looking|look|looks|shaping up))\b/;
+  /\bhow(?:s| is| are| does| do)? (?:things |it )?(?:looking |look )?(?:for |on )?(?:(my|our|the|next|this) )?(day|week|weekend|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?:looking|look|looks|shaping up))\b/;
 
 const LOOKING_FOR =
   /\bhow(?:s| is| are)? (?:things|it|stuff) looking (?:for|on) (?:(my|our|the) )?(day|week|weekend|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
@@ -409,6 +410,7 @@ const LOOKING_FOR =
 /** The question LOOKING and LOOKING_FOR stand for: "my week" is the asker's this week, "the day" is today. */
 function lookingAsSchedule(whose: string | undefined, span: string): string {
   const when = span === 'day' ? 'today' : span === 'week' || span === 'weekend' ? `this ${span}` : span;
+  if (whose === 'next' || whose === 'this') return `what is on ${whose} ${span}`;
   return `what is on ${whose === 'my' ? 'for me ' : ''}${when}`;
 }
 
@@ -794,7 +796,7 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   const asksNext = /\bnext\b/.test(rest);
   const asked = content(
     rest,
-    /\b(when|next|what time|where|how long|until|till|cancell?ed|canceled|called off|postponed|should|shall|must|come|arrive|show up|turn up|be there|get there|back)\b/,
+    /\b(when|next|what time|where|how long|until|till|til|cancell?ed|canceled|called off|postponed|should|shall|must|come|arrive|show up|turn up|be there|get there|back)\b/,
   );
   // "going to the gym" reads as a trip; when no trip is on the calendar the place alone is the event.
   const withoutTrip = asked.filter((w) => w !== 'trip');

@@ -1215,5 +1215,21 @@ ask('rivera', R_MON_PM, 'maya', ['who is dropping me off tmrw'], {
   says: ['Ana drops off Maya'],
   not: ['picks up'],
 });
+// "the cricket run" / "the school run" are drives; "hows next week looking"; "how long til christmas".
+const N_SAT_AM = '2026-12-19T08:00:00';
+ask('nguyen', N_SAT_AM, 'linh', ["who's doing the cricket run"], {
+  intent: 'transport',
+  says: ['Tom drops off Ben at Cricket at 8:15am', 'you pick up Ben'],
+});
+ask('nguyen', N_SAT_AM, 'linh', ['hows next week looking'], {
+  intent: 'schedule',
+  day: '2026-12-20',
+  says: ['Beach day'],
+});
+ask('nguyen', N_SAT_AM, 'linh', ['how long til christmas'], {
+  intent: 'schedule',
+  day: '2026-12-25',
+  says: ["Christmas lunch at Nana's"],
+});
 
 export const HELDOUT: readonly CorpusCase[] = cases;
