@@ -382,7 +382,10 @@ function answerNextEvent(
   const from = range && dayStart(range.from) > a.data.now ? dayStart(range.from) : a.data.now;
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
   const all = occurrencesBetween(a.data.events, from, horizon, a.data.timeZone);
-  const first = bestOccurrences(a, all, words, memberId)[0];
+  // "what time do I need to be at heathrow": no title has the words, but a place does (all of them).
+  const first =
+    bestOccurrences(a, all, words, memberId)[0] ??
+    all.find((o) => eventRelevance(a, o, words).matched === words.length);
   if (!first) return `I couldn't find "${asked}" on the calendar in the coming year.`;
   const onNow = first.start < a.data.now;
   if (range && localDateOf(first.start) > range.to) {

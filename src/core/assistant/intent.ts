@@ -206,6 +206,8 @@ const STOP_WORDS = new Set([
 const NOT_NAMES = new Set([
   ...STOP_WORDS,
   ...'kids children parents he she they someone somebody nobody free busy'.split(' '),
+  // "new year's day", "mother's day", "valentine's day": holidays, not people.
+  ...'year years mother mothers father fathers valentine valentines patrick patricks boxing'.split(' '),
 ]);
 
 const TRANSPORT_PICKUP =
@@ -396,7 +398,7 @@ const THANKS =
   /^(?:(?:ok(?:ay)?|great|perfect|cool|awesome|got it|ty|thx|thanks?|thank you|cheers|ta|tysm|thnx|thanx)(?: (?:so much|a lot|very much|heaps|you|u|again|mate|guys|hun|babe|love|x+|!))*[ !.]*)+$/;
 /** Things people ask a phone that are not a family's calendar: weather, traffic, news, scores, recipes. */
 const OUTSIDE =
-  /\b(weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|traffic|news|headlines|score|stock|recipe)\b/;
+  /\b(weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|traffic|news(?! (?:on|about|re|with|from)\b)|headlines|score|stock|recipe)\b/;
 /**
  * "how's my week looking", "how does tomorrow look", "how are things looking for friday": a schedule question.
  * Groups: whose (my / our / the), the span or day.
@@ -487,6 +489,11 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     // "free for lunch", "at lunchtime": 12-1pm, asked as around 12:30.
     .replace(/\b(?:at|for|over|during|around) lunch(?:time)?\b/g, 'around 12:30')
     .replace(/\bwhat date\b/g, 'when')
+    // "how many events this week": the listing says.
+    .replace(
+      /^how many (?:events|things|appointments|activities|plans)(?: (?:are there|do we have|have we got|is there|are on))?\b/,
+      'what is on',
+    )
     .replace(
       /^(?:(?:ok|okay|great|cool|perfect|thanks|thank you|ty|cheers) )+(?:and |also |but |so )?(?=\w)/,
       '',
@@ -688,6 +695,10 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     /\b(?:i|me) (?:get|getting|gets|being|be) (?:dropped off|taken|driven)\b|\bdrop(?:s|ping)? me off\b/.test(
       text,
     );
+  // "is it my turn to drive", "do I drive today": the asker's own drives.
+  const myTurn = /\bmy turn\b|\b(?:do|am|should|will|must) i (?:have to |need to )?driv(?:e|ing)\b/.test(
+    text,
+  );
   const pickup = TRANSPORT_PICKUP.test(text) || ridden || selfPickup;
   const dropoff = TRANSPORT_DROPOFF.test(text) || takenTo || selfDropoff;
   const both = TRANSPORT_BOTH.test(text);
@@ -698,7 +709,8 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
         ridden ||
         takenTo ||
         selfPickup ||
-        selfDropoff)) ||
+        selfDropoff ||
+        myTurn)) ||
     whoHas
   ) {
     // "after school" is when a child is picked up; "take them home" is a pickup too.
@@ -720,8 +732,11 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     );
     // "what time do I need to get Leo": the asker drives, Leo rides.
     const askerDrives =
-      named !== null &&
-      /\b(?:(?:do|did|should|must|will|can|am) i|i (?:need|have|got|gotta|must|should|am|will))\b/.test(text);
+      (myTurn && named === null) ||
+      (named !== null &&
+        /\b(?:(?:do|did|should|must|will|can|am) i|i (?:need|have|got|gotta|must|should|am|will))\b/.test(
+          text,
+        ));
     // "who's got Maya after school" is about the pickup, whenever it is: the part does not narrow the drives.
     const range = when.range?.part?.name === 'after school' ? { ...when.range, part: undefined } : when.range;
     return {

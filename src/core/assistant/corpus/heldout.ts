@@ -1231,5 +1231,26 @@ ask('nguyen', N_SAT_AM, 'linh', ['how long til christmas'], {
   day: '2026-12-25',
   says: ["Christmas lunch at Nana's"],
 });
+// "is it my turn to drive"; "any news on X" is a request, not the news; "how many events"; holidays named
+// with a possessive are not people; a place alone finds its event.
+const C_SAT_EARLY = '2026-11-28T07:00:00';
+ask('chen', C_SAT_EARLY, 'david', ['is it my turn to drive', 'do i drive today'], {
+  intent: 'transport',
+  says: ['you drop off Max at Hockey practice at 7:40am'],
+});
+ask('chen', C_SAT_EARLY, 'david', ['any news on the movie night'], {
+  intent: 'activities',
+  says: ["Movie night at Sam's was declined"],
+});
+ask('chen', C_SAT_EARLY, 'david', ['how many events this week'], {
+  intent: 'schedule',
+  says: ['Hockey practice'],
+});
+const O_FRI_EVE = '2026-12-18T18:00:00';
+ask('okafor', O_FRI_EVE, 'marco', ["what's on new year's day"], { intent: 'schedule', day: '2027-01-01' });
+ask('okafor', O_FRI_EVE, 'marco', ['what time do i need to be at heathrow tmrw'], {
+  intent: 'next_event',
+  says: ["Grandma's flight", 'Heathrow T5'],
+});
 
 export const HELDOUT: readonly CorpusCase[] = cases;
