@@ -88,7 +88,7 @@ export function dayPartIn(text: string): DayPart | null {
 
 /** Day-of-month words: "the 3rd", "on the 21st", "monday 14th" (an ordinal needs no "the"). */
 const DAY_OF_MONTH =
-  /\b(?:on )?(?:the (\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))\b(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|of))/;
+  /(?<!\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* )\b(?:on )?(?:the (\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))\b(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|of))/;
 
 /**
  * "the 3rd", "on the 21st": the next date with that day of the month (this month if still ahead).
@@ -239,6 +239,11 @@ const FULL_DAY_OR_MONTH =
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)\b/;
 const MONTH_WITH_NUMBER =
   /\b(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]* \d|\b\d+(st|nd|rd|th)? (of )?(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)/;
+const WEEKDAYS = 'sunday monday tuesday wednesday thursday friday saturday'.split(' ');
+/** "sunday week", "a week on sunday", "a week tomorrow", "a week today": groups are the day named. */
+const WEEK_ON =
+  /\b(?:(sunday|monday|tuesday|wednesday|thursday|friday|saturday) week|a week (?:on |from )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)|a week (?:from )?(tomorrow|today))\b/;
+
 /** Date units the assistant does not read. */
 const UNREAD_UNITS = /\b(fortnight|fortnights|quarter|semester|term)\b/;
 /**
@@ -488,6 +493,27 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
   const overmorrow = /\b(?:the )?(?:day after (?:tomorrow|tmrw)|overmorrow)\b/;
   if (overmorrow.test(text)) {
     return spanned({ range: day(addLocalDays(today, 2), text), phrase: overmorrow });
+  }
+  // British "sunday week" / "a week on sunday" (the Sunday after the coming one), "a week tomorrow / today".
+  const weekOn = WEEK_ON.exec(text);
+  if (weekOn) {
+    const named = weekOn[1] ?? weekOn[2] ?? weekOn[3] ?? 'today';
+    const base =
+      named === 'today'
+        ? today
+        : named === 'tomorrow'
+          ? addLocalDays(today, 1)
+          : addLocalDays(today, ((WEEKDAYS.indexOf(named) - localWeekday(today) + 6) % 7) + 1);
+    return spanned({ range: day(addLocalDays(base, 7), text), phrase: WEEK_ON });
+  }
+  // "christmas week", "thanksgiving week": the week (Sunday to Saturday) with the holiday in it.
+  const holidayWeek = /\bweek\b/.test(text) ? findHoliday(text.split(' '), today, region.country) : null;
+  if (holidayWeek && holidayWeek !== 'unknown') {
+    const phrase = new RegExp(`\\b(?:the )?${holidayWeek.phrase} week\\b`);
+    if (phrase.test(text)) {
+      const sunday = addLocalDays(holidayWeek.date, -localWeekday(holidayWeek.date));
+      return spanned({ range: { from: sunday, to: addLocalDays(sunday, 6), kind: 'span' }, phrase });
+    }
   }
   const week = weekRanges(text, now);
   if (week) return finish({ range: week.range, time: null, rest: text.replace(week.phrase, ' ').trim() });

@@ -1252,5 +1252,20 @@ ask('okafor', O_FRI_EVE, 'marco', ['what time do i need to be at heathrow tmrw']
   intent: 'next_event',
   says: ["Grandma's flight", 'Heathrow T5'],
 });
+// British "sunday week" / "a week tomorrow", "christmas week", and "jan 7th" (never the 7th of this month).
+const O_MON_AM2 = '2026-12-07T07:30:00';
+ask('okafor', O_MON_AM2, 'ngozi', ['whats on sunday week'], {
+  intent: 'schedule',
+  day: '2026-12-20',
+  says: ['Winter Wonderland'],
+});
+ask('okafor', O_MON_AM2, 'ngozi', ['a week tomorrow?'], { intent: 'schedule', day: '2026-12-15' });
+ask('okafor', O_MON_AM2, 'ngozi', ['a week on friday'], { intent: 'schedule', day: '2026-12-18' });
+ask('okafor', O_MON_AM2, 'ngozi', ['whats on christmas week'], {
+  intent: 'schedule',
+  day: '2026-12-20',
+  says: ['Boxing Day walk'],
+});
+ask('okafor', O_MON_AM2, 'ngozi', ['whats on jan 7th'], { intent: 'schedule', day: '2027-01-07' });
 
 export const HELDOUT: readonly CorpusCase[] = cases;
