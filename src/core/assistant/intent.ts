@@ -908,7 +908,7 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     const tail = /\b(?:on|for|over|during)(?: the)? ([a-z]+)$/.exec(rest)?.[1];
     if (
       tail !== undefined &&
-      tail.length >= 4 &&
+      tail.length >= 3 &&
       !keep.has(tail) &&
       !STOP_WORDS.has(tail) &&
       !NOT_DAY_TAILS.has(tail) &&

@@ -1267,5 +1267,24 @@ ask('okafor', O_MON_AM2, 'ngozi', ['whats on christmas week'], {
   says: ['Boxing Day walk'],
 });
 ask('okafor', O_MON_AM2, 'ngozi', ['whats on jan 7th'], { intent: 'schedule', day: '2027-01-07' });
+// "the weekend of the 12th", "dec 5th and 6th", "sat morn", and "whats on tom" (not read: said, not today).
+const R_MON_EVE = '2026-11-30T21:00:00';
+ask('rivera', R_MON_EVE, 'ana', ['anything on the weekend of the 12th'], {
+  intent: 'schedule',
+  day: '2026-12-12',
+  says: ['Sat Dec 12 to Sun Dec 13'],
+});
+ask('rivera', R_MON_EVE, 'ana', ['whats on dec 5th and 6th'], {
+  intent: 'schedule',
+  day: '2026-12-05',
+  says: ['Soccer game', "Dinner at Grandma's"],
+});
+ask('rivera', R_MON_EVE, 'ana', ['whats on sat morn'], {
+  intent: 'schedule',
+  day: '2026-12-05',
+  says: ['Soccer game'],
+  not: ["Noah's birthday party"],
+});
+ask('rivera', R_MON_EVE, 'ana', ['whats on tom'], { intent: 'unclear_day', starts: UNCLEAR });
 
 export const HELDOUT: readonly CorpusCase[] = cases;
