@@ -35,9 +35,10 @@ function hasField(body: unknown, field: string): boolean {
  */
 export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/api/events', async (request) => {
-    const { familyId } = requireAuth(request);
+    const auth = requireAuth(request);
+    const { familyId } = auth;
     const range = parseInput(eventRangeQuerySchema, request.query);
-    return listOccurrences(ctx, familyId, range, (eventId, reason) =>
+    return listOccurrences(ctx, auth, range, (eventId, reason) =>
       request.log.warn({ familyId, eventId, reason }, 'event left out of the calendar'),
     );
   });

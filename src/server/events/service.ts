@@ -469,17 +469,17 @@ export async function listEventTasks(
 /**
  * The occurrences overlapping the family-local days `startDay` … `endDay` (inclusive, `YYYY-MM-DD`), from the
  * occurrence engine (src/core/recurrence/occurrences.ts): one-off events, overrides, and every series expanded
- * in its own zone, all given in the family's wall-clock time. Sorted by start, then id. A row the engine cannot
+ * in its own zone, all given in the family's wall-clock time (`family.familyZone`: the session read it). Sorted by start, then id. A row the engine cannot
  * expand is left out (reported to `onLeftOut`) and the rest still answer. Without a range: `DEFAULT_WINDOW_DAYS_*` around today.
  * @throws HttpError 400 when the range is longer than `MAX_RANGE_DAYS`.
  */
 export async function listOccurrences(
   ctx: ServerContext,
-  familyId: number,
+  family: { familyId: number; familyZone: string },
   range: { start?: string | undefined; end?: string | undefined },
   onLeftOut: (eventId: number, reason: string) => void = () => undefined,
 ): Promise<EventOccurrenceDto[]> {
-  const zone = await familyZone(ctx.db, familyId);
+  const { familyId, familyZone: zone } = family;
   let { start: startDay, end: endDay } = range;
   if (!startDay || !endDay) {
     const today = localDateOf(instantToLocal(ctx.clock.now(), zone));
