@@ -499,8 +499,15 @@ export async function listOccurrences(
     zone,
   );
   for (const f of failures) onLeftOut(f.event.id, f.reason);
+  // A series' occurrences share its row: map each row to the wire once.
+  const dtoOf = new Map<EventRow, EventDto>();
   return occurrences.map((o) => {
     const row = o.event.row;
+    let dto = dtoOf.get(row);
+    if (!dto) {
+      dto = toEventDto(row, zone);
+      dtoOf.set(row, dto);
+    }
     // SPEC §9 on this occurrence as the family sees it: all-day, or a stored end on another day.
     const multiDay = isMultiDay({
       start_date: o.start,
@@ -509,7 +516,7 @@ export async function listOccurrences(
       is_all_day: row.isAllDay,
     });
     return {
-      ...toEventDto(row, zone),
+      ...dto,
       start_date: o.start,
       end_date: o.end,
       series_id: o.seriesId,
