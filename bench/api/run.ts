@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { wrapPglite, type Database } from '../../src/server/db/client.ts';
@@ -66,6 +67,26 @@ async function autocannon(url: string, headers: Record<string, string>, seconds:
     errors: report.errors,
     non2xx: report.non2xx,
   };
+}
+
+/**
+ * How many round trips to PostgreSQL one request to `url` makes: node-postgres `Client.query` calls while it runs
+ * (a multi-statement simple query is one). Only meaningful with nothing else running.
+ */
+async function roundTrips(url: string, headers: Record<string, string>): Promise<number> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    count++;
+    return original.apply(this, args);
+  };
+  try {
+    await (await fetch(url, { headers })).arrayBuffer();
+  } finally {
+    proto.query = original;
+  }
+  return count;
 }
 
 /** Warm-up, then the measured run. */
@@ -206,6 +227,11 @@ async function run(label: string, database: Database, families: number, targetRp
     `${label}: GET /api/events for December 2026 returns ${String(occurrences)} occurrences (${String(rows)} rows)`,
   );
 
+  if (label === 'PostgreSQL') {
+    console.log(
+      `${label}: round trips per request: ours ${String(await roundTrips(ours, { cookie }))}, bare ${String(await roundTrips(theirs, {}))}`,
+    );
+  }
   const a = await measure(ours, { cookie });
   const b = await measure(theirs, {});
   await app.close();

@@ -19,6 +19,8 @@ declare module 'fastify' {
      * the route runs in the signed-in family's scope, and with no session in no scope (no family rows).
      */
     systemScope?: string;
+    /** Set by `installFamilyScope` (never by a route): the handler runs in the signed-in family's scope. */
+    familyScope?: true;
   }
 }
 
@@ -31,8 +33,6 @@ interface PendingScope {
 
 const pending = new WeakMap<FastifyRequest, PendingScope>();
 const wrapped = new WeakSet<RouteHandlerMethod>();
-/** The handlers that run in the signed-in family's scope (not a system route's). */
-const familyRoutes = new WeakSet<RouteHandlerMethod>();
 /** Transactions `openRequestScope` opened for a request whose handler has not taken them yet. */
 const opened = new WeakMap<FastifyRequest, OpenedTransaction>();
 
@@ -60,7 +60,7 @@ export async function openRequestScope(
   db: Db,
   statement: string,
 ): Promise<Record<string, unknown>[] | null> {
-  if (!familyRoutes.has(request.routeOptions.handler)) return null;
+  if (request.routeOptions.config.familyScope !== true) return null;
   const transaction = await openScope(db, statement);
   if (!transaction) return null;
   if (transaction.rows.length === 0) {
@@ -104,8 +104,8 @@ export function installFamilyScope(app: FastifyInstance, db: Db): void {
       return runScoped(db, auth.familyId, request, reply, () => handler.call(this, request, reply));
     };
     wrapped.add(scoped);
-    familyRoutes.add(scoped);
     route.handler = scoped;
+    route.config = { ...route.config, familyScope: true };
   });
   app.addHook('onSend', async (request) => {
     await endUnused(request);
