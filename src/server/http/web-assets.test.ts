@@ -23,6 +23,10 @@ beforeAll(async () => {
     path.join(webRoot, 'index.html'),
     '<!doctype html><html><head><title>FamilyHub</title></head></html>',
   );
+  fs.writeFileSync(
+    path.join(webRoot, 'landing.html'),
+    '<!doctype html><html><head><title>FamilyHub</title></head><body><h1>Prerendered</h1></body></html>',
+  );
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js'), script);
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(script));
@@ -93,9 +97,27 @@ describe('the built SPA', () => {
     expect(signedIn.body).toContain('<title>FamilyHub</title>');
     expect(signedIn.body).not.toContain('familyhub-session');
     expect(signedIn.headers.vary).toMatch(/cookie/i);
-    const signedOut = await app.inject({ url: '/', headers: { cookie: 'theme=dark; fh_session=' } });
+    const signedOut = await app.inject({ url: '/notes', headers: { cookie: 'theme=dark; fh_session=' } });
     expect(signedOut.body).toContain(SIGNED_OUT_META);
     expect(signedOut.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('at / sends the prerendered landing page without a session cookie, the SPA with one (ADR 012)', async () => {
+    for (const url of ['/', '/?ref=abc123&utm_source=friends']) {
+      const signedOut = await app.inject({ url, headers: { cookie: 'theme=dark' } });
+      expect(signedOut.statusCode).toBe(200);
+      expect(signedOut.headers['content-type']).toMatch(/^text\/html/);
+      expect(signedOut.headers['cache-control']).toBe('no-cache');
+      expect(signedOut.headers.vary).toMatch(/cookie/i);
+      expect(signedOut.body).toContain('<h1>Prerendered</h1>');
+    }
+    const signedIn = await app.inject({ url: '/', headers: { cookie: 'fh_session=abc' } });
+    expect(signedIn.body).not.toContain('Prerendered');
+    expect(signedIn.body).toContain('<title>FamilyHub</title>');
+    // Other paths stay the SPA's, which shows its own landing page there (SPEC §2: at every unknown path).
+    const elsewhere = await app.inject({ url: '/some/unknown/path' });
+    expect(elsewhere.body).not.toContain('Prerendered');
+    expect(elsewhere.body).toContain(SIGNED_OUT_META);
   });
 
   it('answers unknown API paths with the API 404, not the SPA', async () => {

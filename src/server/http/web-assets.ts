@@ -59,6 +59,9 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
  * - The SPA's files are served from `webRoot` with their `.br`/`.gz` twins written at build time
  *   (scripts/build.mjs, brotli quality 11): `preCompressed` picks the best one the client accepts, so no CPU
  *   is spent compressing at request time. Cache headers per {@link cacheControlFor}.
+ * - `GET /` without the `sessionCookie` is the landing page prerendered at build time (`landing.html`, ADR
+ *   012): HTML and a small island, none of the SPA's code. With the cookie it is the SPA, which opens the
+ *   calendar (or, should the session have ended, shows the landing page itself).
  * - Any other GET outside `/api` is a client-side route: `index.html` (revalidated), and the SPA decides
  *   (including its own 404 page). A request without the `sessionCookie` gets it with the signed-out hint
  *   ({@link SIGNED_OUT_META}). `/api/*` and other methods answer the API's 404 shape.
@@ -73,6 +76,8 @@ export async function registerWebAssets(
   const indexFile = path.join(webRoot, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const signedOutPage = hasWeb ? withSignedOutHint(fs.readFileSync(indexFile, 'utf8')) : '';
+  const landingFile = path.join(webRoot, 'landing.html');
+  const landingPage = fs.existsSync(landingFile) ? fs.readFileSync(landingFile, 'utf8') : signedOutPage;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -94,11 +99,12 @@ export async function registerWebAssets(
     // No session cookie at all: certainly signed out, and the page says so, so the app skips its session
     // call (whose 401 Chromium would log as a console error) and shows the landing page at once.
     if (!hasCookie(request.headers.cookie, sessionCookie)) {
+      const atRoot = request.url === '/' || request.url.startsWith('/?');
       return reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(signedOutPage);
+        .send(atRoot ? landingPage : signedOutPage);
     }
     return reply.header('Vary', 'Cookie').sendFile('index.html');
   });
