@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -36,14 +36,14 @@ function prerenderLanding(): Plugin {
  */
 function landingPage(): Plugin {
   let outDir = '';
-  let logLevel: 'info' | 'warn' | 'error' | 'silent' = 'info';
+  let logLevel: LogLevel = 'info';
   let pwaRegister: Plugin | undefined;
   return {
     name: 'landing-page',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
-      logLevel = config.logLevel;
+      logLevel = config.logLevel ?? 'info';
       const pwa = config.plugins.find((plugin) => plugin.name === 'vite-plugin-pwa');
       if (pwa) pwaRegister = { name: 'pwa-register', resolveId: pwa.resolveId, load: pwa.load };
     },

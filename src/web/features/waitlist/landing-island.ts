@@ -88,9 +88,11 @@ function wireForm(form: HTMLFormElement): void {
   /** Shows `message` under field `name`, or clears it (undefined), as field.tsx / waitlist-form.tsx render it. */
   function setError(name: FieldName, message: string | undefined): void {
     const inputs = controls(name);
+    const [control] = inputs;
+    if (!control) return;
     const size = name === 'family_size';
-    const errorId = size ? 'family-size-error' : `${inputs[0].id}-error`;
-    const holder = size ? (form.querySelector('fieldset') as HTMLFieldSetElement) : inputs[0].parentElement;
+    const errorId = size ? 'family-size-error' : `${control.id}-error`;
+    const holder = size ? form.querySelector('fieldset') : control.parentElement;
     let text = document.getElementById(errorId);
     for (const input of inputs) {
       input.setAttribute('aria-invalid', String(Boolean(message)));
@@ -156,7 +158,7 @@ function wireForm(form: HTMLFormElement): void {
     const { result, messages } = validate();
     if (!result.success) {
       const first = FIELDS.find((name) => messages[name]);
-      if (first) controls(first)[0].focus();
+      if (first) controls(first)[0]?.focus();
       return;
     }
     void join({ ...result.data, ...attribution() });
