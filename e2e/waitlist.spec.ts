@@ -229,9 +229,17 @@ test('signed out, / is the prerendered page: it reads without JavaScript, and th
     /^http:\/\/localhost:\d+\/\?ref=[A-Za-z0-9_-]{8,50}$/,
   );
   await expect(page.getByText(/joined through your link/)).toHaveCount(0);
-  // No clipboard permission in this context: the link is selected for copying by hand instead.
-  await page.getByRole('button', { name: 'Copy Referral Link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'copy it by hand' })).toBeVisible();
+  const copy = page.getByRole('button', { name: 'Copy Referral Link' });
+  await copy.click();
+  await expect(page.getByRole('status')).toHaveText('Referral link copied to your clipboard.');
+  // Where the browser refuses the clipboard, the link is selected for copying by hand instead.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new Error('refused'));
+  });
+  await copy.click();
+  await expect(page.getByRole('status')).toHaveText(
+    "Couldn't copy automatically: the link is selected, copy it by hand.",
+  );
   await expectNoBlockingViolations(page, 'prerendered landing page, joined');
   await page.screenshot({ path: `${shots}/waitlist-island-success-375.png` });
 
