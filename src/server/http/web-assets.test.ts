@@ -13,6 +13,7 @@ import {
 } from './web-assets.ts';
 
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const landing = `<!doctype html><html><head><title>FamilyHub</title></head><body><h1>Prerendered</h1>${'<p>Families</p>'.repeat(300)}</body></html>`;
 let webRoot: string;
 let app: FastifyInstance;
 
@@ -23,10 +24,8 @@ beforeAll(async () => {
     path.join(webRoot, 'index.html'),
     '<!doctype html><html><head><title>FamilyHub</title></head></html>',
   );
-  fs.writeFileSync(
-    path.join(webRoot, 'landing.html'),
-    '<!doctype html><html><head><title>FamilyHub</title></head><body><h1>Prerendered</h1></body></html>',
-  );
+  fs.writeFileSync(path.join(webRoot, 'landing.html'), landing);
+  fs.writeFileSync(path.join(webRoot, 'landing.html.br'), zlib.brotliCompressSync(landing));
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js'), script);
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(script));
@@ -111,6 +110,11 @@ describe('the built SPA', () => {
       expect(signedOut.headers.vary).toMatch(/cookie/i);
       expect(signedOut.body).toContain('<h1>Prerendered</h1>');
     }
+    // Compressed: its brotli twin from the build.
+    const compressed = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/cookie/i);
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(landing);
     const signedIn = await app.inject({ url: '/', headers: { cookie: 'fh_session=abc' } });
     expect(signedIn.body).not.toContain('Prerendered');
     expect(signedIn.body).toContain('<title>FamilyHub</title>');

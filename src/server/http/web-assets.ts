@@ -76,8 +76,7 @@ export async function registerWebAssets(
   const indexFile = path.join(webRoot, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const signedOutPage = hasWeb ? withSignedOutHint(fs.readFileSync(indexFile, 'utf8')) : '';
-  const landingFile = path.join(webRoot, 'landing.html');
-  const landingPage = fs.existsSync(landingFile) ? fs.readFileSync(landingFile, 'utf8') : signedOutPage;
+  const hasLanding = fs.existsSync(path.join(webRoot, 'landing.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -91,6 +90,13 @@ export async function registerWebAssets(
         res.setHeader('Vary', 'Accept-Encoding');
       },
     });
+    // A route, not the not-found handler below, so that the page goes out as its precompressed twin.
+    app.get('/', (request, reply) => {
+      reply.header('Vary', 'Cookie');
+      if (hasCookie(request.headers.cookie, sessionCookie)) return reply.sendFile('index.html');
+      if (hasLanding) return reply.sendFile('landing.html');
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(signedOutPage);
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
@@ -99,12 +105,11 @@ export async function registerWebAssets(
     // No session cookie at all: certainly signed out, and the page says so, so the app skips its session
     // call (whose 401 Chromium would log as a console error) and shows the landing page at once.
     if (!hasCookie(request.headers.cookie, sessionCookie)) {
-      const atRoot = request.url === '/' || request.url.startsWith('/?');
       return reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(atRoot ? landingPage : signedOutPage);
+        .send(signedOutPage);
     }
     return reply.header('Vary', 'Cookie').sendFile('index.html');
   });
