@@ -114,6 +114,7 @@ describe('the built SPA', () => {
     const compressed = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers.vary).toMatch(/cookie/i);
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
     expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(landing);
     const signedIn = await app.inject({ url: '/', headers: { cookie: 'fh_session=abc' } });
     expect(signedIn.body).not.toContain('Prerendered');

@@ -92,7 +92,8 @@ export async function registerWebAssets(
     });
     // A route, not the not-found handler below, so that the page goes out as its precompressed twin.
     app.get('/', (request, reply) => {
-      reply.header('Vary', 'Cookie');
+      // Both: the page depends on the cookie, and the body on the encoding (this replaces setHeaders' Vary).
+      reply.header('Vary', 'Cookie, Accept-Encoding');
       if (hasCookie(request.headers.cookie, sessionCookie)) return reply.sendFile('index.html');
       if (hasLanding) return reply.sendFile('landing.html');
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(signedOutPage);
