@@ -15,6 +15,7 @@ import { installFamilyScope } from './http/family-scope.ts';
 import { installSecurity } from './http/security.ts';
 import { collectRoutes } from './http/route-table.ts';
 import { installCompression, registerWebAssets } from './http/web-assets.ts';
+import { registerLiveRoutes } from './live/routes.ts';
 import { registerMembersRoutes } from './members/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerWaitlistRoutes(app, ctx);
   registerAssistantRoutes(app, ctx);
   registerCalendarFeedRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
 
   await registerWebAssets(app, ctx.config.WEB_DIST_DIR, SESSION_COOKIE);
   return app;

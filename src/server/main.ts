@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { AppRoleError, DataDirInUseError, openDatabase } from './db/client.ts';
 import { systemClock } from './http/context.ts';
+import { startChangeFeed } from './live/change-feed.ts';
 import { createDispatcher } from './notifications/dispatcher.ts';
 import { providersFromConfig } from './notifications/providers/from-config.ts';
 import { createPlanner } from './scheduler/planner.ts';
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ db: database.db, config, clock: systemClock });
+  // Live updates: this process LISTENs for every family's committed changes and streams each family its own.
+  const changes = await startChangeFeed(database);
+  const app = await buildApp({ db: database.db, config, clock: systemClock, changes });
   // The outbox dispatcher runs in every server process (never inside buildApp: tests drive it by hand).
   // Both cross families by design: they get the system handle (docs/security.md, "System scope").
   const dispatcher = createDispatcher({
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
     await app.close(); // stops accepting, lets in-flight requests finish
     await planner.stop(); // lets a tick in progress commit
     await dispatcher.stop(); // finishes in-flight sends, hands unstarted claims back
+    await changes.close();
     await database.close();
     process.exit(0);
   };
