@@ -1,6 +1,7 @@
 /**
  * Live updates (issue 24): what `GET /api/changes` streams (server-sent events, text/event-stream).
  *
+ * - `event: ready` first, with the `id` of the process's latest change: where the next connection resumes.
  * - `event: change` with `data: {"kind": …, "id": …}` and an `id:` (for `Last-Event-ID`): a row of that kind
  *   was written (created, changed or deleted) and committed in the signed-in family. Nothing else is sent: the
  *   app refetches what it shows of that kind.

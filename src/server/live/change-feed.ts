@@ -33,6 +33,8 @@ export interface ChangeFeed {
    * older than the replay buffer or than the last reconnection, or garbage). No id: nothing missed.
    */
   missedSince(familyId: number, lastEventId: string | undefined): FeedEvent[];
+  /** The id of the latest change this process has seen (`<process>.<sequence>`): a new stream's resume point. */
+  position(): string;
   /** How many streams are subscribed (for the bench and logs). */
   readonly size: number;
   /** Stops listening; subscribers get nothing more. */
@@ -98,6 +100,7 @@ export async function startChangeFeed(database: Pick<Database, 'listen'>): Promi
       if (last + 1 < oldest) return [{ type: 'resync' }];
       return recent.filter((c) => c.seq > last && c.family === familyId).map((c) => toEvent(tag, c));
     },
+    position: () => `${tag}.${seq}`,
     get size() {
       let total = 0;
       for (const set of listeners.values()) total += set.size;

@@ -48,7 +48,8 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const data: ChangeEventData = { kind: event.kind, id: event.rowId };
       raw.write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
     };
-    raw.write(`retry: ${RETRY_MS}\n\n`);
+    // `ready` gives even a stream that has seen no change yet a resume point for its next connection.
+    raw.write(`retry: ${RETRY_MS}\nid: ${ctx.changes.position()}\nevent: ready\ndata: {}\n\n`);
     for (const missed of ctx.changes.missedSince(auth.familyId, lastEventId(request))) send(missed);
     const unsubscribe = ctx.changes.subscribe(auth.familyId, send);
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_SECONDS * 1000);
