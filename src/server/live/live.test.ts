@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { userAccounts } from '../db/schema/families.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
 import { openSse, type SseReader } from '../test/sse-client.ts';
@@ -14,11 +15,12 @@ async function family(name: string) {
   const { cookie, email } = await signUp(server.app, { familyName: name, memberName: `${name} Parent` });
   const res = await server.app.inject({ method: 'GET', url: '/api/family-members', headers: { cookie } });
   const [member] = res.json<{ id: number }[]>();
-  const { rows } = await server.database.system.execute<{ family_id: number }>(
-    sql`select family_id from user_accounts where email = ${email.toLowerCase()}`,
-  );
-  if (!member || !rows[0]) throw new Error('no member');
-  return { cookie, familyId: rows[0].family_id, memberId: member.id };
+  const [account] = await server.database.system
+    .select({ familyId: userAccounts.familyId })
+    .from(userAccounts)
+    .where(eq(userAccounts.email, email.toLowerCase()));
+  if (!member || !account) throw new Error('no member');
+  return { cookie, familyId: account.familyId, memberId: member.id };
 }
 
 async function stream(cookie: string | null, headers: Record<string, string> = {}, query = '') {

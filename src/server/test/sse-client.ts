@@ -37,8 +37,11 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done: finished, value } = await reader.read();
+        if (finished) break;
+        buffer += decoder.decode(value, { stream: true });
         let split: number;
         while ((split = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, split);
