@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { userAccounts } from '../db/schema/families.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
@@ -126,6 +127,29 @@ describe('GET /api/changes', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(asB.events.filter((e) => e.event === 'change')).toEqual([]);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'survives losing the LISTEN connection (a database restart): streams get a resync, then changes again',
+    async () => {
+      const reader = await stream(a.cookie);
+      await reader.next((e) => e.event === 'ready');
+      const { rows } = await server.database.system.execute(sql`select current_database() as name`);
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      try {
+        const killed = await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'LISTEN%'`,
+          [String((rows[0] as { name: string }).name)],
+        );
+        expect(killed.rowCount).toBe(1);
+      } finally {
+        await admin.end();
+      }
+      await reader.next((e) => e.event === 'resync', 10_000);
+      const id = await createNote(a.cookie, a.memberId, 'After the restart');
+      await reader.next((e) => e.event === 'change' && e.data === JSON.stringify({ kind: 'note', id }));
+    },
+  );
 
   it('ends every stream when the app closes (a deploy does not wait on them)', async () => {
     const extra = await createTestServer();

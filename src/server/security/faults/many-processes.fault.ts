@@ -15,6 +15,7 @@ const name = `familyhub_many_${process.pid}`;
 const servers: ServerProcess[] = [];
 let proxy: http.Server | undefined;
 let proxyUrl = '';
+let dbUrl = '';
 
 /**
  * A round-robin reverse proxy: request n goes to process n mod 3, streamed both ways (server-sent events
@@ -44,6 +45,7 @@ beforeAll(async () => {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
+  dbUrl = url.toString();
   // One first, so that the others find the database migrated; then two more side by side.
   servers.push(await startServer({ DATABASE_URL: url.toString(), AUTH_RATE_LIMIT_PER_MINUTE: '10' }));
   servers.push(
@@ -84,6 +86,27 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
     );
     expect(change.at - started).toBeLessThan(1_000);
     stream.close();
+  });
+
+  it('a process restart ends its streams; reconnecting with the old id gets a resync (refetch everything)', async () => {
+    const two = servers[1];
+    if (!two) throw new Error('no server');
+    const who = await registerOverHttp(two.url, 'restart');
+    const before = await openSse(`${two.url}/api/changes`, { cookie: who.cookie });
+    const ready = await before.next((e) => e.event === 'ready');
+    two.child.kill('SIGTERM');
+    await two.exited;
+    await before.ended;
+    const port = Number(new URL(two.url).port);
+    servers[1] = await startServer({ DATABASE_URL: dbUrl, AUTH_RATE_LIMIT_PER_MINUTE: '10' }, 60_000, port);
+    const after = await openSse(`${two.url}/api/changes`, {
+      cookie: who.cookie,
+      'last-event-id': ready.id ?? '',
+    });
+    await after.next((e) => e.event === 'resync');
+    const task = await createTask(two.url, who, 'After the restart');
+    await after.next((e) => e.event === 'change' && e.data === JSON.stringify({ kind: 'task', id: task.id }));
+    after.close();
   });
 
   it('the sign-in limit holds across the three: the 11th attempt in a minute is refused', async () => {
