@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const server = await startServer(env, 120_000);
   const pid = server.child.pid ?? 0;
   try {
-    const families = [];
+    const families: { cookie: string; memberId: number }[] = [];
     for (let i = 0; i < FAMILIES; i++) families.push(await registerOverHttp(server.url, `live${i}`));
     const before = rssMb(pid);
 

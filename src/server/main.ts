@@ -6,6 +6,7 @@ import { systemClock } from './http/context.ts';
 import { startChangeFeed } from './live/change-feed.ts';
 import { createDispatcher } from './notifications/dispatcher.ts';
 import { providersFromConfig } from './notifications/providers/from-config.ts';
+import { sharedSendSlots } from './notifications/send-slots.ts';
 import { createPlanner } from './scheduler/planner.ts';
 
 /** How often each process deletes expired sessions (the lookup refuses them anyway; this keeps the table small). */
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
   const dispatcher = createDispatcher({
     db: database.system,
     clock: systemClock,
-    providers: providersFromConfig(config, app.log),
+    // The SMS pace per sending number is kept in PostgreSQL, so it holds across processes (ADR 010).
+    providers: providersFromConfig(config, app.log, sharedSendSlots(database.system)),
     logger: app.log,
   });
   // The reminder planner ticks in every process too (idempotent; never inside buildApp: tests call it).

@@ -30,6 +30,14 @@ async function stream(cookie: string | null, headers: Record<string, string> = {
   return reader;
 }
 
+/** The test database's name (each test file gets its own, copied from the run's template). */
+async function currentDatabase(): Promise<string> {
+  const [row] = await server.database.system
+    .select({ name: sql<string>`current_database()` })
+    .from(sql`(select 1) as one`);
+  return row?.name ?? '';
+}
+
 async function createNote(cookie: string, memberId: number, title: string): Promise<number> {
   const res = await server.app.inject({
     method: 'POST',
@@ -133,13 +141,12 @@ describe('GET /api/changes', () => {
     async () => {
       const reader = await stream(a.cookie);
       await reader.next((e) => e.event === 'ready');
-      const { rows } = await server.database.system.execute(sql`select current_database() as name`);
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
       try {
         const killed = await admin.query(
           `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'LISTEN%'`,
-          [String((rows[0] as { name: string }).name)],
+          [await currentDatabase()],
         );
         expect(killed.rowCount).toBe(1);
       } finally {
