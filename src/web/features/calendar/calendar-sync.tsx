@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, RefreshCw, Upload } from 'lucide-react';
 import type {
@@ -266,12 +266,15 @@ function ImportCard() {
   );
 }
 
-/** Calendar interoperability panel (issue 12): feed links and .ics import, mounted on the Calendar screen. */
-export function CalendarSync() {
+/**
+ * Calendar interoperability panel (issue 12): feed links and .ics import, mounted on the Calendar screen.
+ * Memoised: it has no props, so moving through the calendar does not draw it again (issue 23).
+ */
+export const CalendarSync = memo(function CalendarSync() {
   return (
     <div className="space-y-4">
       <FeedCard />
       <ImportCard />
     </div>
   );
-}
+});
