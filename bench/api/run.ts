@@ -22,6 +22,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { wrapPglite, type Database } from '../../src/server/db/client.ts';
+import { startChangeFeed } from '../../src/server/live/change-feed.ts';
 import { openScratchPostgres } from '../scratch-database.ts';
 
 const MONTH = { start: '2026-12-01', end: '2026-12-31' };
@@ -192,7 +193,8 @@ async function run(label: string, database: Database, families: number, targetRp
     FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: 100000,
     LOG_LEVEL: 'silent',
   });
-  const app = await buildApp({ db: database.db, config, clock: { now: () => new Date() } });
+  const changes = await startChangeFeed(database);
+  const app = await buildApp({ db: database.db, config, clock: { now: () => new Date() }, changes });
   const reg = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
@@ -236,6 +238,7 @@ async function run(label: string, database: Database, families: number, targetRp
   const a = await measure(ours, { cookie });
   const b = await measure(theirs, {});
   await app.close();
+  await changes.close();
   await bare.close();
   const ratio = a.requestsPerSecond / b.requestsPerSecond;
   const line = (name: string, l: Load) =>

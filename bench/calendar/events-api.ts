@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { wrapPglite, type Database } from '../../src/server/db/client.ts';
+import { startChangeFeed } from '../../src/server/live/change-feed.ts';
 import { openScratchPostgres } from '../scratch-database.ts';
 import { events } from '../../src/server/db/schema/events.ts';
 import { userAccounts } from '../../src/server/db/schema/families.ts';
@@ -29,10 +30,12 @@ async function run(label: string, database: Database): Promise<void> {
     FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: 100000,
     LOG_LEVEL: 'silent',
   });
+  const changes = await startChangeFeed(database);
   const app = await buildApp({
     db: database.db,
     config,
     clock: { now: () => new Date('2026-11-22T16:00:00Z') },
+    changes,
   });
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
   const reg = await app.inject({
@@ -114,6 +117,7 @@ async function run(label: string, database: Database): Promise<void> {
       `median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, min ${(times[0] ?? 0).toFixed(1)} ms over ${String(RUNS)} runs`,
   );
   await app.close();
+  await changes.close();
 }
 
 const pglite = await wrapPglite(await PGlite.create());

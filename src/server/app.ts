@@ -9,13 +9,15 @@ import { SESSION_COOKIE } from './auth/sessions.ts';
 import { registerCalendarFeedRoutes } from './calendar-feed/routes.ts';
 import { registerDrivingRoutes } from './driving/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
-import type { ServerContext } from './http/context.ts';
+import { systemClock, type ServerContext } from './http/context.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installFamilyScope } from './http/family-scope.ts';
 import { installFamilyWriteLimit } from './http/family-write-limit.ts';
 import { installSecurity } from './http/security.ts';
 import { collectRoutes } from './http/route-table.ts';
+import { sharedRateLimitStore } from './http/shared-rate-limit-store.ts';
 import { installCompression, registerWebAssets } from './http/web-assets.ts';
+import { registerLiveRoutes } from './live/routes.ts';
 import { registerMembersRoutes } from './members/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
@@ -42,7 +44,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   installErrorHandling(app);
   installSecurity(app, ctx.config.PUBLIC_URL);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL: every process shares each limit (ADR 010). Windows follow the wall clock, as the
+  // in-memory store's did: a test's frozen clock would never end one.
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(ctx.db, systemClock) });
   await installCompression(app);
 
   registerAuthRoutes(app, ctx);
@@ -59,6 +63,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerWaitlistRoutes(app, ctx);
   registerAssistantRoutes(app, ctx);
   registerCalendarFeedRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
 
   await registerWebAssets(app, ctx.config.WEB_DIST_DIR, SESSION_COOKIE);
   return app;

@@ -24,7 +24,7 @@ const configSchema = z.object({
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
   TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
-  SMS_SENDS_PER_SECOND: z.coerce.number().min(0).default(1), // Twilio pacing per process; 0 = no limit (US long code: 1/s)
+  SMS_SENDS_PER_SECOND: z.coerce.number().min(0).default(1), // Twilio pacing per sending number, across all processes; 0 = no limit (US long code: 1/s)
   DEFAULT_PHONE_REGION: z
     .custom<CountryCode>(isPhoneRegion, 'must be an ISO 3166 region such as US')
     .default('US'),

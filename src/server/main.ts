@@ -3,8 +3,10 @@ import { loadConfig } from './config.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import { AppRoleError, DataDirInUseError, openDatabase } from './db/client.ts';
 import { systemClock } from './http/context.ts';
+import { startChangeFeed } from './live/change-feed.ts';
 import { createDispatcher } from './notifications/dispatcher.ts';
 import { providersFromConfig } from './notifications/providers/from-config.ts';
+import { sharedSendSlots } from './notifications/send-slots.ts';
 import { createPlanner } from './scheduler/planner.ts';
 
 /** How often each process deletes expired sessions (the lookup refuses them anyway; this keeps the table small). */
@@ -27,13 +29,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ db: database.db, config, clock: systemClock });
+  // Live updates: this process LISTENs for every family's committed changes and streams each family its own.
+  const changes = await startChangeFeed(database);
+  const app = await buildApp({ db: database.db, config, clock: systemClock, changes });
   // The outbox dispatcher runs in every server process (never inside buildApp: tests drive it by hand).
   // Both cross families by design: they get the system handle (docs/security.md, "System scope").
   const dispatcher = createDispatcher({
     db: database.system,
     clock: systemClock,
-    providers: providersFromConfig(config, app.log),
+    // The SMS pace per sending number is kept in PostgreSQL, so it holds across processes (ADR 010).
+    providers: providersFromConfig(config, app.log, sharedSendSlots(database.system)),
     logger: app.log,
   });
   // The reminder planner ticks in every process too (idempotent; never inside buildApp: tests call it).
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
     clearInterval(sessionPruning);
     await planner.stop(); // lets a tick in progress commit
     await dispatcher.stop(); // finishes in-flight sends, hands unstarted claims back
+    await changes.close();
     await database.close();
     process.exit(0);
   };

@@ -36,8 +36,20 @@ export interface Database {
    */
   system: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Subscribes to the NOTIFY channel `channel` (an SQL identifier) on a connection of its own: `onPayload`
+   * gets each message's text, in commit order. `onConnected` runs after every (re)connection, the first
+   * included: a message sent while the connection was down is lost, so the caller treats a reconnection as a
+   * gap. On PostgreSQL a dropped connection (a restart, a failover) is re-established with backoff
+   * (0.25 s doubling to 5 s); on PGlite the one connection never drops. Resolves, once listening, to the
+   * function that stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onConnected: () => void): Promise<Stop>;
   close(): Promise<void>;
 }
+
+/** Ends what started it; resolves once it has. */
+export type Stop = () => Promise<void>;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -95,6 +107,13 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
     db: scopedDb(db, system, (statement) => openPgliteTransaction(client, statement)),
     system,
     kind: 'pglite',
+    async listen(channel, onPayload, onConnected) {
+      const unlisten = await client.listen(channel, onPayload);
+      onConnected();
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async close() {
       await client.close();
       onClose();
@@ -261,9 +280,69 @@ async function openPostgres(url: string, appUrl: string, poolSize: number): Prom
     db: scopedDb(drizzlePg(pool) as unknown as Db, system, (statement) => openPgTransaction(pool, statement)),
     system,
     kind: 'postgres',
+    listen: (channel, onPayload, onConnected) => listenPostgres(appUrl, channel, onPayload, onConnected),
     close: async () => {
       await Promise.all([pool.end(), systemPool.end()]);
     },
+  };
+}
+
+/** Backoff of the LISTEN connection's reconnection (ms): first wait and cap. */
+const LISTEN_RETRY_MS = { first: 250, max: 5_000 };
+
+/**
+ * `Database.listen` on PostgreSQL: one dedicated client (LISTEN holds its connection, so it cannot come from
+ * the pool), replaced with backoff whenever it drops. Resolves once the first LISTEN has succeeded.
+ * @throws whatever the first connection attempt throws (the database is not reachable at start).
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnected: () => void,
+): Promise<Stop> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS.first;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      void client.end().catch(() => {});
+      if (stopped) return;
+      retry = setTimeout(() => void connect().catch(() => {}), delay); // a failure schedules the next
+      delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+    delay = LISTEN_RETRY_MS.first;
+    if (!stopped) onConnected();
+  };
+  try {
+    await connect();
+  } catch (error) {
+    stopped = true;
+    clearTimeout(retry);
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
   };
 }
 

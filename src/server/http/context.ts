@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
+import type { ChangeFeed } from '../live/change-feed.ts';
 
 /** The time source. Tests pass a controllable one; nothing reads the wall clock directly. */
 export interface Clock {
@@ -13,4 +14,6 @@ export interface ServerContext {
   db: Db;
   config: Config;
   clock: Clock;
+  /** This process's live-update hub (`startChangeFeed`): `GET /api/changes` streams from it. */
+  changes: ChangeFeed;
 }

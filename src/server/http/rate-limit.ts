@@ -15,7 +15,7 @@ export interface RateLimitRule {
 /**
  * A preHandler enforcing every rule in order (e.g. per IP and per account), counted by @fastify/rate-limit's
  * store. Over a limit: 429 in the one error shape, with Retry-After in seconds.
- * Counters live in this process's memory: with several processes each counts on its own (docs/scaling.md).
+ * Counters live in PostgreSQL (http/shared-rate-limit-store.ts): every process counts toward the same limit.
  */
 export function rateLimited(
   app: FastifyInstance,

@@ -835,6 +835,7 @@ describe('cancelling reminders of what was removed', () => {
       db: failingOutboxWrites(server.database.system),
       config: server.config,
       clock: server.clock,
+      changes: server.changes,
     };
     await expect(updateTask(ctx, f.familyId, id, { status: 'completed' })).rejects.toThrow(SIMULATED);
     await expect(deleteTask(ctx, f.familyId, id)).rejects.toThrow(SIMULATED);

@@ -214,7 +214,11 @@ describe('hostile input to every write route', () => {
         { numRuns: 6, seed: 1313 },
       );
     }
-    const getRoutes = server.app.routeTable.filter((r) => r.url.startsWith('/api') && r.method === 'GET');
+    // The live-update stream never ends (inject would wait forever) and reads no query but `since`, whose
+    // garbage live/live.test.ts covers (answered with a resync).
+    const getRoutes = server.app.routeTable.filter(
+      (r) => r.url.startsWith('/api') && r.method === 'GET' && r.url !== '/api/changes',
+    );
     const query = fc.dictionary(
       fc.constantFrom('start', 'end', 'limit', 'before', 'occurrence', 'following', 'status', 'x'),
       garbage,

@@ -13,8 +13,10 @@ import { call, familySnapshot, MARKER, seedFamily, type SeededFamily } from './f
  *   settings by key). B's session → B's own answer (2xx), which must contain nothing of A's; no session → 401.
  * - `public`: signed-out calls (sign-up, sign-in, waitlist, invitation links, the Twilio webhook). Never 5xx,
  *   never anything of A's in the answer; the exact status is what the feature's own tests pin down.
+ * - `stream`: a signed-in event stream (`GET /api/changes`) that never ends, so `inject` cannot replay it with
+ *   a session: no session → 401 here; that B's stream never carries A's changes is live/live.test.ts's part.
  */
-type Kind = 'by-id' | 'body-id' | 'own' | 'public';
+type Kind = 'by-id' | 'body-id' | 'own' | 'public' | 'stream';
 
 interface Probe {
   kind: Kind;
@@ -326,6 +328,8 @@ const PROBES: Record<string, Probe> = {
   },
   'GET /api/waitlist/count': { kind: 'public', url: same('/api/waitlist/count') },
 
+  'GET /api/changes': { kind: 'stream', url: same('/api/changes') },
+
   // Twilio's webhook: unsigned calls are refused (403) before anything is read.
   'POST /api/sms/inbound': { kind: 'public', url: same('/api/sms/inbound'), body: json({}) },
 };
@@ -404,6 +408,10 @@ describe('tenant isolation, every route', () => {
             })
           : call(server.app, cookie, route.method, url, body);
       const anonymous = await send(null);
+      if (probe.kind === 'stream') {
+        if (anonymous.statusCode !== 401) failures.push(`${label} (no session) → ${anonymous.statusCode}`);
+        continue;
+      }
       const asB = await send(b.cookie);
       for (const [who, res] of [
         ['no session', anonymous],

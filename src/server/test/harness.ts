@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { type Config, testConfig } from '../config.ts';
 import { type Database, openDatabase, wrapPglite } from '../db/client.ts';
 import type { Clock } from '../http/context.ts';
+import { type ChangeFeed, startChangeFeed } from '../live/change-feed.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A clock tests move by hand. Starts at `start` (an ISO instant). */
@@ -58,6 +59,8 @@ export interface TestServer {
   database: Database;
   clock: TestClock;
   config: Config;
+  /** The app's live-update hub. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -73,14 +76,17 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
     FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: 1_000_000,
     ...overrides,
   });
-  const app = await buildApp({ db: database.db, config, clock });
+  const changes = await startChangeFeed(database);
+  const app = await buildApp({ db: database.db, config, clock, changes });
   return {
     app,
     database,
     clock,
     config,
+    changes,
     async close() {
       await app.close();
+      await changes.close();
       await database.close();
     },
   };

@@ -18,6 +18,8 @@ const CalendarPage = screen(loadCalendarPage, 'CalendarPage');
 const EventFormPage = screen(() => import('../features/events/event-form-page.tsx'), 'EventFormPage');
 const TasksPage = screen(() => import('../features/tasks/tasks-page.tsx'), 'TasksPage');
 const TaskFormPage = screen(() => import('../features/tasks/task-form-page.tsx'), 'TaskFormPage');
+/** Live updates (issue 24): loaded after the shell, which stays within its size budget. */
+const LiveUpdates = screen(() => import('../features/live/live-updates.tsx'), 'LiveUpdates');
 const ActivitiesPage = screen(() => import('../features/activities/activities-page.tsx'), 'ActivitiesPage');
 const ActivityFormPage = screen(
   () => import('../features/activities/activity-form-page.tsx'),
@@ -110,6 +112,9 @@ export function SignedInRoutes() {
           </Routes>
         </Suspense>
       </AppLayout>
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
     </Suspense>
   );
 }

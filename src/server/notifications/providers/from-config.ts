@@ -3,6 +3,7 @@ import { createLogProvider, type LogSink } from './log.ts';
 import type { Provider } from './provider.ts';
 import { createSmtpProvider } from './smtp.ts';
 import { createTwilioProvider } from './twilio.ts';
+import type { SendSlots } from '../send-slots.ts';
 
 /** The provider for each channel. */
 export interface ChannelProviders {
@@ -12,9 +13,10 @@ export interface ChannelProviders {
 
 /**
  * Chooses providers from configuration: SMTP when `SMTP_URL` is set, Twilio when `TWILIO_ACCOUNT_SID`,
- * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` are all set; otherwise the log provider for that channel.
+ * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` are all set; otherwise the log provider for that channel. `slots`
+ * (`sharedSendSlots`) keeps the SMS pace per sending number across processes.
  */
-export function providersFromConfig(config: Config, sink?: LogSink): ChannelProviders {
+export function providersFromConfig(config: Config, sink?: LogSink, slots?: SendSlots): ChannelProviders {
   const email = config.SMTP_URL
     ? createSmtpProvider({
         url: config.SMTP_URL,
@@ -30,6 +32,7 @@ export function providersFromConfig(config: Config, sink?: LogSink): ChannelProv
           from: config.TWILIO_FROM,
           baseUrl: config.TWILIO_BASE_URL,
           sendsPerSecond: config.SMS_SENDS_PER_SECOND,
+          slots,
         })
       : createLogProvider('sms', sink);
   return { email, sms };

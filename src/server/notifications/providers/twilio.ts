@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SendSlots } from '../send-slots.ts';
 import { ProviderError, type OutgoingMessage, type Provider, type SendResult } from './provider.ts';
 
 export interface TwilioProviderOptions {
@@ -8,8 +9,13 @@ export interface TwilioProviderOptions {
   from: string;
   /** `TWILIO_BASE_URL`: https://api.twilio.com, or a local fake in tests. */
   baseUrl: string;
-  /** Messages per second across this process; 0 = no limit. A US long code allows 1 (the default). */
+  /** Messages per second from this sending number; 0 = no limit. A US long code allows 1 (the default). */
   sendsPerSecond?: number;
+  /**
+   * Where the pace is kept: `sharedSendSlots` (PostgreSQL) holds it across every process; without it the
+   * pace is this process's own.
+   */
+  slots?: SendSlots;
   /** Request timeout in milliseconds; must stay well under the dispatcher's lease. */
   timeoutMs?: number;
 }
@@ -64,6 +70,11 @@ export function createTwilioProvider(options: TwilioProviderOptions): Provider {
 
   async function pace(): Promise<void> {
     if (intervalMs === 0) return;
+    if (options.slots) {
+      const wait = (await options.slots.reserve(options.from, intervalMs)) - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      return;
+    }
     const now = performance.now();
     const slot = Math.max(now, nextSlot);
     nextSlot = slot + intervalMs;

@@ -1,0 +1,67 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema/rate-limits.ts';
+import type { Clock } from './context.ts';
+
+/** What @fastify/rate-limit's store hands back per counted request. */
+interface Counted {
+  /** Requests counted in the current window, this one included. */
+  current: number;
+  /** Milliseconds until the window ends. */
+  ttl: number;
+}
+
+/**
+ * A @fastify/rate-limit store (its `store` option) that counts in PostgreSQL, so every app process shares each
+ * limit (ADR 010): one UPSERT per counted request into `rate_limit_counters`, by bucket (the limiter's key)
+ * and fixed window (`floor(now / window) × window`). A bucket's first request of a window deletes its rows of
+ * earlier windows. Fixed windows allow at most twice the limit across a window boundary, as any fixed-window
+ * counter does (OWASP's guidance asks for a limit, not a sliding one).
+ *
+ * @param db the app database; used outside any family scope (the table holds no family rows)
+ * @returns the store class the plugin instantiates (`new Store(options)`; `child` per route)
+ * @throws (through the plugin's callback) the database's error when it is unavailable: the request is
+ *   answered as other database failures are (503), never let through uncounted.
+ */
+export function sharedRateLimitStore(db: Db, clock: Clock) {
+  return class SharedRateLimitStore {
+    /** The window (ms) of the limiter this store counts for, as the plugin configures it. */
+    private readonly windowMs: number;
+    constructor(options: object = {}) {
+      const window = 'timeWindow' in options ? options.timeWindow : undefined;
+      this.windowMs = typeof window === 'number' ? window : 60_000;
+    }
+
+    /** The plugin passes the window as a third argument at run time (its type declaration omits it). */
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: Counted) => void,
+      windowMs = this.windowMs,
+    ): void {
+      const now = clock.now().getTime();
+      const start = Math.floor(now / windowMs) * windowMs;
+      const windowStart = new Date(start);
+      db.insert(rateLimitCounters)
+        .values({ bucket: key, windowStart, count: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
+          set: { count: sql`${rateLimitCounters.count} + 1` },
+        })
+        .returning({ count: rateLimitCounters.count })
+        .then(async ([row]) => {
+          const current = row?.count ?? 1;
+          if (current === 1) {
+            await db
+              .delete(rateLimitCounters)
+              .where(and(eq(rateLimitCounters.bucket, key), lt(rateLimitCounters.windowStart, windowStart)));
+          }
+          callback(null, { current, ttl: start + windowMs - now });
+        })
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+    }
+
+    child(options: object): SharedRateLimitStore {
+      return new SharedRateLimitStore(options);
+    }
+  };
+}
