@@ -50,7 +50,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await installCompression(app);
 
   registerAuthRoutes(app, ctx);
-  installFamilyWriteLimit(app, ctx.config.FAMILY_WRITE_RATE_LIMIT_PER_MINUTE);
+  installFamilyWriteLimit(app, ctx.db, systemClock, ctx.config.FAMILY_WRITE_RATE_LIMIT_PER_MINUTE);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerDrivingRoutes(app, ctx);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -104,7 +104,10 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
   const db = drizzlePglite(client) as unknown as Db; // the PGlite driver's type is a PgDatabase subtype
   const system = drizzlePglite(systemPglite(client)) as unknown as Db;
   return {
-    db: scopedDb(db, system, (statement) => openPgliteTransaction(client, statement)),
+    // No transaction opener (ADR 011): PGlite has no round trips to save, and a transaction opened with the
+    // session lookup would hold its one connection through the hooks before the handler, where a rate-limit
+    // count (its own statement) would wait for it forever. Requests look the session up, then open the scope.
+    db: scopedDb(db, system),
     system,
     kind: 'pglite',
     async listen(channel, onPayload, onConnected) {
@@ -158,32 +161,6 @@ async function openPgTransaction(pool: pg.Pool, statement: string): Promise<Open
       client.release();
     },
   };
-}
-
-/**
- * PGlite: opens one of its exclusive transactions (other queries wait until it ends), runs `statement` first
- * and hands the transaction over as a Drizzle transaction, like `openPgTransaction`.
- * @throws whatever the statement throws (the transaction is rolled back).
- */
-function openPgliteTransaction(client: PGlite, statement: string): Promise<OpenedTransaction> {
-  return new Promise<OpenedTransaction>((resolve, reject) => {
-    let finish: (commit: boolean) => void = () => {};
-    const finished = new Promise<boolean>((resolveFinished) => (finish = resolveFinished));
-    const done = client.transaction(async (t) => {
-      const { rows } = await t.query<Record<string, unknown>>(statement);
-      const session = new PgliteSession(t as unknown as PGlite, dialect, undefined); // the driver only queries through it
-      resolve({
-        rows,
-        tx: new PgliteTransaction(dialect, session, undefined) as unknown as Tx,
-        async end(commit) {
-          finish(commit);
-          await done;
-        },
-      });
-      if (!(await finished)) await t.rollback();
-    });
-    done.catch(reject); // before `resolve`; afterwards `end` reports it
-  });
 }
 
 /** The marker statement of the system scope (transaction-local: it ends with the transaction). */

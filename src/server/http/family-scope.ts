@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   openScope,
   withFamilyScope,
@@ -42,6 +42,16 @@ async function endUnused(request: FastifyRequest): Promise<void> {
   if (!unused) return;
   opened.delete(request);
   await unused.end(true).catch(() => {}); // keeps the session's sliding expiry; nothing else was written
+}
+
+/**
+ * The transaction `openRequestScope` opened for `request` whose handler has not run yet, for a hook between the
+ * session lookup and the handler that must write in it (on PGlite's one connection a statement outside it
+ * would wait for it forever; on PostgreSQL it would hold a second pool connection).
+ * @returns undefined when none is open (not a family route, no session, or the handler took it)
+ */
+export function pendingRequestTransaction(request: FastifyRequest): Tx | undefined {
+  return opened.get(request)?.tx;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/rate-limits.ts';
 import type { Clock } from './context.ts';
 
@@ -12,10 +12,40 @@ interface Counted {
 }
 
 /**
+ * Counts one request of `bucket` in its fixed window of `windowMs` milliseconds (`floor(now / window) ×
+ * window`): one UPSERT into `rate_limit_counters`; a bucket's first request of a window also deletes its rows of
+ * earlier windows. Runs on `db`, which may be a request's open transaction (the count then commits with it).
+ * @returns the window's count, this request included, and the milliseconds left in the window
+ */
+export async function countInWindow(
+  db: DbOrTx,
+  bucket: string,
+  windowMs: number,
+  at: Date,
+): Promise<Counted> {
+  const now = at.getTime();
+  const start = Math.floor(now / windowMs) * windowMs;
+  const windowStart = new Date(start);
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ bucket, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    })
+    .returning({ count: rateLimitCounters.count });
+  const current = row?.count ?? 1;
+  if (current === 1) {
+    await db
+      .delete(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.bucket, bucket), lt(rateLimitCounters.windowStart, windowStart)));
+  }
+  return { current, ttl: start + windowMs - now };
+}
+
+/**
  * A @fastify/rate-limit store (its `store` option) that counts in PostgreSQL, so every app process shares each
- * limit (ADR 010): one UPSERT per counted request into `rate_limit_counters`, by bucket (the limiter's key)
- * and fixed window (`floor(now / window) × window`). A bucket's first request of a window deletes its rows of
- * earlier windows. Fixed windows allow at most twice the limit across a window boundary, as any fixed-window
+ * limit (ADR 010): `countInWindow` per counted request, by bucket (the limiter's key). Fixed windows allow at most twice the limit across a window boundary, as any fixed-window
  * counter does (OWASP's guidance asks for a limit, not a sliding one).
  *
  * @param db the app database; used outside any family scope (the table holds no family rows)
@@ -38,26 +68,10 @@ export function sharedRateLimitStore(db: Db, clock: Clock) {
       callback: (error: Error | null, result?: Counted) => void,
       windowMs = this.windowMs,
     ): void {
-      const now = clock.now().getTime();
-      const start = Math.floor(now / windowMs) * windowMs;
-      const windowStart = new Date(start);
-      db.insert(rateLimitCounters)
-        .values({ bucket: key, windowStart, count: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
-          set: { count: sql`${rateLimitCounters.count} + 1` },
-        })
-        .returning({ count: rateLimitCounters.count })
-        .then(async ([row]) => {
-          const current = row?.count ?? 1;
-          if (current === 1) {
-            await db
-              .delete(rateLimitCounters)
-              .where(and(eq(rateLimitCounters.bucket, key), lt(rateLimitCounters.windowStart, windowStart)));
-          }
-          callback(null, { current, ttl: start + windowMs - now });
-        })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+      countInWindow(db, key, windowMs, clock.now()).then(
+        (counted) => callback(null, counted),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
     }
 
     child(options: object): SharedRateLimitStore {
