@@ -15,6 +15,7 @@ import { deleteTask, updateTask } from '../tasks/service.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
 import { NEVER } from './event-reminders.ts';
 import { createPlanner, LATE_SUMMARY_REASON, type Planner, type PlannerLogger } from './planner.ts';
+import { markPhoneVerified } from '../test/phone.ts';
 
 let server: TestServer;
 let smtp: SmtpSink;
@@ -78,6 +79,7 @@ async function household(timezone: string, name: string, sms = false, summary = 
     phoneNumber: '+15551230000',
   });
   await db.update(familyMembers).set({ dailySummaryEnabled: summary }).where(eq(familyMembers.id, parent));
+  await markPhoneVerified(db, parent);
   const kid = await addMember(db, f.familyId, { name: 'Mia' });
   return { ...f, parent, kid };
 }
