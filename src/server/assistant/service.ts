@@ -216,12 +216,14 @@ export async function handleInboundSms(
       }
       const reply = optedOut ? STOP_REPLY : START_REPLY;
       for (const member of perFamily) await storeExchange(tx, sms, member, reply, now);
-      if (perFamily.length === 0) await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
+      if (perFamily.length === 0)
+        await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
       return reply;
     }
     if (keyword === 'help') {
       for (const member of perFamily) await storeExchange(tx, sms, member, HELP_REPLY, now);
-      if (perFamily.length === 0) await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
+      if (perFamily.length === 0)
+        await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
       return HELP_REPLY;
     }
 

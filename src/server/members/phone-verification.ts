@@ -24,7 +24,8 @@ export const OPTED_OUT_MESSAGE =
   'This number replied STOP to FamilyHub. Text START to the FamilyHub number from it first.';
 export const SMS_NOT_SET_UP_MESSAGE = 'Texting is not set up on this server, so a code cannot be sent.';
 export const NOT_ALLOWED_MESSAGE = "Only the member themselves, or a parent, can verify a member's number.";
-export const TOO_MANY_SENDS_MESSAGE = 'Too many codes sent to this number. Please wait an hour and try again.';
+export const TOO_MANY_SENDS_MESSAGE =
+  'Too many codes sent to this number. Please wait an hour and try again.';
 export const SEND_FAILED_MESSAGE = 'The code could not be sent. Please try again in a minute.';
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check the text message and try again.';
 export const EXPIRED_CODE_MESSAGE = 'That code has expired. Send a new code.';
@@ -150,7 +151,8 @@ export async function sendPhoneCode(
     if (!configuredChannels(ctx.config).sms) throw conflict(SMS_NOT_SET_UP_MESSAGE);
     if (await verifiedElsewhere(tx, phone, familyId)) throw conflict(VERIFIED_ELSEWHERE_MESSAGE);
     const windowOpen =
-      member.phoneCodeWindowStart !== null && now.getTime() - member.phoneCodeWindowStart.getTime() < 3_600_000;
+      member.phoneCodeWindowStart !== null &&
+      now.getTime() - member.phoneCodeWindowStart.getTime() < 3_600_000;
     const sends = windowOpen ? member.phoneCodeSends : 0;
     if (sends >= MAX_CODE_SENDS_PER_HOUR) throw new HttpError(429, 'rate_limited', TOO_MANY_SENDS_MESSAGE);
     const code = newCode();

@@ -124,17 +124,13 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
     'Too many codes sent. Please wait a while and try again.',
   );
 
-  app.post(
-    '/api/family-members/:id/phone-verification',
-    { preHandler: limitCodeSends },
-    async (request) => {
-      const { familyId, userId } = requireAuth(request);
-      const id = pathId(request);
-      return sendPhoneCode(ctx, sms, familyId, userId, id, (tx, row) =>
-        memberDtoOf(ctx, tx, familyId, userId, row),
-      );
-    },
-  );
+  app.post('/api/family-members/:id/phone-verification', { preHandler: limitCodeSends }, async (request) => {
+    const { familyId, userId } = requireAuth(request);
+    const id = pathId(request);
+    return sendPhoneCode(ctx, sms, familyId, userId, id, (tx, row) =>
+      memberDtoOf(ctx, tx, familyId, userId, row),
+    );
+  });
 
   app.post('/api/family-members/:id/phone-verification/confirm', async (request, reply) => {
     const { familyId, userId } = requireAuth(request);

@@ -294,7 +294,12 @@ describe('policy at enqueue', () => {
     expect(
       await enqueue(
         server.database.system,
-        msg({ familyMemberId: memberId, recipient: undefined, channel: 'email', dedupeKey: 'unverified:mail' }),
+        msg({
+          familyMemberId: memberId,
+          recipient: undefined,
+          channel: 'email',
+          dedupeKey: 'unverified:mail',
+        }),
       ),
     ).toMatchObject({ status: 'pending', statusReason: null });
     await markPhoneVerified(server.database.system, memberId);
