@@ -94,6 +94,8 @@ test('a clash appears on the chip, in the event and in Driving this week; resolv
   await expect(page.getByTestId('event-driving-warning')).toContainText(
     'Pickup: Marco Rivera is at PTA meeting',
   );
+  // Opened from the Driving page, the form leads back there.
+  await expect(page.getByRole('link', { name: 'Back to Driving' })).toHaveAttribute('href', '/driving');
   await page.getByTestId('event-driving-warning').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/driving-event-1280.png` });
   await page.getByLabel('Pickup by').selectOption({ label: 'Ana Rivera' });

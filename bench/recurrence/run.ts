@@ -12,7 +12,7 @@
  * occurrences.property.test.ts does, on another or larger generated set) and prints the agreement counts.
  */
 import { parseArgs } from 'node:util';
-import { IcalOracle, runDifferential } from '../../src/core/recurrence/ical-oracle-process.ts';
+import { IcalOracle, runDifferential } from '../../test/oracles/ical-oracle-process.ts';
 import { expandEvents, type EngineEvent } from '../../src/core/recurrence/occurrences.ts';
 
 const FAMILY_ZONE = 'America/Los_Angeles';

@@ -5,7 +5,7 @@ Reads one JSON request per line on stdin:
 (wall clock; a UNTIL in the rule is wall clock too, without Z) and answers one JSON line: the rule's instances
 with from <= start <= to as wall-clock text, or {"error": "..."}. Floating time throughout, as the libraries in
 the bench are run (rrulestr with a naive DTSTART); dateutil, like them, does not add an off-rule DTSTART.
-src/core/recurrence/dateutil-oracle.py is the pattern oracle of the product's tests and takes patterns, not
+test/oracles/dateutil-oracle.py is the pattern oracle of the product's tests and takes patterns, not
 RRULE text, hence this sibling.
 """
 import datetime
@@ -16,7 +16,7 @@ import types
 import dateutil.rrule
 from dateutil.rrule import rrulestr
 
-# As in src/core/recurrence/ical-oracle.py: dateutil looks for a next instance up to the year 9999, which costs
+# As in test/oracles/ical-oracle.py: dateutil looks for a next instance up to the year 9999, which costs
 # seconds on a rule that never matches; its own view of `datetime` stops at 2200 (MAX_YEAR in rule.ts).
 _bounded_datetime = types.ModuleType("datetime")
 _bounded_datetime.__dict__.update(datetime.__dict__)

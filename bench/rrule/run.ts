@@ -6,7 +6,7 @@
  * (`expandEvents`), it prints one row per library:
  * - throws: cases where the library threw, ran out of memory or time (each counted as a disagreement too);
  * - = rie raw: the same instances as Debian's python3-recurring-ical-events 2.0.1 (the oracle process of the
- *   differential test, src/core/recurrence/ical-oracle-process.ts) on the same window;
+ *   differential test, test/oracles/ical-oracle-process.ts) on the same window;
  * - = rie +DTSTART: the same, with DTSTART added as the first instance when the library leaves it out (RFC 5545
  *   §3.8.5.3: "The "DTSTART" property value always counts as the first occurrence");
  * - = dateutil raw: the same instances as python3-dateutil 2.8.2's `rrulestr` (bench/rrule/dateutil-rrule.py);
@@ -37,7 +37,7 @@ import {
   type Adjustments,
   type DiffCase,
 } from '../../src/core/recurrence/differential.ts';
-import { IcalOracle } from '../../src/core/recurrence/ical-oracle-process.ts';
+import { IcalOracle } from '../../test/oracles/ical-oracle-process.ts';
 import { expandEvents, refusal, type EngineEvent } from '../../src/core/recurrence/occurrences.ts';
 import {
   addLocalMinutes,

@@ -1,10 +1,14 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { pruneExpiredSessions } from './auth/sessions.ts';
 import { AppRoleError, DataDirInUseError, openDatabase } from './db/client.ts';
 import { systemClock } from './http/context.ts';
 import { createDispatcher } from './notifications/dispatcher.ts';
 import { providersFromConfig } from './notifications/providers/from-config.ts';
 import { createPlanner } from './scheduler/planner.ts';
+
+/** How often each process deletes expired sessions (the lookup refuses them anyway; this keeps the table small). */
+const SESSION_PRUNE_INTERVAL_MS = 60 * 60_000;
 
 /** Starts FamilyHub: opens (and migrates) the database, serves the API and the SPA on PORT. */
 async function main(): Promise<void> {
@@ -40,12 +44,20 @@ async function main(): Promise<void> {
     logger: app.log,
   });
 
+  const sessionPruning = setInterval(() => {
+    pruneExpiredSessions(database.system, systemClock.now()).catch((error: unknown) =>
+      app.log.error({ err: error }, 'pruning expired sessions failed'),
+    );
+  }, SESSION_PRUNE_INTERVAL_MS);
+  sessionPruning.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close(); // stops accepting, lets in-flight requests finish
+    clearInterval(sessionPruning);
     await planner.stop(); // lets a tick in progress commit
     await dispatcher.stop(); // finishes in-flight sends, hands unstarted claims back
     await database.close();

@@ -11,8 +11,8 @@ import { expandEvents, type EngineEvent, type Occurrence, type RDate } from './o
 /**
  * Test and bench support for the differential test of the occurrence engine (occurrences.property.test.ts,
  * bench/recurrence/run.ts): a seeded generator of events over the RRULE grammar, the VCALENDAR text of a case,
- * and the comparison of `expandEvents` with python3-recurring-ical-events' answer (src/core/recurrence/
- * ical-oracle.py, driven by ./ical-oracle-process.ts). Pure: no I/O.
+ * and the comparison of `expandEvents` with python3-recurring-ical-events' answer (test/oracles/
+ * ical-oracle.py, driven by ical-oracle-process.ts there). Pure: no I/O.
  */
 
 /** Zones a generated event runs in (null = floating). */

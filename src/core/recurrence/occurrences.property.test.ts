@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IcalOracle, runDifferential, type DiffReport } from './ical-oracle-process.ts';
+import { IcalOracle, runDifferential, type DiffReport } from '../../../test/oracles/ical-oracle-process.ts';
 
 /*
  * Differential test of the occurrence engine (issue 18): `expandEvents` against Debian's

@@ -1,7 +1,6 @@
 /* eslint-disable no-restricted-imports -- this test (not the code under test) runs python3-dateutil as a child process: the oracle. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -27,7 +26,7 @@ let oracle: ChildProcessWithoutNullStreams;
 const pending: Array<(line: string) => void> = [];
 
 beforeAll(() => {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dateutil-oracle.py');
+  const script = fileURLToPath(new URL('../../../test/oracles/dateutil-oracle.py', import.meta.url));
   // Debian's interpreter, where python3-dateutil is installed (npm test installs it); a pyenv `python3` may lack it.
   oracle = spawn(fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3', [script]);
   createInterface({ input: oracle.stdout }).on('line', (line) => pending.shift()?.(line));

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
+import { pruneExpiredSessions } from './sessions.ts';
 import { createTestServer, registration, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
 
 let server: TestServer;
@@ -279,6 +280,26 @@ describe('login, session and logout', () => {
     ).toBe(401);
     const rows = await server.database.system.select().from(sessions);
     expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('prunes expired sessions and keeps live ones', async () => {
+    await signUp(server.app);
+    server.clock.advanceMinutes(server.config.SESSION_IDLE_MINUTES + 1);
+    const live = await signUp(server.app);
+    const now = server.clock.now();
+    const isExpired = (row: typeof sessions.$inferSelect) => row.expire <= now || row.absoluteExpire <= now;
+    const before = await server.database.system.select().from(sessions);
+    expect(before.some(isExpired)).toBe(true);
+
+    await pruneExpiredSessions(server.database.system, now);
+
+    const after = await server.database.system.select().from(sessions);
+    expect(after.some(isExpired)).toBe(false);
+    expect(after).toHaveLength(before.filter((row) => !isExpired(row)).length);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: live.cookie } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a cross-site state change by its Origin', async () => {

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   changeEmailSchema,
@@ -34,6 +34,34 @@ function showFieldErrors<T extends Record<string, unknown>>(
     }
   }
   return shown;
+}
+
+/** A password box with its label and message; `autoComplete` tells password managers which one it is. */
+function PasswordField({
+  label,
+  error,
+  autoComplete,
+  registration,
+}: {
+  label: string;
+  error: string | undefined;
+  autoComplete: 'current-password' | 'new-password';
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(a11y) => <Input type="password" autoComplete={autoComplete} {...a11y} {...registration} />}
+    </Field>
+  );
+}
+
+/** The form's own message (not a field's), across the whole row. */
+function FormError({ message, span }: { message: string | undefined; span: string }) {
+  return message ? (
+    <div className={span}>
+      <ErrorAlert>{message}</ErrorAlert>
+    </div>
+  ) : null;
 }
 
 /** Issue 25: change the sign-in e-mail (a link to the new address confirms it). */
@@ -73,24 +101,16 @@ function EmailCard({ email, pending }: { email: string; pending: string | null }
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        {errors.root?.message ? (
-          <div className="sm:col-span-2">
-            <ErrorAlert>{errors.root.message}</ErrorAlert>
-          </div>
-        ) : null}
+        <FormError message={errors.root?.message} span="sm:col-span-2" />
         <Field label="New Email" error={errors.new_email?.message}>
           {(a11y) => <Input type="email" autoComplete="email" {...a11y} {...form.register('new_email')} />}
         </Field>
-        <Field label="Current Password" error={errors.current_password?.message}>
-          {(a11y) => (
-            <Input
-              type="password"
-              autoComplete="current-password"
-              {...a11y}
-              {...form.register('current_password')}
-            />
-          )}
-        </Field>
+        <PasswordField
+          label="Current Password"
+          error={errors.current_password?.message}
+          autoComplete="current-password"
+          registration={form.register('current_password')}
+        />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Change Email'}
@@ -134,36 +154,25 @@ function PasswordCard() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">Changing it signs out every other device.</p>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
-        {errors.root?.message ? (
-          <div className="sm:col-span-3">
-            <ErrorAlert>{errors.root.message}</ErrorAlert>
-          </div>
-        ) : null}
-        <Field label="Current Password" error={errors.current_password?.message}>
-          {(a11y) => (
-            <Input
-              type="password"
-              autoComplete="current-password"
-              {...a11y}
-              {...form.register('current_password')}
-            />
-          )}
-        </Field>
-        <Field label="New Password" error={errors.new_password?.message}>
-          {(a11y) => (
-            <Input type="password" autoComplete="new-password" {...a11y} {...form.register('new_password')} />
-          )}
-        </Field>
-        <Field label="Confirm New Password" error={errors.confirm_password?.message}>
-          {(a11y) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...a11y}
-              {...form.register('confirm_password')}
-            />
-          )}
-        </Field>
+        <FormError message={errors.root?.message} span="sm:col-span-3" />
+        <PasswordField
+          label="Current Password"
+          error={errors.current_password?.message}
+          autoComplete="current-password"
+          registration={form.register('current_password')}
+        />
+        <PasswordField
+          label="New Password"
+          error={errors.new_password?.message}
+          autoComplete="new-password"
+          registration={form.register('new_password')}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          error={errors.confirm_password?.message}
+          autoComplete="new-password"
+          registration={form.register('confirm_password')}
+        />
         <div className="sm:col-span-3">
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Saving...' : 'Change Password'}

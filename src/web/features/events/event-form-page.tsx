@@ -395,11 +395,11 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <Link
-        to="/calendar"
+        to={backTo}
         className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to Calendar
+        {backTo === '/driving' ? 'Back to Driving' : 'Back to Calendar'}
       </Link>
       <h1 className="text-2xl font-bold text-slate-900">{editing ? 'Edit Event' : 'Add New Event'}</h1>
       {editing && partOfSeries && occurrence ? (

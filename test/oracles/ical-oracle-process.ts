@@ -1,10 +1,10 @@
-/* eslint-disable no-restricted-imports -- test and bench support (not product code): runs Debian's python3-recurring-ical-events as a child process, the oracle. */
+/* Test and bench support (not product code): runs Debian's python3-recurring-ical-events as a child process, the oracle. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { expandEvents, refusal } from './occurrences.ts';
+import { expandEvents, refusal } from '../../src/core/recurrence/occurrences.ts';
 import {
   describeCase,
   generateCase,
@@ -13,7 +13,7 @@ import {
   ourSpans,
   type Adjustments,
   type OracleAnswer,
-} from './differential.ts';
+} from '../../src/core/recurrence/differential.ts';
 
 /**
  * A long-lived `ical-oracle.py` process (Debian's `/usr/bin/python3`, where recurring_ical_events 2.0.1,
