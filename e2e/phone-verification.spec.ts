@@ -11,6 +11,7 @@ test.describe('verify a phone number', () => {
   let server: MailServer;
   let twilio: FakeTwilio;
   test.beforeAll(async () => {
+    test.setTimeout(120_000); // a second server process starts (and migrates its own PGlite) on a busy machine
     twilio = await startFakeTwilio();
     server = await startServerWithSmtp({
       TWILIO_ACCOUNT_SID: twilio.accountSid,

@@ -56,10 +56,11 @@ export const EVENING_ALERT_LOCAL_TIME = '19:00';
 export const QUIET_HOURS_START_LOCAL_TIME = '21:00';
 
 /**
- * The evening SMS about tomorrow's uncovered pickups, numbered in the order given (a reply will name a number,
- * issue 27 part 3): "FamilyHub, the Rivera family: no one is picking up tomorrow, Tue, Nov 24: 1) Maya from
- * Soccer at 4:30 PM; 2) Leo from Piano at 6:00 PM. Who can drive? {link}". Items that do not fit in 3 SMS
- * segments become "+N more" (the link stays).
+ * The evening SMS about tomorrow's uncovered pickups, numbered in the order given, saying what a reply does
+ * (issue 27 part 3): "FamilyHub, the Rivera family: no one is picking up tomorrow, Tue, Nov 24: 1) Maya from
+ * Soccer at 4:30 PM; 2) Leo from Piano at 6:00 PM. Who can drive? Reply I'LL DRIVE and its number to take one.
+ * {link}" (one pickup: "Reply I'LL DRIVE to take it."). Items that do not fit in 3 SMS segments become "+N more"
+ * (the link stays).
  * @param pickups `who` (passenger names, may be empty), `title`, `at` (family wall-clock).
  */
 export function eveningAlertSms(input: {
@@ -75,8 +76,10 @@ export function eveningAlertSms(input: {
   const build = (shown: number) => {
     const more = items.length - shown;
     const list = [...items.slice(0, shown), ...(more > 0 ? [`+${more} more`] : [])].join('; ');
-    return `FamilyHub, ${input.familyPhrase}: no one is picking up tomorrow, ${input.dayLabel}: ${list}. Who can drive? ${input.link}`;
+    return `FamilyHub, ${input.familyPhrase}: no one is picking up tomorrow, ${input.dayLabel}: ${list}. Who can drive? ${reply} ${input.link}`;
   };
+  const reply =
+    items.length === 1 ? "Reply I'LL DRIVE to take it." : "Reply I'LL DRIVE and its number to take one.";
   let shown = items.length;
   let text = build(shown);
   while (shown > 1 && !input.fits(text)) text = build(--shown);

@@ -1,4 +1,4 @@
-import { narrowToFamily } from '../db/scope.ts';
+import { withFamilyScope } from '../db/scope.ts';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type ScheduleAssistant, deterministicAssistant } from '../../core/assistant/assistant.ts';
 import {
@@ -12,12 +12,14 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode } from '../../core/members/phone.ts';
 import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
+import { replyWord } from '../../core/assistant/replies.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { unroutedSms } from '../db/schema/unrouted-sms.ts';
 import type { ServerContext } from '../http/context.ts';
 import { loadFamilyData } from './family-snapshot.ts';
+import { answerReplyWord, recordConfirmQuestion } from './replies.ts';
 
 /** One inbound text as Twilio posts it (form fields From, To, Body, MessageSid). */
 export interface InboundSms {
@@ -75,14 +77,14 @@ async function membersWithNumber(db: DbOrTx, from: string, region: CountryCode):
     .orderBy(asc(familyMembers.id));
 }
 
-/** One stored question and its reply (null: no reply was sent). */
+/** One stored question and its reply (null: no reply was sent). @returns the reply's outbox id (null: none written). */
 async function storeExchange(
   db: DbOrTx,
   sms: InboundSms,
   member: { id: number; familyId: number },
   reply: string | null,
   now: Date,
-): Promise<void> {
+): Promise<number | null> {
   const common = {
     familyId: member.familyId,
     familyMemberId: member.id,
@@ -105,8 +107,8 @@ async function storeExchange(
       sentAt: now,
     })
     .onConflictDoNothing({ target: notifications.dedupeKey });
-  if (reply === null) return;
-  await db
+  if (reply === null) return null;
+  const [answer] = await db
     .insert(notifications)
     .values({
       ...common,
@@ -119,7 +121,9 @@ async function storeExchange(
       statusReason: 'Replied by TwiML',
       sentAt: now,
     })
-    .onConflictDoNothing({ target: notifications.dedupeKey });
+    .onConflictDoNothing({ target: notifications.dedupeKey })
+    .returning({ id: notifications.id });
+  return answer?.id ?? null;
 }
 
 /**
@@ -175,7 +179,11 @@ async function earlierReply(
  * - A number verified in several families (only data from before verification could do this): a reply naming
  *   no family's data, saying how to fix it.
  * - A member who opted out: no reply (a carrier would block it); the question is still stored.
+ * - A reply word (DONE, I'LL DRIVE, YES: `replyWord`) acts on the newest text FamilyHub sent the member that it
+ *   answers (`answerReplyWord`, issue 27 part 3); YES is START only from a number that opted out.
  * - Otherwise the question is answered from that family's data only by `assistant`.
+ * The member's part (the action, the family's rows, the stored exchange) runs in one transaction in that
+ * member's family scope; the phone lookup and carrier keywords are the webhook's system work.
  * Every question and reply of a known member is stored in that member's family's outbox history (kinds
  * `sms_question` / `sms_answer`, status 'sent'), so the Recent messages card shows it. A retried webhook
  * (same MessageSid) gets the stored reply again and changes nothing.
@@ -186,7 +194,8 @@ export async function handleInboundSms(
   assistant: ScheduleAssistant = deterministicAssistant,
 ): Promise<string | null> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const word = replyWord(sms.body);
+  const outcome = await ctx.db.transaction(async (tx): Promise<{ reply: string | null } | SenderRow> => {
     const rows = await membersWithNumber(tx, sms.from, ctx.config.DEFAULT_PHONE_REGION);
     const accepted = rows.filter((r) => r.invitationStatus === 'accepted' && r.verified);
     // One member per family: the first profile with this number (a parent's phone on a child's profile too).
@@ -198,9 +207,12 @@ export async function handleInboundSms(
       sms.messageSid,
       perFamily.map((m) => m.familyId),
     );
-    if (earlier.answered) return earlier.reply;
+    if (earlier.answered) return { reply: earlier.reply };
 
-    const keyword = carrierKeyword(sms.body);
+    // YES from a member who has not opted out answers our "Reply YES to pick up …" (or hears there is none
+    // waiting); from a number that opted out it is START, as carriers expect.
+    const yesToUs = word?.kind === 'yes' && perFamily.length === 1 && !rows.some((r) => r.smsOptedOut);
+    const keyword = yesToUs ? null : carrierKeyword(sms.body);
     if (keyword === 'stop' || keyword === 'start') {
       const optedOut = keyword === 'stop';
       if (rows.length > 0) {
@@ -218,35 +230,46 @@ export async function handleInboundSms(
       for (const member of perFamily) await storeExchange(tx, sms, member, reply, now);
       if (perFamily.length === 0)
         await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
-      return reply;
+      return { reply };
     }
     if (keyword === 'help') {
       for (const member of perFamily) await storeExchange(tx, sms, member, HELP_REPLY, now);
       if (perFamily.length === 0)
         await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
-      return HELP_REPLY;
+      return { reply: HELP_REPLY };
     }
 
     const [member, ...others] = perFamily;
     if (!member) {
       await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
-      return UNKNOWN_SENDER_REPLY;
+      return { reply: UNKNOWN_SENDER_REPLY };
     }
     if (others.length > 0) {
       for (const m of perFamily)
         await storeExchange(tx, sms, m, m.smsOptedOut ? null : MULTI_FAMILY_REPLY, now);
-      return perFamily.some((m) => m.smsOptedOut) ? null : MULTI_FAMILY_REPLY;
+      return { reply: perFamily.some((m) => m.smsOptedOut) ? null : MULTI_FAMILY_REPLY };
     }
     if (member.smsOptedOut) {
       await storeExchange(tx, sms, member, null, now);
-      return null;
+      return { reply: null };
     }
-    // One family left: its schedule is read, and the exchange written, in that family's scope only (the
-    // phone lookup, STOP/START and the multi-family answer above are the webhook's system work).
-    await narrowToFamily(tx, member.familyId);
-    const data = await loadFamilyData(tx, member.familyId, member.id, now);
+    return member;
+  });
+  if ('reply' in outcome) return outcome.reply;
+  const member = outcome;
+  // One family left: its rows are read and written, the reply's action taken (through the tasks and events
+  // services) and the exchange stored in that family's scope only, in one transaction (the phone lookup,
+  // STOP/START and the multi-family answer above are the webhook's system work).
+  return withFamilyScope(ctx.db, member.familyId, async () => {
+    if (word !== null) {
+      const { reply, confirm } = await answerReplyWord(ctx, word, member, now);
+      const answerId = await storeExchange(ctx.db, sms, member, reply, now);
+      if (confirm && answerId !== null) await recordConfirmQuestion(ctx.db, answerId, confirm, now);
+      return reply;
+    }
+    const data = await loadFamilyData(ctx.db, member.familyId, member.id, now);
     const reply = data ? truncateToSegments(assistant.answer(sms.body, data)) : UNKNOWN_SENDER_REPLY;
-    await storeExchange(tx, sms, member, reply, now);
+    await storeExchange(ctx.db, sms, member, reply, now);
     return reply;
   });
 }

@@ -159,7 +159,7 @@ describe('the evening alert about tomorrow', () => {
     expect(sent.map((m) => [m.to, m.body])).toEqual([
       [
         '+15551230001',
-        'FamilyHub, the Evening family: no one is picking up tomorrow, Thu, Nov 26: 1) Mia from Soccer at 4:30 PM. Who can drive? https://familyhub.example/driving',
+        "FamilyHub, the Evening family: no one is picking up tomorrow, Thu, Nov 26: 1) Mia from Soccer at 4:30 PM. Who can drive? Reply I'LL DRIVE to take it. https://familyhub.example/driving",
       ],
     ]);
     const [log] = await server.database.system

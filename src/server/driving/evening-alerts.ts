@@ -165,6 +165,15 @@ async function planChunk(
         now,
         sendAfter: now,
         expiresAt,
+        // "I'LL DRIVE [n]" answers it until that pickup's time (issue 27 part 3).
+        replyActions: (gapsOf.get(family.id) ?? []).map((l, i) => ({
+          action: 'offer_drive' as const,
+          item: i + 1,
+          eventId: l.seriesId ?? l.eventId,
+          occurrenceStart: l.occurrenceId,
+          transportKind: l.kind,
+          expiresAt: localToInstant(l.at, zone),
+        })),
       });
     }
     return (await enqueueMany(tx, messages, policyFactsOf(audience))).created;

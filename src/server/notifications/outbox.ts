@@ -7,6 +7,7 @@ import type {
 import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { notifications } from '../db/schema/notifications.ts';
+import { smsReplyActions } from '../db/schema/sms-replies.ts';
 import { applyPolicy, loadPolicyFacts, type PolicyDecision, type PolicyFacts } from './policy.ts';
 
 /** One message to send, as a feature hands it to `enqueue`. */
@@ -46,6 +47,26 @@ export interface OutboundMessage {
    * invitation whose link the inviter passes on by hand, issue 21).
    */
   notSentBecause?: SuppressionReason;
+  /**
+   * What an SMS may be answered about (issue 27 part 3: DONE, I'LL DRIVE): recorded in `sms_reply_actions`
+   * with the outbox row, in the same transaction, when the row is written as an SMS to a member and not
+   * suppressed. Only `enqueueMany` records them.
+   */
+  replyActions?: readonly ReplyAction[];
+}
+
+/** One thing an SMS names that a reply can act on (see `sms_reply_actions`). */
+export interface ReplyAction {
+  action: 'complete_task' | 'offer_drive' | 'confirm_drive';
+  /** Its number in the message (1 when the message names one thing). */
+  item?: number;
+  taskId?: number | null;
+  /** The event row (a series' id for its occurrences), its occurrence's RECURRENCE-ID, and which leg. */
+  eventId?: number | null;
+  occurrenceStart?: string | null;
+  transportKind?: 'pickup' | 'dropoff' | null;
+  /** After this instant a reply no longer acts on it. */
+  expiresAt: Date;
 }
 
 /** What `enqueue` did. */
@@ -172,14 +193,36 @@ export async function enqueueMany(
   }
   let created = 0;
   let suppressed = 0;
+  const byKey = new Map(messages.map((m) => [m.dedupeKey, m]));
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const inserted = await tx
       .insert(notifications)
       .values(rows.slice(i, i + INSERT_CHUNK))
       .onConflictDoNothing({ target: notifications.dedupeKey })
-      .returning({ status: notifications.status });
+      .returning({ id: notifications.id, status: notifications.status, dedupeKey: notifications.dedupeKey });
     created += inserted.length;
     suppressed += inserted.filter((r) => r.status === 'suppressed').length;
+    const actions = inserted.flatMap((row) => {
+      const message = byKey.get(row.dedupeKey);
+      if (row.status !== 'pending' || message?.channel !== 'sms' || message.familyMemberId === null)
+        return [];
+      const memberId = message.familyMemberId;
+      return (message.replyActions ?? []).map((a) => ({
+        familyId: message.familyId,
+        familyMemberId: memberId,
+        notificationId: row.id,
+        action: a.action,
+        item: a.item ?? 1,
+        taskId: a.taskId ?? null,
+        eventId: a.eventId ?? null,
+        occurrenceStart: a.occurrenceStart ?? null,
+        transportKind: a.transportKind ?? null,
+        expiresAt: a.expiresAt,
+        createdAt: message.now,
+      }));
+    });
+    for (let j = 0; j < actions.length; j += INSERT_CHUNK)
+      await tx.insert(smsReplyActions).values(actions.slice(j, j + INSERT_CHUNK));
   }
   return { created, suppressed };
 }

@@ -31,7 +31,10 @@ function html(title: string, paragraphs: string[], link: string): string {
   );
 }
 
-/** A short message: one sentence for SMS (prefixed with the family), subject + text + HTML for e-mail. */
+/**
+ * A short message: one sentence for SMS (prefixed with the family, followed by `smsReply`, what a reply does),
+ * subject + text + HTML for e-mail.
+ */
 function simple(
   channel: NotificationChannel,
   kind: string,
@@ -39,10 +42,12 @@ function simple(
   subject: string,
   sentence: string,
   link: string,
+  smsReply = '',
 ): MessageContent {
   const family = familyPhrase(familyName);
   if (channel === 'sms') {
-    return { channel, kind, subject: null, body: `FamilyHub (${family}): ${sentence} ${link}`, html: null };
+    const body = `FamilyHub (${family}): ${sentence}${smsReply ? ` ${smsReply}` : ''} ${link}`;
+    return { channel, kind, subject: null, body, html: null };
   }
   const text = `${sentence}\n\nOpen FamilyHub: ${link}\n\nSent to you as a member of ${family}.`;
   return {
@@ -70,7 +75,10 @@ export interface TaskReminderInput {
   today: string;
 }
 
-/** Task reminder (kind `task_reminder`). */
+/** What replying to an SMS task reminder does (issue 27 part 3: the reply completes the task). */
+export const TASK_REMINDER_REPLY_HINT = 'Reply DONE when finished.';
+
+/** Task reminder (kind `task_reminder`); the SMS says that DONE completes the task. */
 export function taskReminderMessage(i: TaskReminderInput): MessageContent {
   const sentence = `Reminder: "${i.title}" is due at ${whenText(i.due, i.today)}.`;
   return simple(
@@ -80,6 +88,7 @@ export function taskReminderMessage(i: TaskReminderInput): MessageContent {
     `Reminder: ${i.title}`,
     sentence,
     publicLink(i.publicUrl, '/tasks'),
+    TASK_REMINDER_REPLY_HINT,
   );
 }
 

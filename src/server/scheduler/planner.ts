@@ -117,6 +117,8 @@ export const LATE_SUMMARY_REASON =
   'No server was planning between 7:30 and 10:00 local time; the summary expired instead of arriving late';
 
 const MINUTE = 60_000;
+/** How long a DONE answering an SMS task reminder completes its task, from the reminder's send time (issue 27). */
+const TASK_REPLY_MINUTES = 24 * 60;
 const EVENT_KINDS = ['event_reminder', 'pickup_reminder', 'dropoff_reminder'];
 /** Rows read (and cursors written) per query by the reminder sweep. */
 const PAGE = 2000;
@@ -538,6 +540,14 @@ export function createPlanner(options: PlannerOptions): Planner {
             dedupeKey: `task:${task.id}:reminder:${member.id}:${dueDate}:${frequency}`,
             now,
             sendAfter: at,
+            // A DONE answering it completes the task, for a day after it is due to be sent (issue 27 part 3).
+            replyActions: [
+              {
+                action: 'complete_task',
+                taskId: task.id,
+                expiresAt: new Date(at.getTime() + TASK_REPLY_MINUTES * MINUTE),
+              },
+            ],
             // Never after the due time (an "at due date" reminder gets a quarter of an hour).
             expiresAt: new Date(Math.max(dueAt.getTime(), at.getTime() + 15 * MINUTE)),
           });

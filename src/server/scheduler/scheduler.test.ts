@@ -324,7 +324,7 @@ describe('task reminders', () => {
     server.clock.set('2026-12-01T16:30:00Z');
     await dispatcher().dispatchOnce();
     expect(reminders()).toEqual([
-      `FamilyHub (the Reminded family): Reminder: "Dentist forms" is due at 9:00 AM today. ${PUBLIC_URL}/tasks`,
+      `FamilyHub (the Reminded family): Reminder: "Dentist forms" is due at 9:00 AM today. Reply DONE when finished. ${PUBLIC_URL}/tasks`,
     ]);
     await planner().tick();
     const [task] = await server.database.system.select().from(tasks).where(eq(tasks.familyId, f.familyId));
@@ -397,7 +397,7 @@ describe('task reminders', () => {
       await d.dispatchOnce();
     }
     expect(twilio.sent.filter((m) => m.body.includes('Movers')).map((m) => m.body)).toEqual([
-      `FamilyHub (the Movers family): Reminder: "Dentist forms" is due at 11:00 AM today. ${PUBLIC_URL}/tasks`,
+      `FamilyHub (the Movers family): Reminder: "Dentist forms" is due at 11:00 AM today. Reply DONE when finished. ${PUBLIC_URL}/tasks`,
     ]);
     const rows = await rowsOf(f.familyId, 'task_reminder');
     expect(rows.map((r) => [r.status, r.sendAfter.toISOString()])).toEqual([

@@ -77,8 +77,14 @@ beforeAll(async () => {
       values (${family.familyId}, ${family.selfMemberId}, '2026-11-22')`);
     await db.execute(sql`insert into driving_alert_log (family_id, family_member_id, alert_date, dedupe_key, legs)
       values (${family.familyId}, ${family.selfMemberId}, '2026-11-22', ${`rls-gaps-${family.familyId}`}, '[]'::jsonb)`);
-    await db.execute(sql`insert into notifications (family_id, channel, recipient, body, kind, dedupe_key, send_after)
-      values (${family.familyId}, 'email', 'x@example.com', 'rls', 'test', ${`rls-${family.familyId}`}, now())`);
+    const [outbox] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into notifications (family_id, channel, recipient, body, kind, dedupe_key, send_after)
+        values (${family.familyId}, 'email', 'x@example.com', 'rls', 'test', ${`rls-${family.familyId}`}, now())
+        returning id`,
+    );
+    await db.execute(sql`insert into sms_reply_actions (family_id, family_member_id, notification_id, action, expires_at)
+      values (${family.familyId}, ${family.selfMemberId}, ${outbox?.id}, 'complete_task', now() + interval '1 day')`);
     // Passkeys, recovery codes and sign-in steps (issue 25) need a real authenticator through the API
     // (account.test.ts): rows of the right shape are enough here.
     const [user] = await queryRows<{ id: number }>(
