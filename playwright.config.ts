@@ -57,6 +57,7 @@ export default defineConfig({
       DATA_DIR: path.join(process.env.E2E_DATA_DIR, 'db'),
       WEB_DIST_DIR: webDist,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

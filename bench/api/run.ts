@@ -169,6 +169,7 @@ async function run(label: string, database: Database, families: number, targetRp
   const config = testConfig({
     WEB_DIST_DIR: '/nonexistent',
     AUTH_RATE_LIMIT_PER_MINUTE: 100000,
+    FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: 100000,
     LOG_LEVEL: 'silent',
   });
   const app = await buildApp({ db: database.db, config, clock: { now: () => new Date() } });

@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { CORPUS } from '../../src/core/assistant/corpus/cases.ts';
+import { HELDOUT } from '../../src/core/assistant/corpus/heldout.ts';
 import { scoreCorpus } from '../../src/core/assistant/corpus/score.ts';
 
 const started = performance.now();
@@ -32,6 +33,11 @@ console.log('');
 console.log(`corpus messages:               ${result.total}`);
 console.log(
   `exact intent + right day:      ${result.passed}/${result.total} (${(result.score * 100).toFixed(1)}%)`,
+);
+const heldOut = new Set<unknown>(HELDOUT);
+const round5 = result.results.filter((r) => heldOut.has(r.case));
+console.log(
+  `  of them round 5 (held-out):  ${round5.filter((r) => r.problems.length === 0).length}/${round5.length}`,
 );
 console.log(`wrong day without saying so:   ${result.wrongDaySilently}`);
 console.log(`commands answered as listing:  ${result.commandsListed}`);

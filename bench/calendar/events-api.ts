@@ -26,6 +26,7 @@ async function run(label: string, database: Database): Promise<void> {
   const config = testConfig({
     WEB_DIST_DIR: '/nonexistent',
     AUTH_RATE_LIMIT_PER_MINUTE: 100000,
+    FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: 100000,
     LOG_LEVEL: 'silent',
   });
   const app = await buildApp({

@@ -2,7 +2,8 @@ import { addMonths, format, startOfMonth } from 'date-fns';
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../../e2e/fixtures.ts';
 
 /**
@@ -63,11 +64,9 @@ async function seed(page: Page, month: Date): Promise<Occurrence[]> {
     [10, 4, 'Grandparents staying'],
     [20, 3, 'Long weekend at the lake'],
   ] as const) {
-    posts.push({
-      title,
-      start_date: `${format(new Date(month.getFullYear(), month.getMonth(), day), 'yyyy-MM-dd')}T09:00`,
-      duration_minutes: days * 1440,
-    });
+    // Issue 21 limits `duration_minutes` to SPEC §9's choices: a multi-day event gives its end instead.
+    const on = (d: number) => format(new Date(month.getFullYear(), month.getMonth(), d), 'yyyy-MM-dd');
+    posts.push({ title, start_date: `${on(day)}T09:00`, end_date: `${on(day + days)}T09:00` });
   }
   for (let i = 0; i < 6; i += 1) {
     posts.push({
@@ -111,6 +110,46 @@ async function timeSwitch(page: Page, side: 'ours' | 'fullcalendar', title: stri
     },
     [side, title] as const,
   );
+}
+
+/**
+ * With `BENCH_PROFILE=<file.cpuprofile>`: a Chromium CPU profile (CDP `Profiler`, 100 µs sampling) of 20 month
+ * switches of ours, unthrottled, written to that file (open it in DevTools' Performance panel), and its top
+ * frames by self time printed: where a switch's scripting goes.
+ */
+async function profileSwitches(
+  page: Page,
+  context: BrowserContext,
+  nextHeading: string,
+  thisHeading: string,
+): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  for (let round = 0; round < 20; round += 1) {
+    await timeSwitch(page, 'ours', nextHeading);
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(page.getByRole('heading', { name: thisHeading })).toBeVisible();
+  }
+  const { profile } = await cdp.send('Profiler.stop');
+  await writeFile(process.env.BENCH_PROFILE ?? '', JSON.stringify(profile));
+  const self = new Map<string, number>();
+  const interval = (profile.endTime - profile.startTime) / Math.max(1, profile.samples?.length ?? 1);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  for (const id of profile.samples ?? []) {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) continue;
+    const where = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1) ?? ''}:${String(frame.lineNumber + 1)}`;
+    self.set(where, (self.get(where) ?? 0) + interval / 1000);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `CPU profile, 20 switches there and back (40 renders), ${total.toFixed(0)} ms sampled; top self time:`,
+  );
+  for (const [where, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${where}`);
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -193,6 +232,7 @@ test('month view: ours vs FullCalendar, 300 events', async ({ page, signUp, cont
   );
 
   await page.bringToFront();
+  if (process.env.BENCH_PROFILE) await profileSwitches(page, context, nextHeading, thisHeading);
   // Mid-range profile: CPU ×4, scripting per switch from the Performance domain (ScriptDuration, seconds).
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');

@@ -10,6 +10,9 @@ const server = Array.isArray(base.webServer) ? base.webServer[0] : base.webServe
 
 export default defineConfig({
   ...base,
+  // No trace: its DOM snapshots run inside the page at every action, inside the measured switch and its
+  // scripting time (the trace snapshotter's `visitNode` was the largest JavaScript frame in a profile).
+  use: { ...base.use, trace: 'off' },
   testDir: '.',
   testMatch: 'month-render.bench.ts',
   timeout: 600_000,

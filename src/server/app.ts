@@ -12,6 +12,7 @@ import { registerEventRoutes } from './events/routes.ts';
 import type { ServerContext } from './http/context.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installFamilyScope } from './http/family-scope.ts';
+import { installFamilyWriteLimit } from './http/family-write-limit.ts';
 import { installSecurity } from './http/security.ts';
 import { collectRoutes } from './http/route-table.ts';
 import { installCompression, registerWebAssets } from './http/web-assets.ts';
@@ -45,6 +46,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await installCompression(app);
 
   registerAuthRoutes(app, ctx);
+  installFamilyWriteLimit(app, ctx.config.FAMILY_WRITE_RATE_LIMIT_PER_MINUTE);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerDrivingRoutes(app, ctx);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { FAMILY_WRITES_PER_MINUTE } from '../core/contracts/quotas.ts';
 import { type CountryCode, isPhoneRegion } from '../core/members/phone.ts';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -40,6 +41,7 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   WAITLIST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(FAMILY_WRITES_PER_MINUTE),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

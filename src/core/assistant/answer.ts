@@ -368,6 +368,7 @@ function answerNextEvent(
   memberId: number | null,
   range: DayRange | null,
   strict = false,
+  leaving = false,
 ): string {
   const asked = words.join(' ');
   if (strict && range) {
@@ -381,7 +382,10 @@ function answerNextEvent(
   const from = range && dayStart(range.from) > a.data.now ? dayStart(range.from) : a.data.now;
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
   const all = occurrencesBetween(a.data.events, from, horizon, a.data.timeZone);
-  const first = bestOccurrences(a, all, words, memberId)[0];
+  // "what time do I need to be at heathrow": no title has the words, but a place does (all of them).
+  const first =
+    bestOccurrences(a, all, words, memberId)[0] ??
+    all.find((o) => eventRelevance(a, o, words).matched === words.length);
   if (!first) return `I couldn't find "${asked}" on the calendar in the coming year.`;
   const onNow = first.start < a.data.now;
   if (range && localDateOf(first.start) > range.to) {
@@ -395,7 +399,10 @@ function answerNextEvent(
   }
   if (onNow)
     return `${first.event.title} is on now, until ${formatTime(first.end)}${first.event.location ? ` at ${first.event.location}` : ''}.`;
-  return `Next ${describeOccurrence(a, first, ':')}.`;
+  // "when do I need to leave for Maya's game", asked by her driver: their drive too.
+  const mine = leaving ? transportLines(a, first, 'both', null, a.data.askerId).map((l) => l.text) : [];
+  const drive = mine.length > 0 ? ` ${capitalize(mine.join('; '))}.` : '';
+  return `Next ${describeOccurrence(a, first, ':')}.${drive}`;
 }
 
 /** Pickups and drop-offs of an occurrence that fit the question. */
@@ -776,6 +783,8 @@ export const COMMAND_REPLIES: Record<CommandAction, string> = {
     "I can't sign anyone up by text. Add it in FamilyHub: Activity Requests, then Add Activity Request.",
   message:
     "I can't send messages to other members. Text them yourself, or add a task for them in FamilyHub: Tasks.",
+  notifications:
+    "I can't change reminders by text. Turn SMS off in FamilyHub: Family Members, Global Notification Settings, or reply STOP to stop all texts.",
 };
 
 /**
@@ -888,6 +897,138 @@ function answerTaskCheck(a: Answerer, words: string[], memberId: number | null):
   if (task.completed) return `Yes, ${task.title}${whose} is done.`;
   const due = taskDue(a, task);
   return `No, ${task.title}${whose} is still open${due === '' ? '' : `, ${due}`}.`;
+}
+
+/**
+ * "What do I need to pack", "when is Lily's poster due": the tasks whose titles match best (the member's own
+ * first, when they have any), each with its state: "Pack for camping (Linh): open, due Sun Dec 27 6pm."
+ */
+function answerTaskList(a: Answerer, words: string[], memberId: number | null): string {
+  const all = a.data.tasks.filter((t) => t.transport === null);
+  const theirs = memberId === null ? [] : all.filter((t) => t.assigneeIds.includes(memberId));
+  const score = (tasks: AssistantTask[]) =>
+    tasks
+      .map((t) => ({ t, r: relevance(words, t.title, null, a.match) }))
+      .filter((x) => x.r.enough)
+      .sort((x, y) => compareRelevance(x.r, y.r) || (x.t.due ?? '9').localeCompare(y.t.due ?? '9'));
+  const own = score(theirs);
+  const scored = own.length > 0 ? own : score(all);
+  const top = scored[0];
+  if (!top) return `I couldn't find a task like "${words.join(' ')}". Ask "what are my tasks?" for the list.`;
+  const best = scored.filter((x) => compareRelevance(x.r, top.r) === 0).map((x) => x.t);
+  const items = best.map((t) => {
+    const people = names(a, t.assigneeIds);
+    const due = taskDue(a, t);
+    const state = t.completed ? 'done' : `open${due === '' ? '' : `, ${due}`}`;
+    return `${t.title}${people === '' ? '' : ` (${people})`}: ${state}`;
+  });
+  return `${items.slice(0, 3).join('; ')}${items.length > 3 ? ` (+${items.length - 3} more)` : ''}.`;
+}
+
+/** Events that mean no school that day ("No school", "INSET day", "Teacher training day", "Snow day"). */
+const NO_SCHOOL =
+  /^no school\b|\binset\b|\bteacher (?:training|planning|workday|work day)\b|\b(?:pd|staff|training|in-service|inservice|professional development|snow) days?\b|\bschool (?:closed|holidays?|vacation|break)\b|\bhalf[- ]?term\b/i;
+
+/**
+ * "Is there school Monday?" ('in') / "are the kids off school Monday?" ('off'), from the day's events: a
+ * no-school event ("INSET day") answers no to 'in' and yes to 'off'; an event about school itself ("Last day of
+ * school") the other way round; a weekend day has no school; otherwise nothing on the calendar says no school.
+ */
+function answerSchool(a: Answerer, asked: 'in' | 'off', memberId: number | null, range: DayRange): string {
+  const day = range.from;
+  const on = occurrencesOn(a, day).filter((o) => memberId === null || involves(o, memberId));
+  const phrase = rangePhrase(a, { ...range, to: day, part: undefined });
+  const yes = (inSchool: boolean) => ((asked === 'in') === inSchool ? 'Yes' : 'No');
+  const closed = on.find((o) => NO_SCHOOL.test(o.event.title));
+  if (closed) return `${yes(false)}, ${describeOccurrence(a, closed, ' is')}.`;
+  const open = on.find((o) => /\bschool\b/i.test(o.event.title));
+  if (open) return `${yes(true)}, ${describeOccurrence(a, open, ' is')}.`;
+  const weekday = localWeekday(day);
+  if (weekday === 0 || weekday === 6) {
+    return `${yes(false)}, ${formatDate(day)} is a ${weekday === 0 ? 'Sunday' : 'Saturday'}.`;
+  }
+  return `${yes(true)}, as far as the calendar says: nothing marks no school ${phrase}.`;
+}
+
+/** Occurrences lasting past the end of the day they start on: trips ("Work trip to Manchester", "Camping trip"). */
+function trips(a: Answerer, from: string, to: string, words: readonly string[], memberId: number | null) {
+  return occurrencesBetween(a.data.events, from, to, a.data.timeZone).filter(
+    (o) =>
+      !o.event.allDay &&
+      o.end > dayStart(addLocalDays(localDateOf(o.start), 1)) &&
+      (memberId === null || involves(o, memberId)) &&
+      // A trip is often named by its place alone ("back from jervis bay"): all words in the location will do.
+      (words.length === 0 ||
+        eventRelevance(a, o, words).enough ||
+        eventRelevance(a, o, words).matched === words.length),
+  );
+}
+
+/** 'Marco is' / 'You are' / 'Everyone is' / 'Maya and Leo are', for a trip's people. */
+function whoIs(a: Answerer, memberId: number | null, o: Occurrence): string {
+  if (memberId === a.data.askerId) return 'You are';
+  if (memberId !== null) return `${firstName(a.data, memberId)} is`;
+  const people = names(a, o.event.memberIds);
+  return people === 'everyone' ? 'Everyone is' : `${people} ${o.event.memberIds.length > 1 ? 'are' : 'is'}`;
+}
+
+/** 'Wed Dec 9 at 8pm' / 'tomorrow (Wed Dec 9) at 8pm' / 'today at 8pm'. */
+function momentText(a: Answerer, at: string): string {
+  const date = localDateOf(at);
+  const rel = relativeDay(date, a.today);
+  return `${rel === 'tomorrow' ? `tomorrow (${formatDate(date)})` : rel} at ${formatTime(at)}`;
+}
+
+/** "When is Marco back?": the end of the trip under way or next (matching `words` when given). */
+function answerTripEnd(a: Answerer, words: string[], memberId: number | null): string {
+  const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
+  const trip = trips(a, a.data.now, horizon, words, memberId).find((o) => o.end > a.data.now);
+  const whom = memberId === null ? 'anyone' : who(a, memberId);
+  // "what time is Tobi home (from school)": no trip, so the pickup that brings them home.
+  if (!trip && memberId !== null && memberId !== a.data.askerId) {
+    if (nextTransportDay(a, 'pickup', [], memberId, null) !== null) {
+      return answerTransport(a, 'pickup', null, memberId, null, []);
+    }
+  }
+  if (!trip) {
+    const about = words.length > 0 ? ` like "${words.join(' ')}"` : '';
+    return `I couldn't find a trip${about} for ${whom} on the calendar in the coming year.`;
+  }
+  const place = trip.event.location;
+  const where = place && !trip.event.title.toLowerCase().includes(place.toLowerCase()) ? ` (${place})` : '';
+  const away = trip.start <= a.data.now ? 'away now' : `away from ${momentText(a, trip.start)}`;
+  return `${whoIs(a, memberId, trip)} back ${momentText(a, trip.end)}: ${sayTitle(trip.event.title)}${where} ends then (${away}).`;
+}
+
+/**
+ * "Is Marco back tomorrow?" ('back'): yes when no trip of theirs fills the day (the trip ending that day
+ * says when), no with the trip and its end otherwise. "Is Marco away this week?" ('away'): yes with the trip.
+ * Without a day: now.
+ */
+function answerTrip(
+  a: Answerer,
+  asked: 'back' | 'away',
+  words: string[],
+  memberId: number | null,
+  range: DayRange | null,
+): string {
+  const from = range ? dayStart(range.from) : a.data.now;
+  const to = range ? dayStart(addLocalDays(range.to, 1)) : a.data.now;
+  const phrase = range ? rangePhrase(a, range) : 'now';
+  const found = trips(a, from, to === from ? addLocalMinutes(to, 1) : to, words, memberId);
+  const person =
+    memberId === null ? 'everyone' : memberId === a.data.askerId ? 'you' : firstName(a.data, memberId);
+  const trip = found[0];
+  if (!trip) {
+    const none = `${person} ${memberId === a.data.askerId ? 'have' : 'has'} no trip on the calendar ${phrase}`;
+    return `${asked === 'back' ? 'Yes' : 'No'}, ${none}.`;
+  }
+  const span = `${sayTitle(trip.event.title)}, ${formatDate(localDateOf(trip.start))} ${formatTime(trip.start)} until ${formatDate(localDateOf(trip.end))} ${formatTime(trip.end)}`;
+  if (asked === 'away') return `Yes, ${whoIs(a, memberId, trip)} away ${phrase}: ${span}.`;
+  if (range && trip.end < to) {
+    return `Yes, ${whoIs(a, memberId, trip)} back ${momentText(a, trip.end)}: ${sayTitle(trip.event.title)} ends then.`;
+  }
+  return `No, ${whoIs(a, memberId, trip)} away ${phrase}: ${span}.`;
 }
 
 /** '(Maya asked Ana, Sat Dec 12 6pm)' for a request. */
@@ -1218,7 +1359,8 @@ function replyTo(a: Answerer, intent: Intent): string {
     case 'free_search':
       return answerFreeSearch(a, intent);
     case 'next_event':
-      return answerNextEvent(a, intent.words, intent.memberId, intent.range, intent.strict);
+      if (intent.tripEnd) return answerTripEnd(a, intent.words, intent.memberId);
+      return answerNextEvent(a, intent.words, intent.memberId, intent.range, intent.strict, intent.leaving);
     case 'transport':
       return answerTransport(
         a,
@@ -1243,11 +1385,15 @@ function replyTo(a: Answerer, intent: Intent): string {
     case 'command':
       return COMMAND_REPLIES[intent.action];
     case 'event_check': {
+      if (intent.school && intent.range) return answerSchool(a, intent.school, intent.memberId, intent.range);
+      if (intent.trip) return answerTrip(a, intent.trip, intent.words, intent.memberId, intent.range);
       const reply = answerEventCheck(a, intent.words, intent.memberId, intent.range, intent.time ?? null);
       return intent.cancelled ? cancelledReply(reply) : reply;
     }
     case 'task_check':
-      return answerTaskCheck(a, intent.words, intent.memberId);
+      return intent.list
+        ? answerTaskList(a, intent.words, intent.memberId)
+        : answerTaskCheck(a, intent.words, intent.memberId);
     case 'activities':
       return answerActivities(a, intent);
   }

@@ -1,6 +1,7 @@
 import { composeAnswer } from './answer.ts';
 import type { FamilyData } from './family-data.ts';
-import { type Intent, parseIntent } from './intent.ts';
+import { fitsSms } from './format.ts';
+import { type Intent, intentRange, parseIntent } from './intent.ts';
 import { wordsMatch } from './normalize.ts';
 import { regionOf } from './region.ts';
 
@@ -19,6 +20,37 @@ export interface ScheduleAssistant {
  * family's time zone). Pure and deterministic.
  */
 export function understand(question: string, data: FamilyData): Intent {
+  return understandEach(question, data)[0];
+}
+
+/**
+ * Where a text asks a second question ("whats on tmrw and who's driving", "is soccer on friday? who's taking
+ * her"): before a question word that follows "and", "also", "?", "," or ";".
+ */
+const SECOND_QUESTION =
+  /(?:\s+(?:and|also|plus)\s+|\s*[?,;]+\s*(?:and\s+|also\s+)?)(?=(?:who|who's|whos|what|what's|whats|wat|wats|when|when's|whens|where|where's|wheres|is|are|does|do|did|has|any)\b)/i;
+
+/**
+ * The intents of a text: one, or two when it asks two questions that each read as something other than help.
+ * The second borrows the first one's days when it names none ("… tomorrow, and who's driving").
+ */
+function understandEach(question: string, data: FamilyData): [Intent] | [Intent, Intent] {
+  const whole = parseOne(question, data);
+  const cut = SECOND_QUESTION.exec(question);
+  if (!cut || cut.index === 0) return [whole];
+  const first = parseOne(question.slice(0, cut.index), data);
+  const second = parseOne(question.slice(cut.index + cut[0].length), data);
+  // "when is date night and where", "who picks up max and what time": one question with a follow-up word.
+  const unnamed = second.kind === 'help' || second.kind === 'whats_next';
+  if (first.kind === 'help' || first.kind === 'command' || unnamed) return [whole];
+  const days = intentRange(first);
+  if (days && (second.kind === 'transport' || second.kind === 'event_check') && second.range === null) {
+    return [first, { ...second, range: days }];
+  }
+  return [first, second];
+}
+
+function parseOne(question: string, data: FamilyData): Intent {
   return parseIntent(
     question,
     {
@@ -40,6 +72,9 @@ export function understand(question: string, data: FamilyData): Intent {
  */
 export const deterministicAssistant: ScheduleAssistant = {
   answer(question, data) {
-    return composeAnswer(understand(question, data), data, wordsMatch);
+    const replies = understandEach(question, data).map((intent) => composeAnswer(intent, data, wordsMatch));
+    const both = replies.join(' ');
+    // Two answers that would not fit 3 SMS segments: the first one alone.
+    return fitsSms(both) ? both : (replies[0] ?? '');
   },
 };

@@ -22,6 +22,13 @@ describe('parseWhen', () => {
     expect(parseWhen(text, NOW).range?.from ?? null).toBe(date);
   });
 
+  it('reads "the day after tomorrow" (and "day after tmrw", "overmorrow") as two days on, with its part', () => {
+    expect(parseWhen('whats on the day after tomorrow', NOW).range?.from).toBe('2026-12-02');
+    expect(parseWhen('day after tmrw', NOW).range?.from).toBe('2026-12-02');
+    expect(parseWhen('overmorrow', NOW).range?.from).toBe('2026-12-02');
+    expect(parseWhen('day after tomorrow evening', NOW).range?.part?.name).toBe('evening');
+  });
+
   it('reads "the 30th" asked on the 30th as today, and "the 1st" as next month', () => {
     expect(parseWhen('the 30th', NOW).range?.from).toBe('2026-11-30');
     expect(parseWhen('the 1st', NOW).range?.from).toBe('2026-12-01');

@@ -88,7 +88,7 @@ export function dayPartIn(text: string): DayPart | null {
 
 /** Day-of-month words: "the 3rd", "on the 21st", "monday 14th" (an ordinal needs no "the"). */
 const DAY_OF_MONTH =
-  /\b(?:on )?(?:the (\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))\b(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|of))/;
+  /(?<!\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* )\b(?:on )?(?:the (\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))\b(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|of))/;
 
 /**
  * "the 3rd", "on the 21st": the next date with that day of the month (this month if still ahead).
@@ -239,6 +239,10 @@ const FULL_DAY_OR_MONTH =
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)\b/;
 const MONTH_WITH_NUMBER =
   /\b(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]* \d|\b\d+(st|nd|rd|th)? (of )?(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)/;
+/** "sunday week", "a week on sunday", "a week tomorrow", "a week today": groups are the day named. */
+const WEEK_ON =
+  /\b(?:(sunday|monday|tuesday|wednesday|thursday|friday|saturday) week|a week (?:on |from )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)|a week (?:from )?(tomorrow|today))\b/;
+
 /** Date units the assistant does not read. */
 const UNREAD_UNITS = /\b(fortnight|fortnights|quarter|semester|term)\b/;
 /**
@@ -471,7 +475,12 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
   const text = raw
     .split(' ')
     .map((w) => (keep.has(w) ? w : correctDateWord(w)))
-    .join(' ');
+    .join(' ')
+    // "dec 5th and 6th", "dec 5 to 7": the span chrono reads as "dec 5-7".
+    .replace(
+      /\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*) (\d{1,2})(?:st|nd|rd|th)? (?:and|n|to|through|thru|till|until) (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b/,
+      '$1 $2-$3',
+    );
   const today = localDateOf(now);
   const finish = (when: Omit<ParsedWhen, 'unclear'>): ParsedWhen => ({
     ...when,
@@ -484,6 +493,41 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
     return finish({ range: found.range, time: timed.time, rest: timed.rest });
   };
 
+  // "the day after tomorrow" (chrono reads it as tomorrow) and "overmorrow": two days from today.
+  const overmorrow = /\b(?:the )?(?:day after (?:tomorrow|tmrw)|overmorrow)\b/;
+  if (overmorrow.test(text)) {
+    return spanned({ range: day(addLocalDays(today, 2), text), phrase: overmorrow });
+  }
+  // "the weekend of the 12th", "weekend of dec 19": the Saturday and Sunday of (or after) that date.
+  const weekendOf = /\b(?:the )?weekend of\b/;
+  if (weekendOf.test(text)) {
+    const inner = parseWhen(text.replace(weekendOf, ' ').replace(/\s+/g, ' ').trim(), now, options);
+    if (inner.unclear || inner.range === null) return unclear;
+    const wd = localWeekday(inner.range.from);
+    const saturday = addLocalDays(inner.range.from, wd === 0 ? -1 : 6 - wd);
+    return { ...inner, range: { from: saturday, to: addLocalDays(saturday, 1), kind: 'span' } };
+  }
+  // British "sunday week" / "a week on sunday" (the Sunday after the coming one), "a week tomorrow / today".
+  const weekOn = WEEK_ON.exec(text);
+  if (weekOn) {
+    const named = weekOn[1] ?? weekOn[2] ?? weekOn[3] ?? 'today';
+    const base =
+      named === 'today'
+        ? today
+        : named === 'tomorrow'
+          ? addLocalDays(today, 1)
+          : addLocalDays(today, ((WEEKDAY_WORDS.indexOf(named) - localWeekday(today) + 6) % 7) + 1);
+    return spanned({ range: day(addLocalDays(base, 7), text), phrase: WEEK_ON });
+  }
+  // "christmas week", "thanksgiving week": the week (Sunday to Saturday) with the holiday in it.
+  const holidayWeek = /\bweek\b/.test(text) ? findHoliday(text.split(' '), today, region.country) : null;
+  if (holidayWeek && holidayWeek !== 'unknown') {
+    const phrase = new RegExp(`\\b(?:the )?${holidayWeek.phrase} week\\b`);
+    if (phrase.test(text)) {
+      const sunday = addLocalDays(holidayWeek.date, -localWeekday(holidayWeek.date));
+      return spanned({ range: { from: sunday, to: addLocalDays(sunday, 6), kind: 'span' }, phrase });
+    }
+  }
   const week = weekRanges(text, now);
   if (week) return finish({ range: week.range, time: null, rest: text.replace(week.phrase, ' ').trim() });
   const span = monthAndDaySpans(text, today) ?? weekdayPair(text, today) ?? lastWeekday(text, today);

@@ -38,7 +38,17 @@ export type Intent =
       yesNo: boolean;
     }
   /** `strict`: only the asked day counts ("what's for dinner" tonight, not next week's birthday dinner). */
-  | { kind: 'next_event'; words: string[]; memberId: number | null; range: DayRange | null; strict?: boolean }
+  | {
+      kind: 'next_event';
+      words: string[];
+      memberId: number | null;
+      range: DayRange | null;
+      strict?: boolean;
+      /** "when is Marco back", "when do we get back from camping": the end of the trip under way or next. */
+      tripEnd?: boolean;
+      /** "when do I need to leave for Maya's game": the asker's own drive to it is said too. */
+      leaving?: boolean;
+    }
   /**
    * `range` null: today's drives still to come, else the next day with one (for `memberId`, by `driverId`,
    * to an event matching `words`, when given).
@@ -87,9 +97,22 @@ export type Intent =
       cancelled?: boolean;
       /** "is piano at 4 on wednesday": the clock time asked about (`HH:mm`, local). */
       time?: string | null;
+      /**
+       * "is there school monday" ('in') / "are the kids off school monday" ('off'): answered from the day's
+       * no-school events ("No school", "INSET day", "Teacher training day") and school-day ones ("Last day of school").
+       */
+      school?: 'in' | 'off';
+      /** "is Marco back tomorrow" ('back') / "is Marco away this week" ('away'): about a trip over several days. */
+      trip?: 'back' | 'away';
     }
   /** "did Leo clean his room": yes or no for a task. */
-  | { kind: 'task_check'; words: string[]; memberId: number | null }
+  | {
+      kind: 'task_check';
+      words: string[];
+      memberId: number | null;
+      /** "what do I need to pack", "when is the poster due": the matching tasks and their state, not yes/no. */
+      list?: boolean;
+    }
   /** Activity requests: a list (pending, for or from someone) or one request's answer. */
   | {
       kind: 'activities';
@@ -115,7 +138,8 @@ export type CommandAction =
   | 'complete_task'
   | 'answer_request'
   | 'sign_up'
-  | 'message';
+  | 'message'
+  | 'notifications';
 
 /** The days an intent is about, or null when it names none. */
 export function intentRange(intent: Intent): DayRange | null {
@@ -182,12 +206,15 @@ const STOP_WORDS = new Set([
 const NOT_NAMES = new Set([
   ...STOP_WORDS,
   ...'kids children parents he she they someone somebody nobody free busy'.split(' '),
+  // "new year's day", "mother's day", "valentine's day": holidays, not people.
+  ...'year years mother mothers father fathers valentine valentines patrick patricks boxing'.split(' '),
 ]);
 
 const TRANSPORT_PICKUP =
   /\b(pick(s|ing|ed)? up|pickups?|pick ?up|pickup|get(s|ting)?|collect(s|ing)?|grab(s|bing)?|fetch(es|ing)?)\b/;
 const TRANSPORT_DROPOFF = /\b(drop(s|ping|ped)?( off)?|dropoffs?|drop ?off|tak(e|es|ing)|bring(s|ing)?)\b/;
-const TRANSPORT_BOTH = /\b(driv(e|es|ing)|drivers?|rides?|carpool(ing)?|transport(ation)?)\b/;
+const TRANSPORT_BOTH =
+  /\b(driv(e|es|ing)|drivers?|rides?|carpool(ing)?|transport(ation)?|school runs?|(?:doing|do|does|did) the (?:\w+ )?runs?)\b/;
 /** Issue 27: a question about pickups and drop-offs nobody can do. */
 const TRANSPORT_GAPS =
   /\b(gaps?|uncovered|not covered|no drivers?|(no ?one|nobody|no body) (is |s )?(driving|picking|dropping|taking|getting|covering)|without (a )?drivers?|needs? (a )?drivers?|(driving|transport|pickup|pick up|drop off|dropoff|carpool) (clash|clashes|conflicts?|problems?))\b/;
@@ -274,6 +301,11 @@ const POLITE = /^(?:(?:can|could|would|will) (?:you|u) |i (?:want|need) (?:you )
 /** Instructions the assistant does not carry out, by their first verb. */
 const COMMANDS: Array<[RegExp, CommandAction]> = [
   [/^(mark|tick|check off|complete|finish)\b/, 'complete_task'],
+  [
+    /^(?:stop|quit|turn off|switch off|mute|pause|unsubscribe|no more)\b.*\b(reminders?|texts?|texting|messages?|notifications?|alerts?|summar(?:y|ies))\b/,
+    'notifications',
+  ],
+  [/^(?:say|said) (?:yes|no|ok|okay) to\b/, 'answer_request'],
   [/^(approve|accept|decline|reject|deny|rsvp)\b/, 'answer_request'],
   [/^(sign \w+ up|sign up|enrol|enroll|register)\b/, 'sign_up'],
   [/^remind (?!(?:me|us) (?:what|when|who|where|which|if)\b)/, 'reminder'],
@@ -356,23 +388,23 @@ function travelWords(text: string): string {
 }
 
 const APPROVAL =
-  /\b(approv\w*|accept\w*|declin\w*|reject\w*|ok|okay|okd|okayed|say yes|said yes|say no|said no|allow\w*|agree\w*|permission)\b/;
+  /\b(approv\w*|accept\w*|declin\w*|reject\w*|ok|okay|okd|okayed|say yes|said yes|say no|said no|allow\w*|agree\w*|permission|turn(?:ed)? down|ask(?:ed)? (?:about|for|if)|asking (?:about|for|if))\b/;
 const REQUESTS = /\b(requests?|proposals?|sign ?ups?)\b/;
 const YES_NO = /^(did|does|do|has|have|is|was|are|were|will|can)\b/;
 /** "is soccer cancelled?": a yes/no asked the other way round. */
 const CANCELLED = /\b(cancell?ed|canceled|called off|postponed)\b/;
 /** A thank-you or sign-off on its own ("thx!", "thanks so much", "ok great", "cheers"). */
 const THANKS =
-  /^(?:(?:ok(?:ay)?|great|perfect|cool|awesome|got it|ty|thx|thanks?|thank you|cheers|ta|tysm|thnx|thanx)(?: (?:so much|a lot|very much|heaps|you|u|again|!))*[ !.]*)+$/;
+  /^(?:(?:ok(?:ay)?|great|perfect|cool|awesome|got it|ty|thx|thanks?|thank you|cheers|ta|tysm|thnx|thanx)(?: (?:so much|a lot|very much|heaps|you|u|again|mate|guys|hun|babe|love|x+|!))*[ !.]*)+$/;
 /** Things people ask a phone that are not a family's calendar: weather, traffic, news, scores, recipes. */
 const OUTSIDE =
-  /\b(weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|traffic|news|headlines|score|stock|recipe)\b/;
+  /\b(weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|traffic|news(?! (?:on|about|re|with|from)\b)|headlines|score|stock|recipe)\b/;
 /**
  * "how's my week looking", "how does tomorrow look", "how are things looking for friday": a schedule question.
  * Groups: whose (my / our / the), the span or day.
  */
 const LOOKING =
-  /\bhow(?:s| is| are| does| do)? (?:things |it )?(?:looking |look )?(?:for |on )?(?:(my|our|the) )?(day|week|weekend|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?:looking|look|looks|shaping up))\b/;
+  /\bhow(?:s| is| are| does| do)? (?:things |it )?(?:looking |look )?(?:for |on )?(?:(my|our|the|next|this) )?(day|week|weekend|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?:looking|look|looks|shaping up))\b/;
 
 const LOOKING_FOR =
   /\bhow(?:s| is| are)? (?:things|it|stuff) looking (?:for|on) (?:(my|our|the) )?(day|week|weekend|today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
@@ -380,8 +412,45 @@ const LOOKING_FOR =
 /** The question LOOKING and LOOKING_FOR stand for: "my week" is the asker's this week, "the day" is today. */
 function lookingAsSchedule(whose: string | undefined, span: string): string {
   const when = span === 'day' ? 'today' : span === 'week' || span === 'weekend' ? `this ${span}` : span;
+  if (whose === 'next' || whose === 'this') return `what is on ${whose} ${span}`;
   return `what is on ${whose === 'my' ? 'for me ' : ''}${when}`;
 }
+
+/** "what do I need to pack", "what does Tom have to buy": group 1 is the verb, a word of a task's title. */
+const TASK_VERB =
+  /\bwhat (?:do|does|did|should|must|is|are|am) (?:\w+ )?(?:need|needs|have|has|got|gotta|supposed|meant|going) to (\w+)\b/;
+
+/** Family roles texted before a first name ("grandma rosa", "grandpa joe", "aunt mia"): the name says who. */
+const ROLES =
+  'grandma grandpa granny gran grandad granddad grandmother grandfather nana nanna nan papa pop auntie aunty aunt uncle mum mom mommy mummy dad daddy mr mrs ms miss';
+
+/** A pattern for a role word right before one of `names` (the role is dropped, the name kept). */
+function roleBeforeName(names: ReadonlySet<string>): RegExp {
+  const escaped = [...names].map((n) => n.replace(/[^\p{L}\p{N}]/gu, '\\$&'));
+  if (escaped.length === 0) return /$^/;
+  return new RegExp(`\\b(?:${ROLES.split(' ').join('|')}) (?=(?:${escaped.join('|')})(?:'s)?\\b)`, 'g');
+}
+
+/**
+ * "is there school monday" ('in'), "are the kids off school", "is it a day off school" ('off'): answered from
+ * the day's no-school events rather than by a title match on "school".
+ */
+const SCHOOL_IN = /\b(?:is there|any|have|has|got|in|at|going to|go to) school\b|\bschool ?days?\b/;
+const SCHOOL_OFF = /\b(?:off|no|out of) school\b|\bschool (?:closed|off|holiday)\b/;
+
+/** "when is Marco back", "when do we get back from camping", "is Sam home tomorrow", "is Marco away": a trip. */
+const TRIP_BACK =
+  /\b(?:get(?:s|ting)? back|come(?:s)? back|coming back|be back|back|home|return(?:s|ing)?)\b/;
+const TRIP_AWAY = /\b(?:away|out of town|gone|travell?ing)\b/;
+const TRIP_WORDS =
+  /\b(get|gets|getting|come|comes|coming|be|back|home|return|returns|returning|away|out|town|gone|travell?ing|from)\b/;
+
+/** Words after "on / for / over" that are not days: "what's on for the kids", "anything on at work". */
+const NOT_DAY_TAILS = new Set(
+  'kids children family everyone everybody both them school work home lunch dinner breakfast supper tea fun real sure'.split(
+    ' ',
+  ),
+);
 
 /** A question about whether a task is done. */
 const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
@@ -410,7 +479,21 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     return { kind: 'help', about: 'thanks' };
   // "thanks, and what's on tomorrow": the thanks is not part of the question.
   const typed = normalizeQuestion(raw, names)
+    .replace(roleBeforeName(names), '')
+    // "help! what time is soccer", "can you help me figure out whats on sat": the question is what follows.
+    .replace(/^(?:help|sos|quick q|quick question|question)(?: me)? (?=\w+ \w)/, '')
+    .replace(
+      /^(?:(?:can|could) you |pls |please )?help me (?:to )?(?:figure out |find out |work out |check |with |know )?(?=\w+ \w)/,
+      '',
+    )
+    // "free for lunch", "at lunchtime": 12-1pm, asked as around 12:30.
+    .replace(/\b(?:at|for|over|during|around) lunch(?:time)?\b/g, 'around 12:30')
     .replace(/\bwhat date\b/g, 'when')
+    // "how many events this week": the listing says.
+    .replace(
+      /^how many (?:events|things|appointments|activities|plans)(?: (?:are there|do we have|have we got|is there|are on))?\b/,
+      'what is on',
+    )
     .replace(
       /^(?:(?:ok|okay|great|cool|perfect|thanks|thank you|ty|cheers) )+(?:and |also |but |so )?(?=\w)/,
       '',
@@ -548,7 +631,8 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
 
   // "did Leo clean his room?", "is the science poster done": a task, yes or no.
   if (DONE_SIGNAL.test(text)) {
-    const taskWords = content(text, null).filter((w) => !/^(do|did|does|has|have|is|was|it)$/.test(w));
+    // "has Mia taken the library books back": "back" says returned, not which task.
+    const taskWords = content(text, null).filter((w) => !/^(do|did|does|has|have|is|was|it|back)$/.test(w));
     if (
       anyTitleMatches(taskWords, taskTitles, match) &&
       bestMatched(taskWords, taskTitles, match) >= bestMatched(taskWords, ctx.titles, match)
@@ -557,8 +641,23 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     }
   }
 
+  // "what do I need to pack", "what does Tom need to buy", "when is Lily's poster due": tasks by a word of their
+  // title, listed with their state.
+  const taskVerb = TASK_VERB.exec(text)?.[1];
+  // ("any homework due today" names a day: the day's task list below.)
+  if ((taskVerb !== undefined && taskVerb !== 'do') || (/\bdue\b/.test(text) && !when.range)) {
+    const taskWords = content(rest, /\b(due|when|by)\b/);
+    if (
+      taskWords.length > 0 &&
+      anyTitleMatches(taskWords, taskTitles, match) &&
+      bestMatched(taskWords, taskTitles, match) >= bestMatched(taskWords, ctx.titles, match)
+    ) {
+      return { kind: 'task_check', words: taskWords, memberId: subject, list: true };
+    }
+  }
+
   if (
-    /\b(tasks?|chores?|to ?dos?|todo list|jobs?|errands?|homework|assignments?)\b|\b(need|needs|have|has|got|supposed) to do\b|\b(what(?: is)?|anything|something|whats) (?:\w+ )?due\b/.test(
+    /\b(tasks?|chores?|to ?dos?|todo list|jobs?|errands?|homework|assignments?)\b|\bdue\b|\b(need|needs|have|has|got|supposed) to do\b|\b(what(?: is)?|anything|something|whats) (?:\w+ )?due\b/.test(
       text,
     )
   ) {
@@ -587,30 +686,57 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     `\\b(?:(?:drop(?:s|ping)?(?: off)?|tak(?:e|es|ing)|bring(?:s|ing)?) ${riders}|drop(?:s|ping)? ${riders} off)\\b`,
   ).test(text);
   const whoHas = new RegExp(`\\bwho (?:is )?(?:got|has|have|having) ${riders}`).test(text);
-  const pickup = TRANSPORT_PICKUP.test(text) || ridden;
-  const dropoff = TRANSPORT_DROPOFF.test(text) || takenTo;
+  // "what time do I get picked up", "who's dropping me off": the asker rides.
+  const selfPickup =
+    /\b(?:i|me) (?:get|getting|gets|being|be) (?:picked up|collected|fetched)\b|\bpick(?:s|ing)? me up\b/.test(
+      text,
+    );
+  const selfDropoff =
+    /\b(?:i|me) (?:get|getting|gets|being|be) (?:dropped off|taken|driven)\b|\bdrop(?:s|ping)? me off\b/.test(
+      text,
+    );
+  // "is it my turn to drive", "do I drive today": the asker's own drives.
+  const myTurn = /\bmy turn\b|\b(?:do|am|should|will|must) i (?:have to |need to )?driv(?:e|ing)\b/.test(
+    text,
+  );
+  const pickup = TRANSPORT_PICKUP.test(text) || ridden || selfPickup;
+  const dropoff = TRANSPORT_DROPOFF.test(text) || takenTo || selfDropoff;
   const both = TRANSPORT_BOTH.test(text);
   if (
     ((pickup || dropoff || both) &&
-      (/\bwho\b/.test(text) || TRANSPORT_NOUNS.test(text) || ridden || takenTo)) ||
+      (/\bwho\b/.test(text) ||
+        TRANSPORT_NOUNS.test(text) ||
+        ridden ||
+        takenTo ||
+        selfPickup ||
+        selfDropoff ||
+        myTurn)) ||
     whoHas
   ) {
     // "after school" is when a child is picked up; "take them home" is a pickup too.
     const home = /\b(after school|home)\b/.test(text);
-    const direction: TransportDirection = home
-      ? 'pickup'
-      : both || (pickup && dropoff) || (whoHas && !pickup && !dropoff)
-        ? 'both'
-        : pickup
+    const direction: TransportDirection =
+      selfPickup !== selfDropoff
+        ? selfPickup
           ? 'pickup'
-          : 'dropoff';
+          : 'dropoff'
+        : home
+          ? 'pickup'
+          : both || (pickup && dropoff) || (whoHas && !pickup && !dropoff)
+            ? 'both'
+            : pickup
+              ? 'pickup'
+              : 'dropoff';
     const intentWords = new RegExp(
       `${TRANSPORT_PICKUP.source}|${TRANSPORT_DROPOFF.source}|${TRANSPORT_BOTH.source}|${TRANSPORT_NOUNS.source}|\\b(home|kids|children|both|them|turn|should|must|gotta)\\b`,
     );
     // "what time do I need to get Leo": the asker drives, Leo rides.
     const askerDrives =
-      named !== null &&
-      /\b(?:(?:do|did|should|must|will|can|am) i|i (?:need|have|got|gotta|must|should|am|will))\b/.test(text);
+      (myTurn && named === null) ||
+      (named !== null &&
+        /\b(?:(?:do|did|should|must|will|can|am) i|i (?:need|have|got|gotta|must|should|am|will))\b/.test(
+          text,
+        ));
     // "who's got Maya after school" is about the pickup, whenever it is: the part does not narrow the drives.
     const range = when.range?.part?.name === 'after school' ? { ...when.range, part: undefined } : when.range;
     return {
@@ -638,6 +764,36 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
 
   if (stranger) return { kind: 'unknown_name', name: stranger };
 
+  // "is there school monday", "are the kids off school friday": the day's no-school events answer it.
+  const school = SCHOOL_OFF.test(text) ? 'off' : SCHOOL_IN.test(text) ? 'in' : null;
+  if (school !== null && YES_NO.test(text)) {
+    return {
+      kind: 'event_check',
+      words: ['school'],
+      memberId: named,
+      range: when.range ?? todayRange,
+      school,
+    };
+  }
+
+  // "when is Marco back", "is Sam home tomorrow", "is Marco away this week": about a trip over several days.
+  const aboutSomeone = subject !== null || words.some((w) => PRONOUNS_FAMILY.has(w));
+  if (aboutSomeone && (TRIP_BACK.test(text) || TRIP_AWAY.test(text))) {
+    const tripWords = content(rest, TRIP_WORDS);
+    if (/\bwhen\b|\bwhat time\b/.test(text) && TRIP_BACK.test(text)) {
+      return { kind: 'next_event', words: tripWords, memberId: subject, range: null, tripEnd: true };
+    }
+    if (YES_NO.test(text)) {
+      return {
+        kind: 'event_check',
+        words: tripWords,
+        memberId: subject,
+        range: when.range,
+        trip: TRIP_AWAY.test(text) ? 'away' : 'back',
+      };
+    }
+  }
+
   // "what's for dinner": tonight's meal on the calendar, never a birthday dinner next week.
   const meal = /\bwhat(?: is)? for (dinner|lunch|breakfast|supper|tea)\b/.exec(text)?.[1];
   if (meal !== undefined) {
@@ -655,7 +811,7 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   const asksNext = /\bnext\b/.test(rest);
   const asked = content(
     rest,
-    /\b(when|next|what time|where|how long|until|till|cancell?ed|canceled|called off|postponed)\b/,
+    /\b(when|next|what time|where|how long|until|till|til|cancell?ed|canceled|called off|postponed|should|shall|must|come|arrive|show up|turn up|be there|get there|back)\b/,
   );
   // "going to the gym" reads as a trip; when no trip is on the calendar the place alone is the event.
   const withoutTrip = asked.filter((w) => w !== 'trip');
@@ -669,7 +825,16 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   const cancelled = CANCELLED.test(text);
   const namesEvent = anyTitleMatches(eventWords, ctx.titles, match);
   if (asksWhen || asksNext) {
-    if (namesEvent) return { kind: 'next_event', words: eventWords, memberId: subject, range: when.range };
+    if (namesEvent) {
+      const leaving = /\b(leave|leaving|head out|set off|setting off|get there|be there)\b/.test(text);
+      return leaving
+        ? { kind: 'next_event', words: eventWords, memberId: subject, range: when.range, leaving }
+        : { kind: 'next_event', words: eventWords, memberId: subject, range: when.range };
+    }
+    // "what time should I come on thursday": no event named, a day named: that day's schedule.
+    if (eventWords.length === 0 && when.range && !asksNext) {
+      return { kind: 'schedule', range: when.range, memberId: subject };
+    }
     // "when is my next ortho" names something: say it is not there rather than answer with another event.
     if (eventWords.length === 0 || (asksNext && !asksWhen)) return { kind: 'whats_next', memberId: subject };
     // "when is ortho?" with no such event: say so rather than list examples.
@@ -738,6 +903,19 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   }
   if (when.range) return { kind: 'schedule', range: when.range, memberId: subject };
   if (/\b(schedule|calendar|agenda|plans?|happening|going on|doing|have|got|on)\b/.test(text)) {
+    // "what are we doing for tgiving", "whats on over hanukah": a word after "on/for/over" that no reader
+    // took and no title, name or common word explains is an unread day, never today's listing.
+    const tail = /\b(?:on|for|over|during)(?: the)? ([a-z]+)$/.exec(rest)?.[1];
+    if (
+      tail !== undefined &&
+      tail.length >= 3 &&
+      !keep.has(tail) &&
+      !STOP_WORDS.has(tail) &&
+      !NOT_DAY_TAILS.has(tail) &&
+      !ROLES.split(' ').includes(tail)
+    ) {
+      return { kind: 'unclear_day' };
+    }
     return { kind: 'schedule', range: todayRange, memberId: subject };
   }
   const leftover = queryWords(titleWords(text, mentionWords, null));

@@ -11,6 +11,9 @@ describe('normalizeQuestion', () => {
     ['pls what is on 12/5 thx', 'what is on 12/5'],
     ['👍🏽', ''],
     ["'quoted' words", 'quoted words'],
+    ['wheres the dentist', 'where is the dentist'],
+    ['whats on turkey day', 'what is on thanksgiving'],
+    ['plans for tgiving?', 'plans for thanksgiving'],
   ])('%j → %j', (text, expected) => {
     expect(normalizeQuestion(text)).toBe(expected);
   });
@@ -34,6 +37,9 @@ describe('word matching', () => {
     expect(stem("grandma's")).toBe('grandma');
     expect(stem('classes')).toBe('class');
     expect(stem('class')).toBe('class');
+    // A plural of an -ing noun meets the noun: "spellings" and "Spelling homework".
+    expect(stem('spellings')).toBe(stem('spelling'));
+    expect(wordsMatch('spellings', 'spelling')).toBe(true);
   });
 
   it.each([

@@ -42,8 +42,19 @@ const REPLACEMENTS: Record<string, string> = {
   tonite: 'tonight',
   nite: 'night',
   arvo: 'afternoon',
+  morn: 'morning',
+  mornin: 'morning',
+  aft: 'afternoon',
+  aftn: 'afternoon',
+  afternoo: 'afternoon',
+  evenin: 'evening',
+  evng: 'evening',
   arvos: 'afternoons',
   xmas: 'christmas',
+  tgiving: 'thanksgiving',
+  tgivin: 'thanksgiving',
+  thxgiving: 'thanksgiving',
+  thanksgivin: 'thanksgiving',
   nye: 'new years eve',
   bday: 'birthday',
   anythin: 'anything',
@@ -58,6 +69,8 @@ const REPLACEMENTS: Record<string, string> = {
   wuts: 'what is',
   whos: 'who is',
   whens: 'when is',
+  wheres: 'where is',
+  hows: 'how is',
   wen: 'when',
   wens: 'when is',
   wk: 'week',
@@ -135,6 +148,8 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bi've\b/g, 'i have'],
   [/\bwhat're\b/g, 'what are'],
   [/\bdon't\b/g, 'do not'],
+  // Holiday nicknames the holiday dataset does not carry.
+  [/\bturkey day\b/g, 'thanksgiving'],
 ];
 
 /**
@@ -203,6 +218,8 @@ export function editDistance(a: string, b: string): number {
 /** Drops a plural or possessive ending so "lessons" meets "lesson". */
 export function stem(word: string): string {
   if (word.endsWith("'s")) return word.slice(0, -2);
+  // A plural of an -ing or -ed noun: "spellings" meets "spelling" (and so "spell").
+  if (word.length > 7 && /(?:ings|eds)$/.test(word)) return stem(word.slice(0, -1));
   // Past tenses and -ing forms: "cleaned" meets "clean", "watered" meets "water", "called" meets "call".
   if (word.length > 5 && word.endsWith('ied')) return `${word.slice(0, -3)}y`;
   if (word.length > 5 && word.endsWith('ed')) return word.slice(0, -2);

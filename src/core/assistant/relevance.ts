@@ -34,6 +34,7 @@ const SYNONYMS: Record<string, string> = {
   docs: 'doctor',
   doc: 'doctor',
   teeth: 'dentist',
+  meal: 'dinner',
   homework: 'homework',
 };
 

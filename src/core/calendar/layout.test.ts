@@ -20,6 +20,7 @@ import {
   layoutSpanBars,
   lastDayOf,
   limitColumns,
+  longDayName,
   shortTime,
   whenText,
   clockTime,
@@ -28,6 +29,7 @@ import {
 } from './layout.ts';
 import { eventEnd, isMultiDay } from './event-span.ts';
 import { addLocalDays } from '../time/local-time.ts';
+import { addMonths, format, parseISO } from 'date-fns';
 
 const ev = (id: number, start: string, end: string | null) => ({ id, start_date: start, end_date: end });
 
@@ -64,6 +66,15 @@ describe('views and navigation', () => {
 
   it('moves by a month (clamping the day), a week or a day', () => {
     expect(shiftDate('month', '2027-01-31', 1)).toBe('2027-02-28');
+    const day = fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true });
+    fc.assert(
+      fc.property(day, fc.constantFrom(1 as const, -1 as const), (d, direction) => {
+        const date = d.toISOString().slice(0, 10);
+        expect(shiftDate('month', date, direction)).toBe(
+          format(addMonths(parseISO(date), direction), 'yyyy-MM-dd'),
+        );
+      }),
+    );
     expect(shiftDate('month', '2026-11-22', -1)).toBe('2026-10-22');
     expect(shiftDate('week', '2026-11-22', 1)).toBe('2026-11-29');
     expect(shiftDate('day', '2026-12-31', 1)).toBe('2027-01-01');
@@ -123,6 +134,38 @@ describe('month grid', () => {
     expect(ends(viewDates('week', '2026-11-25'))).toEqual(['2026-11-22', '2026-11-28']);
     expect(viewDates('day', '2026-11-25')).toEqual(['2026-11-25']);
     expect(weekDates('2026-11-28')[0]).toBe('2026-11-22');
+  });
+
+  it('gives every month whole weeks from the Sunday on or before the 1st to the Saturday after its last day', () => {
+    const day = fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true });
+    fc.assert(
+      fc.property(day, (d) => {
+        const date = d.toISOString().slice(0, 10);
+        const first = `${date.slice(0, 7)}-01`;
+        const last = addLocalDays(`${addLocalDays(first, 32).slice(0, 7)}-01`, -1);
+        const cells = monthGrid(date).flat();
+        const start = cells[0]?.date ?? '';
+        expect(cells.map((c) => c.date)).toEqual(
+          Array.from({ length: cells.length }, (_, i) => addLocalDays(start, i)),
+        );
+        expect(new Date(`${start}T00:00Z`).getUTCDay()).toBe(0);
+        expect(start <= first && addLocalDays(start, 7) > first).toBe(true);
+        const end = cells.at(-1)?.date ?? '';
+        expect(end >= last && addLocalDays(end, -7) < last).toBe(true);
+        expect(cells.every((c) => c.inMonth === (c.date.slice(0, 7) === date.slice(0, 7)))).toBe(true);
+      }),
+    );
+  });
+
+  it('names a day as date-fns does (EEEE, MMMM d), without date-fns', () => {
+    expect(longDayName('2026-12-01')).toBe('Tuesday, December 1');
+    const day = fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true });
+    fc.assert(
+      fc.property(day, (d) => {
+        const date = d.toISOString().slice(0, 10);
+        expect(longDayName(date)).toBe(format(parseISO(date), 'EEEE, MMMM d'));
+      }),
+    );
   });
 
   it('shows 3 initials then +N', () => {

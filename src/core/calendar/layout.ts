@@ -1,4 +1,4 @@
-import { addMonths, format, parseISO } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { addLocalDays, localDateOf, localMinutesBetween, localWeekday } from '../time/local-time.ts';
 
 /**
@@ -78,13 +78,17 @@ export interface MonthCell {
  */
 export function monthGrid(date: string): MonthCell[][] {
   const month = date.slice(0, 7);
-  const first = `${month}-01`;
-  const lastOfMonth = addLocalDays(`${addLocalDays(first, 32).slice(0, 7)}-01`, -1);
+  // Day numbers on one UTC clock (issue 23: it runs twice a month switch), no local-time parsing per cell.
+  const firstMs = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, 1);
+  const first = new Date(firstMs);
+  const days = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const lead = first.getUTCDay();
+  const rows = Math.ceil((lead + days) / 7);
   const weeks: MonthCell[][] = [];
-  for (let sunday = startOfWeekDate(first); sunday <= lastOfMonth; sunday = addLocalDays(sunday, 7)) {
+  for (let row = 0; row < rows; row += 1) {
     weeks.push(
       Array.from({ length: 7 }, (_, i) => {
-        const d = addLocalDays(sunday, i);
+        const d = new Date(firstMs + (row * 7 + i - lead) * 86_400_000).toISOString().slice(0, 10);
         return { date: d, inMonth: d.slice(0, 7) === month };
       }),
     );
@@ -115,7 +119,16 @@ export function viewDates(view: CalendarView, date: string, phone = false): stri
  * its 3 days), day, or the agenda's 14 days.
  */
 export function shiftDate(view: CalendarView, date: string, direction: 1 | -1, phone = false): string {
-  if (view === 'month') return format(addMonths(parseISO(date), direction), 'yyyy-MM-dd');
+  if (view === 'month') {
+    // Number work on one UTC clock (it runs at every month switch, issue 23), clamped like date-fns' addMonths.
+    const [year, month, day] = [date.slice(0, 4), date.slice(5, 7), date.slice(8, 10)].map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    const last = new Date(Date.UTC(year, month + direction, 0)).getUTCDate();
+    return new Date(Date.UTC(year, month - 1 + direction, Math.min(day, last))).toISOString().slice(0, 10);
+  }
   return addLocalDays(date, viewDates(view, date, phone).length * direction);
 }
 
@@ -149,6 +162,28 @@ export function shortTime(local: string): string {
   return `${String(h12)}${minute === '00' ? '' : `:${minute}`}${hour < 12 ? 'a' : 'p'}`;
 }
 
+const DAY_NAME = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const dayNames = new Map<string, string>();
+
+/**
+ * A day in words, 'Tuesday, December 1' (date-fns' 'EEEE, MMMM d', in English like the rest of the app) for a
+ * `YYYY-MM-DD`: one shared formatter, each date named once (issue 23: the month view names its 42 days at
+ * every switch).
+ */
+export function longDayName(date: string): string {
+  let name = dayNames.get(date);
+  if (name === undefined) {
+    name = DAY_NAME.format(new Date(`${date}T00:00:00Z`));
+    dayNames.set(date, name);
+  }
+  return name;
+}
+
 /** True when the occurrence overlaps the local day `date` ([00:00, next 00:00)). */
 export function occursOn(item: { start_date: string; end_date: string | null }, date: string): boolean {
   const dayStart = `${date}T00:00:00`;
@@ -158,33 +193,45 @@ export function occursOn(item: { start_date: string; end_date: string | null }, 
 }
 
 /**
- * The items of each day in `dates` (ascending `YYYY-MM-DD`, e.g. a month grid's cells), by the same rule as
- * `occursOn`, each day's list ordered all-day first, then by start time. One pass over `items` that visits
- * only the days an item spans, instead of testing every item against every day (42 × 300 tests for a busy
- * month): the month view's switch cost (issue 14).
+ * The items of each day in `dates` (consecutive ascending `YYYY-MM-DD`, e.g. a month grid's cells), by the same
+ * rule as `occursOn`, each day's list ordered all-day first, then by start time. One pass over `items` that
+ * visits only the days an item spans, instead of testing every item against every day (42 × 300 tests for a
+ * busy month), comparing text only: the month view's switch cost (issues 14 and 23).
  * @returns a map from every date in `dates` to its items (an empty array when none).
  */
 export function itemsByDate<T extends { start_date: string; end_date: string | null; is_all_day: boolean }>(
   items: readonly T[],
   dates: readonly string[],
 ): Map<string, T[]> {
-  const byDate = new Map<string, T[]>(dates.map((d) => [d, []]));
+  const lists = dates.map((): T[] => []);
   const first = dates[0];
   const last = dates[dates.length - 1];
-  if (first === undefined || last === undefined) return byDate;
-  for (const item of items) {
-    const startDay = localDateOf(item.start_date);
-    for (let day = startDay < first ? first : startDay; day <= last; day = addLocalDays(day, 1)) {
-      if (!occursOn(item, day)) break; // days are contiguous: the first day it misses ends its span
-      byDate.get(day)?.push(item);
+  if (first !== undefined && last !== undefined) {
+    // The days' bounds as text, once (issue 23: no date parsing per item and day, only string comparisons).
+    const dayStarts = dates.map((d) => `${d}T00:00:00`);
+    dayStarts.push(`${addLocalDays(last, 1)}T00:00:00`);
+    const index = new Map(dates.map((d, i) => [d, i]));
+    for (const item of items) {
+      const startDay = localDateOf(item.start_date);
+      if (startDay > last) continue;
+      const end = item.end_date ?? item.start_date;
+      // Days are contiguous: the first day it misses (`occursOn`'s rule) ends its span.
+      for (let i = startDay < first ? 0 : (index.get(startDay) ?? dates.length); i < dates.length; i += 1) {
+        const dayStart = dayStarts[i] ?? '';
+        if (!(item.start_date < (dayStarts[i + 1] ?? '') && (end > dayStart || item.start_date >= dayStart)))
+          break;
+        lists[i]?.push(item);
+      }
     }
   }
-  for (const list of byDate.values()) {
+  for (const list of lists) {
     list.sort(
-      (a, b) => Number(b.is_all_day) - Number(a.is_all_day) || a.start_date.localeCompare(b.start_date),
+      (a, b) =>
+        Number(b.is_all_day) - Number(a.is_all_day) ||
+        (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0),
     );
   }
-  return byDate;
+  return new Map(dates.map((d, i) => [d, lists[i] ?? []]));
 }
 
 /** Up to `MAX_ATTENDEE_INITIALS` attendees and the '+N' count for the rest. */

@@ -36,6 +36,3 @@ export interface ImportReportDto {
   skipped: Array<{ uid: string | null; title: string | null; reason: string }>;
   warnings: string[];
 }
-
-/** Largest .ics upload accepted (bytes); the web client sends files in batches well below it. */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

@@ -17,15 +17,6 @@ export const NOTE_CATEGORY_LABELS: Record<NoteCategory, string> = {
 /** Longest title the `notes.title` column holds (varchar 200). */
 export const NOTE_TITLE_MAX = 200;
 
-/**
- * Largest note content the server stores, in UTF-8 bytes: 5 MiB, room for a couple of camera photos
- * (quality 90, SPEC §9) embedded as data URLs. Larger content is refused with HTTP 413.
- */
-export const NOTE_CONTENT_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The message of the 413 answer for content over `NOTE_CONTENT_MAX_BYTES`. */
-export const NOTE_TOO_LARGE_MESSAGE = 'This note is too large. A note, photos included, can be at most 5 MB.';
-
 const title = z
   .string('Title is required')
   .trim()

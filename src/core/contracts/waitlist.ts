@@ -75,16 +75,16 @@ export const waitlistJoinSchema = z.extend(waitlistFormSchema, {
 export type WaitlistJoinPayload = z.input<typeof waitlistJoinSchema>;
 
 /**
- * Reply of `POST /api/waitlist/join`: SPEC §7's `position` (the entry's place in line, 1 = first), and the
- * entry's own `referral_code` for the success view's referral link. `already_joined` is true when the
- * e-mail was on the list before (HTTP 200 instead of 201); `referral_count` is how many new entries joined
- * through that entry's link, so a returning visitor sees what their link has done.
+ * Reply of `POST /api/waitlist/join` (always 201): SPEC §7's `position` (the place in line, 1 = first) and a
+ * `referral_code` for the success view's referral link. Issue 20: the reply is the same for a new e-mail and
+ * one already on the list, so it cannot tell anyone whether an address is there or give out its entry: for
+ * an address already on the list it is the place the next new entry would get and a fresh code that credits
+ * nobody, and the entry's real place, link and referral count go by e-mail to that address only (a new entry
+ * gets the same e-mail with its own values).
  */
 export interface WaitlistJoinDto {
   position: number;
   referral_code: string;
-  referral_count: number;
-  already_joined: boolean;
 }
 
 /** Reply of `GET /api/waitlist/count` (SPEC §7). */

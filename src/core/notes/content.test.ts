@@ -5,7 +5,9 @@ import {
   joinNoteContent,
   notePreview,
   parseNoteContent,
+  photoAt,
   splitNoteContent,
+  withPhotoPaths,
 } from './content.ts';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
@@ -80,5 +82,35 @@ describe('notePreview', () => {
   it('joins lines without markers or photos and shortens long text', () => {
     expect(notePreview(`• milk\n• eggs\n![photo](${PNG})`)).toBe('milk, eggs');
     expect(notePreview('a'.repeat(100), 10)).toBe(`${'a'.repeat(9)}…`);
+  });
+});
+
+describe('withPhotoPaths and photoAt (issue 20: the list names photos, one route serves them)', () => {
+  const png = 'data:image/png;base64,iVBORw0KGgo=';
+  const jpg = 'data:image/jpg;base64,/9j/AAAA';
+  const content = `Trip\n![photo](${png})\ntext\n![photo](${jpg})`;
+
+  it('replaces each photo with its path, counting from 0 in content order, and the board still shows images', () => {
+    const listed = withPhotoPaths(content, (i) => `/api/notes/7/photos/${String(i)}?v=12`);
+    expect(listed).toBe(
+      'Trip\n![photo](/api/notes/7/photos/0?v=12)\ntext\n![photo](/api/notes/7/photos/1?v=12)',
+    );
+    expect(parseNoteContent(listed).filter((b) => b.kind === 'image')).toEqual([
+      { kind: 'image', src: '/api/notes/7/photos/0?v=12' },
+      { kind: 'image', src: '/api/notes/7/photos/1?v=12' },
+    ]);
+    expect(notePreview(listed)).toBe('Trip, text');
+  });
+
+  it('finds the photo at an index, or null', () => {
+    expect(photoAt(content, 0)).toEqual({ mimeType: 'image/png', base64: 'iVBORw0KGgo=' });
+    expect(photoAt(content, 1)).toEqual({ mimeType: 'image/jpg', base64: '/9j/AAAA' });
+    expect(photoAt(content, 2)).toBeNull();
+  });
+
+  it('takes no other path as a photo source', () => {
+    expect(parseNoteContent('![photo](/api/notes/7/../../x)')).toEqual([
+      { kind: 'paragraph', text: '![photo](/api/notes/7/../../x)' },
+    ]);
   });
 });

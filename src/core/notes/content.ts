@@ -8,8 +8,14 @@
 /** A data URL of a raster image type browsers render in `<img>`, base64-encoded. SVG is excluded on purpose. */
 const SAFE_IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 
-/** A content line that is exactly one embedded photo. */
-const IMAGE_LINE = /^[ \t]*!\[photo\]\((data:[^)\s]+)\)[ \t]*$/;
+/**
+ * A photo of a stored note, served on its own (`GET /api/notes/{id}/photos/{index}?v={version}`): the list
+ * reply names photos by this path instead of carrying their bytes (issue 20).
+ */
+const NOTE_PHOTO_PATH = /^\/api\/notes\/[0-9]{1,10}\/photos\/[0-9]{1,4}\?v=[0-9]{1,16}$/;
+
+/** A content line that is exactly one embedded photo (a data URL, or a stored note's photo path). */
+const IMAGE_LINE = /^[ \t]*!\[photo\]\(((?:data:|\/api\/notes\/)[^)\s]+)\)[ \t]*$/;
 
 /** A bullet line as the board shows it: marker, whitespace, then the item's text. */
 const BULLET_LINE = /^[ \t]*[•\-*][ \t]+(.*)$/;
@@ -19,19 +25,61 @@ export function isSafeImageDataUrl(url: string): boolean {
   return SAFE_IMAGE_DATA_URL.test(url);
 }
 
+/** Whether `src` may be a note photo's `src`: a safe image data URL or a stored note's photo path. */
+function isPhotoSource(src: string): boolean {
+  return isSafeImageDataUrl(src) || NOTE_PHOTO_PATH.test(src);
+}
+
 /**
  * The content line that embeds a photo.
- * @throws Error when `dataUrl` is not a safe image data URL (see `isSafeImageDataUrl`).
+ * @throws Error when `src` is neither a safe image data URL (see `isSafeImageDataUrl`) nor a note photo path.
  */
-export function imageMarkup(dataUrl: string): string {
-  if (!isSafeImageDataUrl(dataUrl)) throw new Error('Not an image data URL');
-  return `![photo](${dataUrl})`;
+export function imageMarkup(src: string): string {
+  if (!isPhotoSource(src)) throw new Error('Not an image data URL');
+  return `![photo](${src})`;
 }
 
 function imageSource(line: string): string | null {
   const match = IMAGE_LINE.exec(line);
   const url = match?.[1];
-  return url !== undefined && isSafeImageDataUrl(url) ? url : null;
+  return url !== undefined && isPhotoSource(url) ? url : null;
+}
+
+/**
+ * The content as the notes list sends it (issue 20: no photo bytes in the list reply): every embedded photo
+ * (a safe data URL line) is replaced by `photoPath(index)`, index counting photos from 0 in content order.
+ */
+export function withPhotoPaths(content: string, photoPath: (index: number) => string): string {
+  let index = 0;
+  return content
+    .split(/\r?\n/)
+    .map((line) => {
+      const match = IMAGE_LINE.exec(line);
+      const url = match?.[1];
+      if (url === undefined || !isSafeImageDataUrl(url)) return line;
+      const path = photoPath(index);
+      index += 1;
+      return `![photo](${path})`;
+    })
+    .join('\n');
+}
+
+/**
+ * The `index`-th embedded photo (from 0, in content order, as `withPhotoPaths` counts), decoded.
+ * @returns the MIME type (`image/png|jpeg|gif|webp`) and the bytes, or null when there is no such photo.
+ */
+export function photoAt(content: string, index: number): { mimeType: string; base64: string } | null {
+  let seen = 0;
+  for (const line of content.split(/\r?\n/)) {
+    const url = IMAGE_LINE.exec(line)?.[1];
+    if (url === undefined || !isSafeImageDataUrl(url)) continue;
+    if (seen === index) {
+      const comma = url.indexOf(',');
+      return { mimeType: url.slice('data:'.length, url.indexOf(';')), base64: url.slice(comma + 1) };
+    }
+    seen += 1;
+  }
+  return null;
 }
 
 /** What the board renders, in content order. */

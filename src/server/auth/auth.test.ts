@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import { pruneExpiredSessions } from './sessions.ts';
 import { createTestServer, registration, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
+import { FREE_SIGN_IN_FAILURES } from './sign-in-delays.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -333,6 +334,45 @@ describe('rate limits', () => {
       expect(Number(retryAfter)).toBeGreaterThan(0);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('makes each (account, address) wait longer after every failed sign-in past the free ones; the owner elsewhere gets in (issue 20, item 7)', async () => {
+    const delayed = await createTestServer(); // the per-minute limits are out of the way (harness)
+    try {
+      const { email } = await signUp(delayed.app, { password: 'owner-secret-1' });
+      const guess = (password: string, remoteAddress: string) =>
+        delayed.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password },
+          remoteAddress,
+        });
+      const waits: number[] = [];
+      for (let i = 0; i < FREE_SIGN_IN_FAILURES + 4; i++) {
+        let res = await guess(`guess-${i}`, '203.0.113.66');
+        if (res.statusCode === 429) {
+          const wait = Number(res.headers['retry-after']);
+          expect(res.json()).toEqual({
+            error: { code: 'rate_limited', message: expect.stringContaining('wait') },
+          });
+          waits.push(wait);
+          delayed.clock.advanceMinutes(wait / 60);
+          res = await guess(`guess-${i}`, '203.0.113.66');
+        }
+        expect(res.statusCode).toBe(401);
+        // The owner, from their own address, is never made to wait by the stranger's failures.
+        expect((await guess('owner-secret-1', '198.51.100.7')).statusCode).toBe(200);
+      }
+      expect(waits).toEqual([1, 2, 4]);
+      // Even the right password waits out the delay from the guessing address; afterwards it gets in and resets.
+      expect((await guess('owner-secret-1', '203.0.113.66')).statusCode).toBe(429);
+      delayed.clock.advanceMinutes(8 / 60);
+      expect((await guess('owner-secret-1', '203.0.113.66')).statusCode).toBe(200);
+      expect((await guess('wrong', '203.0.113.66')).statusCode).toBe(401);
+      expect((await guess('wrong', '203.0.113.66')).statusCode).toBe(401);
+    } finally {
+      await delayed.close();
     }
   });
 

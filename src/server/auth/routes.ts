@@ -11,7 +11,7 @@ import {
 } from '../../core/contracts/auth.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
-import { parseInput } from '../http/errors.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MINUTES } from './challenges.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
@@ -23,6 +23,7 @@ import {
   secondFactorOptions,
 } from './second-factor.ts';
 import { login, register, sessionInfo, sessionPolicy } from './service.ts';
+import { SignInDelays, signInDelayMessage } from './sign-in-delays.ts';
 import { destroySession, resolveSession, SESSION_COOKIE } from './sessions.ts';
 
 /**
@@ -146,12 +147,28 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
   );
 
+  // Issue 20 item 7: growing delays per (account, address), on top of the per-minute limits above.
+  const delays = new SignInDelays(ctx.clock);
+
   app.post(
     '/api/auth/login',
     { preHandler: limitAttempts, config: { systemScope: 'auth-login' } },
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
-      const outcome = await login(ctx, input, userAgentOf(request));
+      const pair = `${emailOf(request)}|${request.ip}`;
+      const wait = delays.waitSeconds(pair);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw new HttpError(429, 'rate_limited', signInDelayMessage(wait));
+      }
+      let outcome: Awaited<ReturnType<typeof login>>;
+      try {
+        outcome = await login(ctx, input, userAgentOf(request));
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) delays.failed(pair);
+        throw error;
+      }
+      delays.succeeded(pair);
       if (request.auth) await destroySession(ctx.db, request.auth.sid);
       if ('challenge' in outcome) {
         setChallengeCookie(reply, outcome.challenge);

@@ -423,6 +423,33 @@ describe('import', () => {
     expect((await call(null, 'POST', '/api/calendar/import')).statusCode).toBe(401);
   });
 
+  it('counts every new imported override (RECURRENCE-ID) toward the plan limit, once (issue 20)', async () => {
+    const f = await newFamily('America/Los_Angeles', 3);
+    const override = (day: string, title: string) =>
+      `BEGIN:VEVENT\r\nUID:swim@club.example\r\nRECURRENCE-ID:2026121${day}T170000Z\r\nDTSTART:2026121${day}T180000Z\r\nDTEND:2026121${day}T190000Z\r\nSUMMARY:${title}\r\nEND:VEVENT\r\n`;
+    const file = (overrides: string[]) =>
+      `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:swim@club.example\r\nDTSTART:20261201T170000Z\r\nDTEND:20261201T180000Z\r\nRRULE:FREQ=DAILY;COUNT=30\r\nSUMMARY:Swim\r\nEND:VEVENT\r\n${overrides.join('')}END:VCALENDAR\r\n`;
+    const first = (
+      await importIcs(f, file([override('1', 'A'), override('2', 'B'), override('3', 'C')]))
+    ).json<ImportReportDto>();
+    // The series and two overrides take the 3 slots; the third override is refused with the plan's reason.
+    expect(first.imported).toBe(3);
+    expect(first.skipped).toEqual([
+      {
+        uid: 'swim@club.example',
+        title: 'C',
+        reason: 'Plan limit reached: your plan allows 3 new events per month',
+      },
+    ]);
+    // Re-importing changes the stored overrides without counting them again; the allowance stays used up.
+    const again = (
+      await importIcs(f, file([override('1', 'A2'), override('2', 'B')]))
+    ).json<ImportReportDto>();
+    expect(again).toMatchObject({ imported: 0, updated: 1, skipped: [] });
+    const form = await call(f, 'POST', '/api/events', { title: 'Dentist', start_date: '2026-11-25T10:00' });
+    expect(form.statusCode).toBe(409);
+  });
+
   it("never touches another family's events", async () => {
     const a = await newFamily();
     const b = await newFamily();

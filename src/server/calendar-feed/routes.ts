@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_IMPORT_BYTES, regenerateFeedSchema } from '../../core/contracts/calendar-feed.ts';
+import { regenerateFeedSchema } from '../../core/contracts/calendar-feed.ts';
+import { ICS_BATCH_TOO_LARGE_MESSAGE, ICS_IMPORT_MAX_BYTES } from '../../core/contracts/quotas.ts';
 import { IcsFormatError } from '../../core/ics/import.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
-import { badRequest, notFound, parseInput } from '../http/errors.ts';
+import { badRequest, HttpError, notFound, parseInput } from '../http/errors.ts';
 import { FEED_MAX_AGE_SECONDS, importCalendar, listFeeds, regenerateFeed, renderFeed } from './service.ts';
 
 /** True when an If-None-Match header names this ETag (or `*`); weak validators compare equal (RFC 9110 §13.1.2). */
@@ -22,7 +23,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * - `GET /api/calendar/feed/{token}.ics` (no session: the token is the credential): the RFC 5545 feed, with
  *   ETag / If-None-Match (304) and Cache-Control so calendar apps poll cheaply;
  * - `POST /api/calendar/import` (body: the .ics text, `text/calendar` or `text/plain`, at most
- *   `MAX_IMPORT_BYTES`): the import report.
+ *   `ICS_IMPORT_MAX_BYTES`, else 413 with `ICS_BATCH_TOO_LARGE_MESSAGE`): the import report.
  */
 export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/api/calendar/feeds', async (request) => {
@@ -61,10 +62,20 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerCont
     scope.removeContentTypeParser('text/plain'); // replaced below with the larger limit
     scope.addContentTypeParser(
       ['text/calendar', 'text/plain', 'application/octet-stream'],
-      { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
+      { parseAs: 'string', bodyLimit: ICS_IMPORT_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
-    scope.post('/api/calendar/import', { bodyLimit: MAX_IMPORT_BYTES }, async (request) => {
+    const importRoute = {
+      bodyLimit: ICS_IMPORT_MAX_BYTES,
+      // A body over the limit is refused before the handler, with the import's own message (the UI shows it).
+      errorHandler: (error: { code?: string; statusCode?: number }) => {
+        if (error instanceof HttpError) throw error;
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
+          throw new HttpError(413, 'payload_too_large', ICS_BATCH_TOO_LARGE_MESSAGE);
+        throw error;
+      },
+    };
+    scope.post('/api/calendar/import', importRoute, async (request) => {
       const { familyId } = requireAuth(request);
       const text = request.body;
       if (typeof text !== 'string' || text.trim() === '') {

@@ -262,10 +262,12 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * - A series is one row (RRULE + EXDATEs + RDATEs); an overridden occurrence is an override row of its series; a
  *   cancelled occurrence becomes an EXDATE. An override whose series is neither in the file nor already
  *   imported is kept as a one-off event.
- * - Plan limit (SPEC: `families.max_events_per_month`): every NEW top-level event (a one-off or a whole
- *   series) counts once toward this month's allowance, exactly like `POST /api/events`; overrides and
- *   updates of already-imported events do not count. Once the allowance is used up, the remaining new events
- *   are skipped with the reason, and the rest of the file still imports.
+ * - Plan limit (SPEC: `families.max_events_per_month`): every NEW row counts once toward this month's
+ *   allowance, exactly like `POST /api/events` (`eventsCreatedThisMonth`): a one-off, a whole series, and a new
+ *   override (RECURRENCE-ID) of a series (issue 20: a file of one series with thousands of overrides was
+ *   thousands of events for free). Updates of already-imported events and overrides do not count. Once the
+ *   allowance is used up, the remaining new rows are skipped with the reason, and the rest of the file still
+ *   imports.
  * @throws HttpError 400 when the text is not iCalendar at all.
  */
 export async function importCalendar(
@@ -487,7 +489,14 @@ export async function importCalendar(
           if (written) await onEventWritten(tx, ctx.config.PUBLIC_URL, current, written, now);
           report.updated++;
         }
+      } else if (remaining <= 0) {
+        report.skipped.push({
+          uid: e.uid,
+          title: e.title,
+          reason: `Plan limit reached: your plan allows ${family.maxEventsPerMonth} new events per month`,
+        });
       } else {
+        remaining--;
         const [row] = await tx
           .insert(events)
           .values({

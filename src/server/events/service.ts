@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { eventEnd, isMultiDay } from '../../core/calendar/event-span.ts';
 import {
   DROPOFF_PREFIX,
@@ -239,9 +239,11 @@ async function familyZone(db: DbOrTx, familyId: number): Promise<string> {
 }
 
 /**
- * How many events count against the plan this calendar month of `timeZone`: top-level events created since the
- * month's first local midnight (a series counts once; overrides of one occurrence do not count). Used by
- * `POST /api/events` and by the ICS import, so that both apply the same rule.
+ * How many events count against the plan this calendar month of `timeZone`: rows with `counts_toward_plan`
+ * created since the month's first local midnight — events and series (a series counts once) made by any path
+ * (form, activity conversion, "this and following" split, ICS import) and imported overrides (RECURRENCE-ID,
+ * issue 20); an occurrence edited in the app does not count. Used by every path that creates an event, so
+ * that all apply the same rule.
  */
 export async function eventsCreatedThisMonth(
   tx: DbOrTx,
@@ -259,7 +261,7 @@ export async function eventsCreatedThisMonth(
     .where(
       and(
         eq(events.familyId, familyId),
-        isNull(events.parentEventId),
+        eq(events.countsTowardPlan, true),
         gte(events.createdAt, from),
         lt(events.createdAt, to),
       ),
@@ -757,6 +759,8 @@ export async function updateEvent(
                 familyId,
                 parentEventId: row.id,
                 recurrenceId: occurrence,
+                // Editing one occurrence of a series already counted is not a new event (plan limit).
+                countsTowardPlan: false,
                 createdAt: now,
               })
               .returning();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE, type NoteDto } from '../../core/contracts/notes.ts';
+import type { NoteDto } from '../../core/contracts/notes.ts';
+import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE } from '../../core/contracts/quotas.ts';
 import { familyMembers, userAccounts } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
 import { createTestServer, signUp, type TestServer } from '../test/harness.ts';

@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  NOTE_CONTENT_MAX_BYTES,
-  NOTE_TOO_LARGE_MESSAGE,
-  noteReorderSchema,
-  noteSchema,
-  noteUpdateSchema,
-} from '../../core/contracts/notes.ts';
+import { noteReorderSchema, noteSchema, noteUpdateSchema } from '../../core/contracts/notes.ts';
+import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE } from '../../core/contracts/quotas.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
 import { HttpError, notFound, parseInput } from '../http/errors.ts';
-import { createNote, deleteNote, getNote, listNotes, reorderNotes, updateNote } from './service.ts';
+import {
+  createNote,
+  deleteNote,
+  getNote,
+  getNotePhoto,
+  listNotes,
+  reorderNotes,
+  updateNote,
+} from './service.ts';
 
 /**
  * Body limit of the routes that carry note content. The app-wide limit is 1 MiB; notes may embed photos,
@@ -38,9 +41,17 @@ function noteIdParam(request: FastifyRequest): number {
   return id;
 }
 
+/** A photo index in a path: at most 4 digits (a 5 MB note holds far fewer photos), else no such photo (404). */
+function photoIndexParam(request: FastifyRequest): number {
+  const raw = (request.params as { index?: unknown }).index;
+  if (typeof raw !== 'string' || !/^[0-9]{1,4}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
 /**
- * SPEC §7 notes calls: list, fetch, create, update, delete, reorder. Every call needs a session and sees
- * only the session's family.
+ * SPEC §7 notes calls: list, fetch, create, update, delete, reorder; and `GET /api/notes/{id}/photos/{index}`,
+ * which serves one photo of a note (the list names photos by that path instead of inlining them, issue 20).
+ * Every call needs a session and sees only the session's family.
  */
 export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const contentRoute = {
@@ -48,6 +59,8 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
     // Fastify refuses a body over the route limit before the handler runs; answer it with the note's own
     // message. Throwing hands the error to the app's handler, which writes the one error shape.
     errorHandler: (error: { code?: string; statusCode?: number }) => {
+      // Our own 413s (the family quotas) keep their message.
+      if (error instanceof HttpError) throw error;
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) throw tooLarge();
       throw error;
     },
@@ -63,6 +76,16 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
     // SPEC §7: a plain fetch, never served from a cache.
     reply.header('Cache-Control', 'no-store');
     return getNote(ctx, familyId, noteIdParam(request));
+  });
+
+  app.get('/api/notes/:id/photos/:index', async (request, reply) => {
+    const { familyId } = requireAuth(request);
+    const photo = await getNotePhoto(ctx, familyId, noteIdParam(request), photoIndexParam(request));
+    // The list names each photo with the note's version (`?v=`), so one path is always the same bytes.
+    return reply
+      .header('Content-Type', photo.mimeType)
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .send(photo.bytes);
   });
 
   app.post('/api/notes', contentRoute, async (request, reply) => {

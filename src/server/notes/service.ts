@@ -8,11 +8,18 @@ import {
   type noteSchema,
   type noteUpdateSchema,
 } from '../../core/contracts/notes.ts';
+import {
+  FAMILY_NOTES_MAX,
+  FAMILY_STORAGE_MAX_BYTES,
+  FAMILY_STORAGE_MESSAGE,
+  NOTE_COUNT_MESSAGE,
+} from '../../core/contracts/quotas.ts';
+import { photoAt, withPhotoPaths } from '../../core/notes/content.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { familyMembers } from '../db/schema/families.ts';
+import { families, familyMembers } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
 import type { ServerContext } from '../http/context.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 
 type NoteRow = typeof notes.$inferSelect;
 
@@ -74,12 +81,79 @@ async function assertAuthorInFamily(db: DbOrTx, familyId: number, memberId: numb
   if (!member) throw badRequest(AUTHOR_MESSAGE, { family_member_id: AUTHOR_MESSAGE });
 }
 
-/** SPEC §7 `GET /api/notes`: the family's notes in display order (SPEC §9). */
+/**
+ * The path that serves photo `index` of a note (`GET /api/notes/{id}/photos/{index}`); `v` is the note's
+ * last change in epoch milliseconds, so the path names one version of the photo and may be cached for good.
+ */
+function photoPath(row: NoteRow, index: number): string {
+  return `/api/notes/${row.id}/photos/${index}?v=${row.updatedAt.getTime()}`;
+}
+
+/**
+ * SPEC §7 `GET /api/notes`: the family's notes in display order (SPEC §9). Photos are not inlined (issue 20:
+ * 20 notes of 5 MB made a 96 MiB reply): each photo line names its path (`photoPath`) instead, and the
+ * board loads photos one by one; `GET /api/notes/{id}` still answers the full content for editing.
+ */
 export async function listNotes(ctx: ServerContext, familyId: number): Promise<NoteDto[]> {
   const rows = await selectNotes(ctx.db)
     .where(eq(notes.familyId, familyId))
     .orderBy(...displayOrder);
-  return rows.map((r) => toNoteDto(r.note, r.authorName));
+  return rows.map((r) => ({
+    ...toNoteDto(r.note, r.authorName),
+    content: withPhotoPaths(r.note.content, (index) => photoPath(r.note, index)),
+  }));
+}
+
+/**
+ * `GET /api/notes/{id}/photos/{index}`: one embedded photo of the family's note, decoded.
+ * @returns the MIME type and bytes.
+ * @throws HttpError 404 when the note is not the family's or has no photo at `index`.
+ */
+export async function getNotePhoto(
+  ctx: ServerContext,
+  familyId: number,
+  noteId: number,
+  index: number,
+): Promise<{ mimeType: string; bytes: Buffer }> {
+  const [row] = await ctx.db
+    .select({ content: notes.content })
+    .from(notes)
+    .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)));
+  const photo = row ? photoAt(row.content, index) : null;
+  if (!photo) throw notFound();
+  const mimeType = photo.mimeType === 'image/jpg' ? 'image/jpeg' : photo.mimeType;
+  return { mimeType, bytes: Buffer.from(photo.base64, 'base64') };
+}
+
+/**
+ * The family's note quotas (src/core/contracts/quotas.ts), checked inside the writing transaction with the
+ * family row locked, so two concurrent writes cannot both take the last room.
+ * @param replacing the note being rewritten (its old content no longer counts), or null for a new note.
+ * @param contentBytes the UTF-8 size of the content the write stores.
+ * @throws HttpError 413 `NOTE_COUNT_MESSAGE` past `FAMILY_NOTES_MAX` notes (new notes only), 413
+ * `FAMILY_STORAGE_MESSAGE` when the family's note content would pass `FAMILY_STORAGE_MAX_BYTES`.
+ */
+async function assertNoteQuota(
+  tx: DbOrTx,
+  familyId: number,
+  replacing: number | null,
+  contentBytes: number,
+): Promise<void> {
+  await tx.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('update');
+  // octet_length of a stored text reads its size from the TOAST header: no photo is decompressed.
+  const [usage] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(octet_length(${notes.content})) filter (where ${notes.id} <> ${replacing ?? 0}), 0)::bigint`,
+    })
+    .from(notes)
+    .where(eq(notes.familyId, familyId));
+  const count = usage?.count ?? 0;
+  const bytes = Number(usage?.bytes ?? 0);
+  if (replacing === null && count >= FAMILY_NOTES_MAX)
+    throw new HttpError(413, 'payload_too_large', NOTE_COUNT_MESSAGE);
+  if (bytes + contentBytes > FAMILY_STORAGE_MAX_BYTES)
+    throw new HttpError(413, 'payload_too_large', FAMILY_STORAGE_MESSAGE);
 }
 
 /**
@@ -95,7 +169,8 @@ export async function getNote(ctx: ServerContext, familyId: number, noteId: numb
 /**
  * SPEC §7 `POST /api/notes`. The new note gets sort_order 0 (SPEC §3 default): a reorder numbers notes
  * from 1, so a new note shows above the ones already arranged.
- * @throws HttpError 400 when the author is not a member of the family (nothing is written).
+ * @throws HttpError 400 when the author is not a member of the family; 413 past the family's note count or
+ * storage quota (`assertNoteQuota`). Nothing is written on either.
  */
 export async function createNote(
   ctx: ServerContext,
@@ -104,27 +179,31 @@ export async function createNote(
 ): Promise<NoteDto> {
   await assertAuthorInFamily(ctx.db, familyId, input.family_member_id);
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(notes)
-    .values({
-      familyId,
-      title: input.title,
-      content: input.content,
-      familyMemberId: input.family_member_id,
-      category: input.category,
-      pinned: input.pinned,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: notes.id });
-  if (!row) throw new Error('note insert returned no row');
-  return getNote(ctx, familyId, row.id);
+  const id = await ctx.db.transaction(async (tx) => {
+    await assertNoteQuota(tx, familyId, null, Buffer.byteLength(input.content, 'utf8'));
+    const [row] = await tx
+      .insert(notes)
+      .values({
+        familyId,
+        title: input.title,
+        content: input.content,
+        familyMemberId: input.family_member_id,
+        category: input.category,
+        pinned: input.pinned,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: notes.id });
+    if (!row) throw new Error('note insert returned no row');
+    return row.id;
+  });
+  return getNote(ctx, familyId, id);
 }
 
 /**
  * SPEC §7 `PATCH /api/notes/{id}`: changes the fields present in `input`.
- * @throws HttpError 404 when the note is not the family's; 400 when a new author is not a family member.
- * Nothing is written on either.
+ * @throws HttpError 404 when the note is not the family's; 400 when a new author is not a family member;
+ * 413 when new content would pass the family's storage quota. Nothing is written on any.
  */
 export async function updateNote(
   ctx: ServerContext,
@@ -139,17 +218,22 @@ export async function updateNote(
   if (!existing) throw notFound();
   if (input.family_member_id !== undefined)
     await assertAuthorInFamily(ctx.db, familyId, input.family_member_id);
-  await ctx.db
-    .update(notes)
-    .set({
-      title: input.title,
-      content: input.content,
-      familyMemberId: input.family_member_id,
-      category: input.category,
-      pinned: input.pinned,
-      updatedAt: ctx.clock.now(),
-    })
-    .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)));
+  const { content } = input;
+  await ctx.db.transaction(async (tx) => {
+    if (content !== undefined)
+      await assertNoteQuota(tx, familyId, noteId, Buffer.byteLength(content, 'utf8'));
+    await tx
+      .update(notes)
+      .set({
+        title: input.title,
+        content,
+        familyMemberId: input.family_member_id,
+        category: input.category,
+        pinned: input.pinned,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)));
+  });
   return getNote(ctx, familyId, noteId);
 }
 

@@ -133,7 +133,8 @@ export async function seedFamily(app: FastifyInstance, db: Db, marker = MARKER):
   const noteId = await created(
     await call(app, cookie, 'POST', '/api/notes', {
       title: `${marker} note`,
-      content: `${marker} content`,
+      // With a photo, so that the photo route (`GET /api/notes/{id}/photos/0`) has something of A's to serve.
+      content: `${marker} content\n![photo](data:image/png;base64,iVBORw0KGgo=)`,
       family_member_id: self.id,
     }),
     'note',

@@ -216,6 +216,7 @@ const PROBES: Record<string, Probe> = {
 
   'GET /api/notes': { kind: 'own', url: same('/api/notes') },
   'GET /api/notes/:id': { kind: 'by-id', url: (a) => `/api/notes/${a.noteId}` },
+  'GET /api/notes/:id/photos/:index': { kind: 'by-id', url: (a) => `/api/notes/${a.noteId}/photos/0` },
   'POST /api/notes': {
     kind: 'body-id',
     url: same('/api/notes'),

@@ -69,6 +69,8 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
     WEB_DIST_DIR: '/nonexistent',
     AUTH_RATE_LIMIT_PER_MINUTE: 1000,
     PASSWORD_RESET_RATE_LIMIT_PER_HOUR: 1000,
+    // Suites write far faster than people; the write limit has its own test (notes/quotas.test.ts).
+    FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: 1_000_000,
     ...overrides,
   });
   const app = await buildApp({ db: database.db, config, clock });

@@ -3,6 +3,8 @@ import { waitlistJoinSchema } from '../../core/contracts/waitlist.ts';
 import type { ServerContext } from '../http/context.ts';
 import { parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
+import { providersFromConfig } from '../notifications/providers/from-config.ts';
+import { waitlistEmail } from './email.ts';
 import { joinWaitlist, waitlistCount } from './service.ts';
 
 export const WAITLIST_RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
@@ -10,8 +12,9 @@ export const WAITLIST_RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a min
 /**
  * SPEC §7 waitlist calls, open to signed-out visitors:
  * - `POST /api/waitlist/join` {email, family_size, biggest_challenge, ref?, utm_*?} → 201 `{position,
- *   referral_code, referral_count, already_joined: false}` for a new entry, 200 with the existing entry's values for an
- *   e-mail already on the list; 400 with SPEC §5 messages; 429 past `WAITLIST_RATE_LIMIT_PER_MINUTE` per IP.
+ *   referral_code}` whether or not the e-mail was already on the list (issue 20; see `WaitlistJoinDto`), and an
+ *   e-mail to that address with the entry's real place and link, sent by the e-mail provider (SMTP when
+ *   configured) before the reply; 400 with SPEC §5 messages; 429 past `WAITLIST_RATE_LIMIT_PER_MINUTE` per IP.
  * - `GET /api/waitlist/count` → `{count}`.
  */
 export function registerWaitlistRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -28,13 +31,24 @@ export function registerWaitlistRoutes(app: FastifyInstance, ctx: ServerContext)
     WAITLIST_RATE_LIMIT_MESSAGE,
   );
 
+  // Visitors have no family, so their mail skips the family outbox and goes to the provider directly.
+  const mailer = providersFromConfig(ctx.config, app.log).email;
+  app.addHook('onClose', () => mailer.close());
+
   app.post('/api/waitlist/join', { preHandler: limitJoins }, async (request, reply) => {
     const input = parseInput(waitlistJoinSchema, request.body);
     const result = await joinWaitlist(ctx, input, {
       ipAddress: request.ip,
       userAgent: request.headers['user-agent'],
     });
-    return reply.status(result.created ? 201 : 200).send(result.dto);
+    const now = ctx.clock.now();
+    try {
+      await mailer.send(waitlistEmail(result.entry, result.created, ctx.config.PUBLIC_URL, now), now);
+    } catch (error) {
+      // The join stands; the visitor can join again to get the e-mail (the reply is the same either way).
+      request.log.warn({ err: error }, 'waitlist e-mail not sent');
+    }
+    return reply.status(201).send(result.dto);
   });
 
   app.get('/api/waitlist/count', async () => waitlistCount(ctx));

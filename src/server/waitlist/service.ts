@@ -6,7 +6,7 @@ import type { Tx } from '../db/client.ts';
 import { waitlistEntries } from '../db/schema/waitlist.ts';
 import type { ServerContext } from '../http/context.ts';
 
-type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 
 /** Where a join came from: the request's address and browser, stored for abuse review and attribution. */
 export interface JoinOrigin {
@@ -14,23 +14,18 @@ export interface JoinOrigin {
   userAgent: string | undefined;
 }
 
-/** The outcome of a join: the reply body and whether a new entry was written (201) or found (200). */
+/**
+ * The outcome of a join: `entry` is the address's real entry (new or found), for the e-mail to that address
+ * only; `dto` is the reply, which does not depend on whether the address was already on the list.
+ */
 export interface JoinResult {
   created: boolean;
+  entry: WaitlistEntryRow;
   dto: WaitlistJoinDto;
 }
 
 const USER_AGENT_MAX = 512;
 const IP_MAX = 64;
-
-function toJoinDto(row: WaitlistEntryRow, alreadyJoined: boolean): WaitlistJoinDto {
-  return {
-    position: row.position,
-    referral_code: row.referralCode,
-    referral_count: row.referralCount,
-    already_joined: alreadyJoined,
-  };
-}
 
 /**
  * A new referral code: 72 random bits in base64url (12 characters, within SPEC §3's 50). Unguessable, so
@@ -61,7 +56,9 @@ async function findByEmail(tx: Tx, email: string): Promise<WaitlistEntryRow | un
  * Puts an e-mail on the waitlist (SPEC §5, §7 `POST /api/waitlist/join`).
  *
  * - The e-mail arrives normalised (trimmed, lowercased) by the schema. If it is already on the list, its
- *   existing entry answers (`created: false`): no second row, no new referral credit, nothing changed.
+ *   existing entry is returned as `entry` (`created: false`): no second row, no new referral credit, nothing
+ *   changed; the reply is what a new entry would get (the next position, a fresh code that is not stored),
+ *   so it reveals nothing about the address (issue 20).
  * - A new entry's position is its place in line: one more than the highest position so far. Joins take a
  *   table lock that serialises writers (readers, such as the count, are not blocked), so two visitors
  *   joining at once never share a position, on PGlite and on several app processes over PostgreSQL alike.
@@ -79,8 +76,13 @@ export async function joinWaitlist(
     // time computes max(position) + 1, while `GET /api/waitlist/count` keeps answering.
     await tx.execute(sql`LOCK TABLE ${waitlistEntries} IN SHARE ROW EXCLUSIVE MODE`);
 
+    const [last] = await tx.select({ position: max(waitlistEntries.position) }).from(waitlistEntries);
+    const position = (last?.position ?? 0) + 1;
+
     const existing = await findByEmail(tx, input.email);
-    if (existing) return { created: false, dto: toJoinDto(existing, true) };
+    if (existing) {
+      return { created: false, entry: existing, dto: { position, referral_code: newReferralCode() } };
+    }
 
     let referrerEmail: string | null = null;
     if (input.ref) {
@@ -90,9 +92,6 @@ export async function joinWaitlist(
         .where(eq(waitlistEntries.referralCode, input.ref));
       if (referrer && mailbox(referrer.email) !== mailbox(input.email)) referrerEmail = referrer.email;
     }
-
-    const [last] = await tx.select({ position: max(waitlistEntries.position) }).from(waitlistEntries);
-    const position = (last?.position ?? 0) + 1;
 
     // A code collision (72 random bits: practically never) skips the insert instead of aborting the
     // transaction; the e-mail cannot collide because the lock is held and it was checked above.
@@ -125,7 +124,11 @@ export async function joinWaitlist(
         .set({ referralCount: sql`${waitlistEntries.referralCount} + 1` })
         .where(eq(waitlistEntries.email, referrerEmail));
     }
-    return { created: true, dto: toJoinDto(row, false) };
+    return {
+      created: true,
+      entry: row,
+      dto: { position: row.position, referral_code: row.referralCode },
+    };
   });
 }
 

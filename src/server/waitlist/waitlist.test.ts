@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitlistEntries } from '../db/schema/waitlist.ts';
+import { startSmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
 import { WAITLIST_RATE_LIMIT_MESSAGE } from './routes.ts';
 
@@ -55,12 +56,7 @@ describe('POST /api/waitlist/join', () => {
     );
     expect(first.statusCode).toBe(201);
     const body = first.json();
-    expect(body).toEqual({
-      position: 1,
-      referral_code: expect.any(String),
-      referral_count: 0,
-      already_joined: false,
-    });
+    expect(body).toEqual({ position: 1, referral_code: expect.any(String) });
     expect(body.referral_code.length).toBeGreaterThanOrEqual(8);
     expect(body.referral_code.length).toBeLessThanOrEqual(50);
 
@@ -94,7 +90,7 @@ describe('POST /api/waitlist/join', () => {
     });
   });
 
-  it('answers the existing position for an e-mail already on the list, without a duplicate or a change', async () => {
+  it('answers an e-mail already on the list exactly like a new one, without a duplicate or a change (issue 20)', async () => {
     const first = await join(entry());
     await join(entry({ email: 'ben@example.com' }));
     const before = await rows();
@@ -102,14 +98,14 @@ describe('POST /api/waitlist/join', () => {
     const again = await join(
       entry({ email: ' ANA@example.com', family_size: '2-3', biggest_challenge: 'Other' }),
     );
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({
-      position: 1,
-      referral_code: first.json().referral_code,
-      referral_count: 0,
-      already_joined: true,
-    });
-    expect(await rows()).toEqual(before);
+    // The place a new entry would get now, and a code that is not Ana's: nothing of her entry is given out.
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ position: 3, referral_code: expect.any(String) });
+    expect(again.json().referral_code).not.toBe(first.json().referral_code);
+    expect(Object.keys(again.json())).toEqual(
+      Object.keys((await join(entry({ email: 'cy@example.com' }))).json()),
+    );
+    expect((await rows()).slice(0, 2)).toEqual(before);
   });
 
   it.each([
@@ -181,21 +177,17 @@ describe('referrals', () => {
 
     // Ben joining again through the same link is not a new entry: no second credit.
     const again = await join(entry({ email: 'ben@example.com', ref: ana.referral_code }));
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(201);
     expect((await rowFor('ana@example.com'))?.referralCount).toBe(1);
 
     await join(entry({ email: 'cleo@example.com', ref: ana.referral_code }));
     expect((await rowFor('ana@example.com'))?.referralCount).toBe(2);
-
-    // Ana coming back to the page sees what her link has done.
-    const back = await join(entry());
-    expect(back.json()).toMatchObject({ position: 1, referral_count: 2, already_joined: true });
   });
 
   it('does not credit a self-referral, by the same e-mail or a +tag of the same mailbox', async () => {
     const ana = (await join(entry())).json();
     const self = await join(entry({ ref: ana.referral_code }));
-    expect(self.statusCode).toBe(200);
+    expect(self.statusCode).toBe(201);
     const alias = await join(entry({ email: 'Ana+beta@example.com', ref: ana.referral_code }));
     expect(alias.statusCode).toBe(201);
     expect((await rowFor('ana@example.com'))?.referralCount).toBe(0);
@@ -246,5 +238,37 @@ describe('GET /api/waitlist/count', () => {
     await join(entry());
     const res = await server.app.inject({ method: 'GET', url: '/api/waitlist/count' });
     expect(res.json()).toEqual({ count: 2 });
+  });
+});
+
+describe('the waitlist e-mail (issue 20: place and link go to the address, not the reply)', () => {
+  it('sends the real place, link and referral count by SMTP, to a new and to an existing address', async () => {
+    const smtp = await startSmtpSink();
+    const mailed = await createTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://hub.example' });
+    try {
+      const send = (payload: Record<string, unknown>) =>
+        mailed.app.inject({ method: 'POST', url: '/api/waitlist/join', payload });
+      const ana = (await send(entry())).json<{ referral_code: string }>();
+      await send(entry({ email: 'ben@example.com', ref: ana.referral_code }));
+      const again = await send(entry({ email: 'ANA@example.com' }));
+      expect(again.statusCode).toBe(201);
+
+      await expect.poll(() => smtp.messages.length).toBe(3);
+      const [welcome, , reminder] = smtp.messages;
+      expect(welcome?.to).toMatchObject({ text: 'ana@example.com' });
+      expect(welcome?.subject).toBe("You're on the FamilyHub waitlist");
+      expect(welcome?.text).toContain('Your place in line: #1');
+      expect(welcome?.text).toContain(`https://hub.example/?ref=${ana.referral_code}`);
+      expect(reminder?.to).toMatchObject({ text: 'ana@example.com' });
+      expect(reminder?.subject).toBe("You're already on the FamilyHub waitlist");
+      expect(reminder?.text).toContain('Your place in line: #1');
+      expect(reminder?.text).toContain('1 family has joined through your link.');
+      expect(reminder?.text).toContain(`https://hub.example/?ref=${ana.referral_code}`);
+      // The reply to the repeated join carried none of it.
+      expect(again.body).not.toContain(ana.referral_code);
+    } finally {
+      await mailed.close();
+      await smtp.stop();
+    }
   });
 });

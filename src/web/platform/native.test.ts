@@ -65,11 +65,13 @@ describe('on the native platform', () => {
     expect(console.error).toHaveBeenCalledWith('Status bar style failed', expect.any(Error));
   });
 
-  it('takes a photo with quality 90, editing allowed, as a data URL', async () => {
+  it('takes a photo with quality 90, editing allowed, at most 1600 px on the long edge, as a data URL', async () => {
     native.getPhoto.mockResolvedValue({ dataUrl: 'data:image/jpeg;base64,AAAA' });
     await expect(takePhoto()).resolves.toBe('data:image/jpeg;base64,AAAA');
     expect(native.getPhoto).toHaveBeenCalledExactlyOnceWith({
       quality: 90,
+      width: 1600,
+      height: 1600,
       allowEditing: true,
       resultType: 'dataUrl',
     });

@@ -2,6 +2,7 @@ import { Capacitor } from '@capacitor/core';
 import { StatusBar, Style } from '@capacitor/status-bar';
 import { SplashScreen } from '@capacitor/splash-screen';
 import { Camera, CameraResultType } from '@capacitor/camera';
+import { PHOTO_MAX_EDGE_PX } from '../../core/contracts/quotas.ts';
 
 /**
  * The one place that knows about the native (Capacitor) shell. Every native-only behaviour of SPEC §1 and §9
@@ -11,9 +12,14 @@ import { Camera, CameraResultType } from '@capacitor/camera';
 /** SPEC §1/§9: the splash screen hides this long after start (milliseconds). */
 export const SPLASH_HIDE_DELAY_MS = 2000;
 
-/** SPEC §9: the camera's JPEG quality (0–100), editing allowed, the result returned as a data URL. */
+/**
+ * SPEC §9: the camera's JPEG quality (0–100), editing allowed, the result returned as a data URL; resized to
+ * at most `PHOTO_MAX_EDGE_PX` on the long edge (aspect kept), so a note's photos fit its quota (issue 20).
+ */
 export const CAMERA_OPTIONS = {
   quality: 90,
+  width: PHOTO_MAX_EDGE_PX,
+  height: PHOTO_MAX_EDGE_PX,
   allowEditing: true,
   resultType: CameraResultType.DataUrl,
 } as const;

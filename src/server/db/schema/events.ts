@@ -78,6 +78,12 @@ export const events = pgTable(
     /** UID of the source VEVENT when imported from an .ics file, so a re-import updates instead of duplicating. */
     sourceUid: text('source_uid'),
     /**
+     * Whether the row counts toward the plan's `max_events_per_month` (issue 20): every event, series and
+     * imported override (RECURRENCE-ID) does; an occurrence edited in the app (an override of a series already
+     * counted) does not.
+     */
+    countsTowardPlan: boolean('counts_toward_plan').notNull().default(true),
+    /**
      * The reminder planner's cursor: the earliest instant an event, pickup or drop-off reminder of this row (of
      * any occurrence, for a series) falls due after what was already planned; 9999-12-31 (`NEVER` in the planner) when none ever will.
      * NULL means "not computed": the `events_reset_next_reminder_at` trigger sets it back to NULL whenever

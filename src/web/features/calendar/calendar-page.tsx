@@ -1,4 +1,4 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import type { DrivingLegDto } from '../../../core/contracts/driving.ts';
@@ -32,7 +32,6 @@ import { useDriving } from '../driving/api.ts';
 import { DrivingIssuesProvider } from '../driving/driving-issues.tsx';
 import { useCalendarMembers, useOccurrences } from './api.ts';
 import { MonthView } from './month-view.tsx';
-import { TimeGrid } from './time-grid.tsx';
 import { eventHref } from './event-chip.tsx';
 import { CalendarSync } from './calendar-sync.tsx';
 import { MemberChips } from './member-chips.tsx';
@@ -48,6 +47,11 @@ const UNIT: Record<CalendarView, string> = { month: 'month', week: 'week', day: 
 /** The most days the agenda grows to with 'Show more days' (the API answers at most 400 a call). */
 const AGENDA_MAX_DAYS = 364;
 const NO_LEGS: DrivingLegDto[] = [];
+/**
+ * The week and day views' time grid, loaded when first shown: the month (desktop) and agenda (phone) open the
+ * calendar, and the signed-in shell stays within its size budget (issue 23).
+ */
+const TimeGrid = lazy(async () => ({ default: (await import('./time-grid.tsx')).TimeGrid }));
 
 const PHONE_QUERY = `(max-width: ${String(PHONE_MAX_WIDTH_PX)}px)`;
 const subscribePhone = (onChange: () => void) => {
@@ -233,15 +237,17 @@ export function CalendarPage() {
                 onShowMore={() => setAgendaLength((n) => Math.min(AGENDA_MAX_DAYS, n + AGENDA_DAYS))}
               />
             ) : (
-              <TimeGrid
-                dates={dates}
-                today={today}
-                items={items}
-                membersById={membersById}
-                {...(view === 'week' ? { onOpenDay: (day: string) => setView('day', day) } : {})}
-                onSlot={(day, hour) => addOn(day, hour)}
-                onOpenEvent={openEvent}
-              />
+              <Suspense fallback={<Spinner label="Loading" />}>
+                <TimeGrid
+                  dates={dates}
+                  today={today}
+                  items={items}
+                  membersById={membersById}
+                  {...(view === 'week' ? { onOpenDay: (day: string) => setView('day', day) } : {})}
+                  onSlot={(day, hour) => addOn(day, hour)}
+                  onOpenEvent={openEvent}
+                />
+              </Suspense>
             )}
           </div>
         </DrivingIssuesProvider>

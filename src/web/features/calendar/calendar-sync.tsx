@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, RefreshCw, Upload } from 'lucide-react';
 import type {
@@ -7,6 +7,7 @@ import type {
   FeedStatusDto,
   ImportReportDto,
 } from '../../../core/contracts/calendar-feed.ts';
+import { ICS_FILE_MAX_BYTES, ICS_FILE_TOO_LARGE_MESSAGE } from '../../../core/contracts/quotas.ts';
 import { splitIcs } from '../../../core/ics/split.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -157,7 +158,10 @@ async function postBatch(text: string): Promise<ImportReportDto> {
   return JSON.parse(body) as ImportReportDto; // the call's contract (src/core/contracts/calendar-feed.ts)
 }
 
-/** .ics upload: split into batches (progress = events sent), then the merged report. */
+/**
+ * .ics upload: split into batches (progress = events sent), then the merged report. A file over
+ * `ICS_FILE_MAX_BYTES` is refused before anything is sent; a refused batch shows the server's message.
+ */
 function ImportCard() {
   const queryClient = useQueryClient();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -168,6 +172,11 @@ function ImportCard() {
   const run = async (file: File) => {
     setReport(null);
     setError(null);
+    if (file.size > ICS_FILE_MAX_BYTES) {
+      setError(ICS_FILE_TOO_LARGE_MESSAGE);
+      if (fileRef.current) fileRef.current.value = '';
+      return;
+    }
     const text = await file.text();
     const batches = splitIcs(text, 300);
     const total = batches.reduce((n, b) => n + b.events, 0);
@@ -266,12 +275,15 @@ function ImportCard() {
   );
 }
 
-/** Calendar interoperability panel (issue 12): feed links and .ics import, mounted on the Calendar screen. */
-export function CalendarSync() {
+/**
+ * Calendar interoperability panel (issue 12): feed links and .ics import, mounted on the Calendar screen.
+ * Memoised: it has no props, so moving through the calendar does not draw it again (issue 23).
+ */
+export const CalendarSync = memo(function CalendarSync() {
   return (
     <div className="space-y-4">
       <FeedCard />
       <ImportCard />
     </div>
   );
-}
+});

@@ -81,9 +81,37 @@ interface EventChipProps {
 /**
  * An event: title, time, location and up to 3 attendee initials with '+N' (SPEC §2), in its member's colours.
  * The title gets the room (issue 22); the whole text is the accessible name, the hover text and, on touch
- * screens, what a long-press shows. Opens on click, Enter or Space.
+ * screens, what a long-press shows. Opens on click, Enter or Space. Its transport issues (issue 27) come from
+ * the nearest `DrivingIssuesProvider`.
  */
-export function EventChip({
+export function EventChip(props: EventChipProps) {
+  const issues = useOccurrenceIssues(props.item);
+  return <ChipView {...props} issues={issues} />;
+}
+
+/**
+ * True when two occurrences draw the same chip (title, times of day, when-text, location, member, attendees,
+ * repeats): a month switch can keep a chip whose day changed but whose text did not (issue 23).
+ */
+export function sameChipContent(a: EventOccurrenceDto, b: EventOccurrenceDto): boolean {
+  return (
+    a === b ||
+    (a.title === b.title &&
+      a.location === b.location &&
+      a.is_all_day === b.is_all_day &&
+      a.organizer_id === b.organizer_id &&
+      (a.series_id === null) === (b.series_id === null) &&
+      a.start_date.slice(10) === b.start_date.slice(10) &&
+      a.attendees.join() === b.attendees.join() &&
+      whenText(a) === whenText(b))
+  );
+}
+
+/**
+ * `EventChip` with its transport issues given (`issues`: 'Pickup: No driver yet', … or empty) instead of read
+ * from the context, so that a memoised caller (the month view) decides when it draws again.
+ */
+export function ChipView({
   item,
   membersById,
   onOpen,
@@ -93,10 +121,10 @@ export function EventChip({
   continuesAfter = false,
   className,
   style,
-}: EventChipProps) {
+  issues,
+}: EventChipProps & { issues: readonly string[] }) {
   const colors = eventColors(item, membersById);
   const attendees = attendeesOf(item, membersById);
-  const issues = useOccurrenceIssues(item);
   // Issue 27: a transport clash is part of the chip's name and hover text, and flagged by an icon.
   const label =
     issues.length > 0 ? `${eventLabel(item, attendees)}. ${issues.join('. ')}` : eventLabel(item, attendees);

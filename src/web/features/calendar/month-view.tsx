@@ -1,15 +1,16 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { format, parseISO } from 'date-fns';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import {
   itemsByDate,
   layoutMonthWeek,
+  longDayName,
   MONTH_CELL_MAX_EVENTS,
   monthGrid,
 } from '../../../core/calendar/layout.ts';
 import { cn } from '../../components/ui/cn.ts';
-import { EventChip } from './event-chip.tsx';
+import { occurrenceIssues, useIssuesByOccurrence } from '../driving/driving-issues.tsx';
+import { ChipView, sameChipContent } from './event-chip.tsx';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** How long a click waits for a second one, so that a double-click does not also open the day view. */
@@ -32,7 +33,43 @@ interface MonthViewProps {
   onOpenEvent: (item: EventOccurrenceDto) => void;
 }
 
-const dayName = (date: string) => format(parseISO(date), 'EEEE, MMMM d');
+interface MonthChipProps {
+  /** Where the chip sits ('row:b:lane:start' for a bar, 'row:c:day:line' for a chip): what a click opens. */
+  spot: string;
+  onOpenAt: (spot: string) => void;
+  item: EventOccurrenceDto;
+  issues: readonly string[];
+  membersById: ReadonlyMap<number, FamilyMemberDto>;
+  variant: 'month' | 'bar';
+  continuesBefore?: boolean;
+  continuesAfter?: boolean;
+  className: string;
+  gridColumn: string | number;
+  gridRow: number;
+}
+
+/**
+ * True when a month chip would draw the same thing: its occurrence may be another day's (a series' next
+ * month) as long as its text is the same, since a click asks the month view what sits at `spot` now.
+ */
+function sameMonthChip(a: MonthChipProps, b: MonthChipProps): boolean {
+  return (Object.keys(a) as (keyof MonthChipProps)[]).every((key) =>
+    key === 'item'
+      ? sameChipContent(a.item, b.item)
+      : key === 'issues'
+        ? a.issues.join('\n') === b.issues.join('\n')
+        : a[key] === b[key],
+  );
+}
+
+/**
+ * Issue 23: a chip of the month grid, drawn again only when what it shows changes. Chips are keyed by their
+ * place in the grid, so that a month switch reuses the elements and updates only the chips whose text differs.
+ */
+const MonthChip = memo(function MonthChip({ spot, onOpenAt, gridColumn, gridRow, ...chip }: MonthChipProps) {
+  const open = useCallback(() => onOpenAt(spot), [onOpenAt, spot]);
+  return <ChipView {...chip} onOpen={open} style={{ gridColumn, gridRow }} />;
+}, sameMonthChip);
 
 /**
  * SPEC §2 month view: 7 columns from Sunday, at most 3 events a day then '+N more' (which opens that day).
@@ -50,22 +87,37 @@ export function MonthView({
 }: MonthViewProps) {
   const weeks = useMemo(() => monthGrid(date), [date]);
   const month = date.slice(0, 7);
-  const rows = useMemo(() => {
+  // Once per data change or month: the month's items by day (one pass), then each week row's bars and chips.
+  const { rows, itemAt } = useMemo(() => {
     const byDate = itemsByDate(
       items,
       weeks.flat().map((cell) => cell.date),
     );
-    return weeks.map((week) => {
+    const spots = new Map<string, EventOccurrenceDto>();
+    const laidOut = weeks.map((week, row) => {
       const dates = week.map((cell) => cell.date);
-      return {
+      const layout = layoutMonthWeek(
         dates,
-        layout: layoutMonthWeek(
-          dates,
-          dates.map((d) => byDate.get(d) ?? []),
-        ),
-      };
+        dates.map((d) => byDate.get(d) ?? []),
+      );
+      for (const bar of layout.bars)
+        spots.set(`${String(row)}:b:${String(bar.lane)}:${String(bar.start)}`, bar.item);
+      for (const chip of layout.chips)
+        spots.set(`${String(row)}:c:${String(chip.day)}:${String(chip.line)}`, chip.item);
+      return { dates, layout };
     });
+    return { rows: laidOut, itemAt: spots };
   }, [items, weeks]);
+  const issuesByOccurrence = useIssuesByOccurrence();
+  // A single, stable open handler for every chip: it looks up what sits at the chip's spot now.
+  const latest = useRef({ itemAt, onOpenEvent });
+  useLayoutEffect(() => {
+    latest.current = { itemAt, onOpenEvent };
+  });
+  const openAt = useCallback((spot: string) => {
+    const item = latest.current.itemAt.get(spot);
+    if (item) latest.current.onOpenEvent(item);
+  }, []);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -94,9 +146,10 @@ export function MonthView({
           </div>
         ))}
       </div>
-      {rows.map(({ dates, layout }) => (
+      {/* Rows, days and chips keyed by their place, not their date: a month switch updates the elements. */}
+      {rows.map(({ dates, layout }, row) => (
         <div
-          key={dates[0]}
+          key={row}
           className="grid grid-cols-7 border-b border-slate-200 pb-1 last:border-b-0"
           style={ROW_TEMPLATE}
           data-testid="month-week"
@@ -105,7 +158,7 @@ export function MonthView({
             const inMonth = day.slice(0, 7) === month;
             return (
               <div
-                key={day}
+                key={i}
                 data-date={day}
                 onClick={() => click(day)}
                 onDoubleClick={() => doubleClick(day)}
@@ -120,10 +173,10 @@ export function MonthView({
           })}
           {dates.map((day, i) => (
             <button
-              key={day}
+              key={i}
               type="button"
               onClick={() => onOpenDay(day)}
-              aria-label={`${dayName(day)}: open in day view`}
+              aria-label={`${longDayName(day)}: open in day view`}
               style={{ gridColumn: i + 1, gridRow: 1 }}
               className={cn(
                 'mt-1 ml-1 inline-flex h-7 w-7 items-center justify-center self-start justify-self-start rounded-full text-sm font-medium hover:bg-slate-200',
@@ -138,11 +191,13 @@ export function MonthView({
             </button>
           ))}
           {layout.bars.map((bar) => (
-            <EventChip
-              key={`b-${String(bar.item.id)}-${bar.item.start_date}`}
+            <MonthChip
+              key={`b-${String(bar.lane)}-${String(bar.start)}`}
+              spot={`${String(row)}:b:${String(bar.lane)}:${String(bar.start)}`}
+              onOpenAt={openAt}
               item={bar.item}
+              issues={occurrenceIssues(issuesByOccurrence, bar.item)}
               membersById={membersById}
-              onOpen={onOpenEvent}
               variant="bar"
               continuesBefore={bar.continuesBefore}
               continuesAfter={bar.continuesAfter}
@@ -151,34 +206,35 @@ export function MonthView({
                 bar.continuesBefore ? 'ml-0' : 'ml-0.5',
                 bar.continuesAfter ? 'mr-0' : 'mr-0.5',
               )}
-              style={{
-                gridColumn: `${String(bar.start + 1)} / span ${String(bar.span)}`,
-                gridRow: bar.lane + 2,
-              }}
+              gridColumn={`${String(bar.start + 1)} / span ${String(bar.span)}`}
+              gridRow={bar.lane + 2}
             />
           ))}
           {layout.chips.map((chip) => (
-            <EventChip
-              key={`c-${String(chip.item.id)}-${chip.item.start_date}`}
+            <MonthChip
+              key={`c-${String(chip.day)}-${String(chip.line)}`}
+              spot={`${String(row)}:c:${String(chip.day)}:${String(chip.line)}`}
+              onOpenAt={openAt}
               item={chip.item}
+              issues={occurrenceIssues(issuesByOccurrence, chip.item)}
               membersById={membersById}
-              onOpen={onOpenEvent}
               variant="month"
               className="mx-0.5 self-start"
-              style={{ gridColumn: chip.day + 1, gridRow: chip.line + 2 }}
+              gridColumn={chip.day + 1}
+              gridRow={chip.line + 2}
             />
           ))}
           {layout.more.map((more, i) =>
             more > 0 ? (
               <button
-                key={dates[i]}
+                key={i}
                 type="button"
                 onClick={(e) => {
                   e.stopPropagation();
                   onOpenDay(dates[i] ?? '');
                 }}
                 onDoubleClick={(e) => e.stopPropagation()}
-                aria-label={`+${String(more)} more on ${dayName(dates[i] ?? '')}: open in day view`}
+                aria-label={`+${String(more)} more on ${longDayName(dates[i] ?? '')}: open in day view`}
                 style={{ gridColumn: i + 1, gridRow: MONTH_CELL_MAX_EVENTS + 2 }}
                 className="mx-1 self-center justify-self-start rounded px-1 text-xs font-semibold text-slate-700 hover:bg-slate-200 hover:text-slate-900"
               >

@@ -4,7 +4,7 @@ import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import { occurrenceKey } from '../../../core/driving/coverage.ts';
 
 /** Issue messages per occurrence key (`occurrenceKey`), with the kind of leg they are about. */
-type IssuesByOccurrence = ReadonlyMap<string, string[]>;
+export type IssuesByOccurrence = ReadonlyMap<string, string[]>;
 
 const DrivingIssuesContext = createContext<IssuesByOccurrence>(new Map());
 
@@ -24,7 +24,13 @@ export function issuesByOccurrence(legs: readonly DrivingLegDto[]): IssuesByOccu
   return map;
 }
 
-/** Makes the coverage issues of `legs` available to the event chips below it. */
+const NO_ISSUES: IssuesByOccurrence = new Map();
+const NONE: readonly string[] = [];
+
+/**
+ * Makes the coverage issues of `legs` available to the event chips below it. Without any issue the value is
+ * one shared empty map, so that a month switch without issues does not redraw every chip (issue 23).
+ */
 export function DrivingIssuesProvider({
   legs,
   children,
@@ -32,16 +38,28 @@ export function DrivingIssuesProvider({
   legs: readonly DrivingLegDto[];
   children: ReactNode;
 }) {
-  const value = useMemo(() => issuesByOccurrence(legs), [legs]);
+  const value = useMemo(() => {
+    const map = issuesByOccurrence(legs);
+    return map.size > 0 ? map : NO_ISSUES;
+  }, [legs]);
   return <DrivingIssuesContext.Provider value={value}>{children}</DrivingIssuesContext.Provider>;
 }
 
-/** The coverage issues of one calendar occurrence, in words (empty when none, or outside a provider). */
-export function useOccurrenceIssues(item: EventOccurrenceDto): string[] {
-  const map = useContext(DrivingIssuesContext);
+/** The issues of every occurrence under the nearest provider (an empty map outside one). */
+export function useIssuesByOccurrence(): IssuesByOccurrence {
+  return useContext(DrivingIssuesContext);
+}
+
+/** The coverage issues of one calendar occurrence in `map`, in words (a shared empty list when none). */
+export function occurrenceIssues(map: IssuesByOccurrence, item: EventOccurrenceDto): readonly string[] {
   return (
     map.get(
       occurrenceKey({ eventId: item.id, seriesId: item.series_id, occurrenceId: item.occurrence_start }),
-    ) ?? []
+    ) ?? NONE
   );
+}
+
+/** The coverage issues of one calendar occurrence, in words (empty when none, or outside a provider). */
+export function useOccurrenceIssues(item: EventOccurrenceDto): readonly string[] {
+  return occurrenceIssues(useContext(DrivingIssuesContext), item);
 }

@@ -93,9 +93,12 @@ function FormSkeleton() {
   );
 }
 
-/** The toast description for a failed save: SPEC §8's message, plus the server's when the note is too large. */
+/**
+ * The toast description for a failed save: SPEC §8's message, plus the server's when a quota refused it (413:
+ * the note, the family's note count or storage; 429: the family's write rate; src/core/contracts/quotas.ts).
+ */
 function failureDescription(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status === 413 && error.serverMessage) {
+  if (error instanceof ApiError && (error.status === 413 || error.status === 429) && error.serverMessage) {
     return `${fallback} ${error.serverMessage}`;
   }
   return fallback;

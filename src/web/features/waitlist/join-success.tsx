@@ -29,26 +29,19 @@ export function JoinSuccess({ result }: { result: WaitlistJoinDto }) {
     }
   }
 
-  const referrals = result.referral_count;
   return (
     <div className="text-center">
       <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
         <Check aria-hidden="true" className="h-6 w-6" />
       </div>
       <h2 ref={heading} tabIndex={-1} className="mt-4 text-xl font-bold text-slate-900 focus:outline-none">
-        {result.already_joined ? "You're already on the list!" : "You're on the list!"}
+        You&apos;re on the list!
       </h2>
       <p className="mt-4 text-sm text-slate-600">Your place in line</p>
       <p className="text-5xl font-extrabold tracking-tight text-indigo-700">
         #{result.position.toLocaleString('en-US')}
       </p>
-      {referrals > 0 ? (
-        <p className="mt-3 text-sm font-medium text-emerald-700">
-          {referrals === 1 ? '1 family has' : `${referrals.toLocaleString('en-US')} families have`} joined
-          through your link.
-        </p>
-      ) : null}
-
+      <p className="mt-3 text-sm text-slate-600">We have e-mailed your place in line and your link to you.</p>
       <div className="mt-6 rounded-lg bg-slate-50 p-4 text-left">
         <p className="text-sm font-medium text-slate-800">Know another busy family? Share your link:</p>
         <label htmlFor="referral-link" className="sr-only">

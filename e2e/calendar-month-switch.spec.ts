@@ -1,0 +1,65 @@
+import { addMonths, format, startOfMonth } from 'date-fns';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Issue 23 item 4: a month switch keeps the month's elements in place and redraws only the chips whose text
+ * changed, so a daily series' chip on the 10th may be the very element that showed the 10th of the month
+ * before. What it opens must still be this month's occurrence.
+ */
+async function chipOn(page: Page, date: string, title: string) {
+  const cell = await page.locator(`[data-date="${date}"]`).boundingBox();
+  if (!cell) throw new Error(`no cell for ${date}`);
+  const chips = page.getByTestId('event-chip').filter({ hasText: title });
+  for (const chip of await chips.all()) {
+    const box = await chip.boundingBox();
+    const inside = (at: number, from: number, size: number) => at >= from - 1 && at <= from + size + 1;
+    if (box && inside(box.x, cell.x, cell.width) && inside(box.y, cell.y, cell.height)) return chip;
+  }
+  throw new Error(`no ${title} chip on ${date}`);
+}
+
+test('after a month switch, a reused chip opens the occurrence of the month shown', async ({
+  page,
+  signUp,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signUp();
+  const thisMonth = startOfMonth(new Date());
+  const res = await page.request.post('/api/events', {
+    data: {
+      title: 'Piano practice',
+      start_date: `${format(thisMonth, 'yyyy-MM-dd')}T17:00`,
+      duration_minutes: 30,
+      is_recurring: true,
+      recurrence_pattern: 'daily',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  const next = addMonths(thisMonth, 1);
+  const heading = (month: Date) =>
+    page.getByRole('heading', { name: `Month View • ${format(month, 'MMMM yyyy')}` });
+  // Both months' events loaded first (as the render bench has them): the switch then draws once, from memory.
+  await page.goto('/calendar?view=month');
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(heading(next)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading events' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect(heading(thisMonth)).toBeVisible();
+  await expect(page.getByTestId('event-chip').filter({ hasText: 'Piano practice' }).first()).toBeVisible();
+  // Every chip of this month marked: an element kept through the switch keeps its mark.
+  await page
+    .getByTestId('event-chip')
+    .evaluateAll((chips) => chips.forEach((el) => el.setAttribute('data-marked', 'this-month')));
+
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(heading(next)).toBeVisible();
+  const nextTenth = format(new Date(next.getFullYear(), next.getMonth(), 10), 'yyyy-MM-dd');
+  const after = await chipOn(page, nextTenth, 'Piano practice');
+  // An element of the month before, not redrawn (same text), yet it opens the next month's 10th.
+  await expect(after).toHaveAttribute('data-marked', 'this-month');
+  await after.click();
+  await expect(page).toHaveURL(new RegExp(`occurrence=${nextTenth}T17%3A00`));
+  await expect(page.getByLabel('Event Date')).toHaveValue(nextTenth);
+});
