@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
 import { testConfig } from '../../src/server/config.ts';
 import { wrapPglite, type Database } from '../../src/server/db/client.ts';
@@ -66,6 +67,26 @@ async function autocannon(url: string, headers: Record<string, string>, seconds:
     errors: report.errors,
     non2xx: report.non2xx,
   };
+}
+
+/**
+ * How many round trips to PostgreSQL one request to `url` makes: node-postgres `Client.query` calls while it runs
+ * (a multi-statement simple query is one). Only meaningful with nothing else running.
+ */
+async function roundTrips(url: string, headers: Record<string, string>): Promise<number> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    count++;
+    return original.apply(this, args);
+  };
+  try {
+    await (await fetch(url, { headers })).arrayBuffer();
+  } finally {
+    proto.query = original;
+  }
+  return count;
 }
 
 /** Warm-up, then the measured run. */
@@ -135,30 +156,29 @@ async function seed(database: Database, familyId: number, families: number): Pro
 }
 
 /**
- * The bare comparison: Fastify, no plugins, the same two statements `listOccurrences` sends (the range query,
- * then the overrides of the series found), rows returned as they come. The family id is fixed: no session.
- * It reads through the system handle (ADR 008: with no scope the app role sees no rows), which on PostgreSQL
- * is a pool of 4 connections, not the app pool's size: keep that in mind when comparing at high concurrency.
+ * The bare comparison: Fastify, no plugins, the same statement `listOccurrences` sends (`loadWindowRows`: the
+ * window's rows and the overrides of the series among them, one UNION ALL), rows returned as they come. The
+ * family id is fixed: no session. It reads through the system handle (ADR 008: with no scope the app role sees
+ * no rows), which on PostgreSQL is a pool of 4 connections, not the app pool's size: keep that in mind when
+ * comparing at high concurrency.
  */
 async function bareServer(database: Database, familyId: number) {
   const app = Fastify({ logger: false });
-  const from = `${MONTH.start}T00:00:00`;
-  const to = '2027-01-01T00:00:00';
-  const earliest = '2026-11-23T00:00:00';
+  // loadWindowRows' bounds for December 2026 (a day either side, timed events up to 9 days long, series 400 days).
+  const to = '2027-01-02T00:00:00';
+  const from = '2026-11-30T00:00:00';
+  const earliest = '2026-11-22T00:00:00';
   const seriesFloor = '2025-10-27';
+  const inWindow = sql`family_id = ${familyId} AND start_date < ${to}
+        AND ((rrule IS NULL AND (start_date >= ${earliest} OR end_date >= ${from}))
+          OR (rrule IS NOT NULL AND parent_event_id IS NULL AND (recurrence_end_date IS NULL OR recurrence_end_date >= ${seriesFloor}))
+          OR (parent_event_id IS NULL AND rrule IS NULL AND rdates <> '[]'::jsonb))`;
   app.get('/bare/events', async () => {
     const rows = await database.system.execute(sql`
-      SELECT * FROM events WHERE family_id = ${familyId} AND start_date < ${to}
-        AND ((rrule IS NULL AND (start_date >= ${earliest} OR end_date >= ${from}))
-          OR (rrule IS NOT NULL AND (recurrence_end_date IS NULL OR recurrence_end_date >= ${seriesFloor})))`);
-    const seriesIds = rowsOf<{ id: number; rrule: string | null; parent_event_id: number | null }>(rows)
-      .filter((r) => r.rrule !== null && r.parent_event_id === null)
-      .map((r) => r.id);
-    if (seriesIds.length > 0) {
-      await database.system.execute(sql`
-        SELECT parent_event_id, recurrence_id FROM events
-        WHERE family_id = ${familyId} AND parent_event_id IN (${sql.join(seriesIds, sql`, `)})`);
-    }
+      (SELECT * FROM events WHERE ${inWindow})
+      UNION ALL
+      (SELECT * FROM events WHERE family_id = ${familyId} AND parent_event_id IN (
+        SELECT id FROM events WHERE ${inWindow} AND parent_event_id IS NULL AND (rrule IS NOT NULL OR rdates <> '[]'::jsonb)))`);
     return rowsOf<unknown>(rows);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -208,6 +228,11 @@ async function run(label: string, database: Database, families: number, targetRp
     `${label}: GET /api/events for December 2026 returns ${String(occurrences)} occurrences (${String(rows)} rows)`,
   );
 
+  if (label === 'PostgreSQL') {
+    console.log(
+      `${label}: round trips per request: ours ${String(await roundTrips(ours, { cookie }))}, bare ${String(await roundTrips(theirs, {}))}`,
+    );
+  }
   const a = await measure(ours, { cookie });
   const b = await measure(theirs, {});
   await app.close();

@@ -200,63 +200,9 @@ export const occurrenceQuerySchema = z.object({
     .optional(),
 });
 
-/** An event on the wire (SPEC §3 Event, snake_case), as answered by GET/POST/PATCH. */
-export interface EventDto {
-  id: number;
-  family_id: number;
-  title: string;
-  description: string | null;
-  /** Wall-clock `YYYY-MM-DDTHH:mm:00` in the family's zone (all-day: the DATE at `T00:00:00`). */
-  start_date: string;
-  end_date: string | null;
-  duration_minutes: number;
-  is_all_day: boolean;
-  /** The IANA zone (TZID) the event itself runs in; null for floating and all-day events. */
-  timezone: string | null;
-  location: string | null;
-  organizer_id: number | null;
-  attendees: string[];
-  alert_members: string[];
-  category: string;
-  priority: string;
-  has_pickup: boolean;
-  pickup_assigned_to: number | null;
-  pickup_minutes_before: number;
-  has_dropoff: boolean;
-  dropoff_assigned_to: number | null;
-  dropoff_minutes_before: number;
-  is_recurring: boolean;
-  recurrence_pattern: string | null;
-  recurrence_end_date: string | null;
-  /** RFC 5545 RRULE value of a series, read in the event's own zone, else null. */
-  rrule: string | null;
-  /** Starts removed from the series (EXDATE), in the series' own terms (like `occurrence_start`). */
-  exdates: string[];
-  /** For an override ("this event only" edit): the series it belongs to. */
-  parent_event_id: number | null;
-  /** For an override: the start of the occurrence it replaces (RECURRENCE-ID), in the series' own terms. */
-  recurrence_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/**
- * One occurrence in `GET /api/events` (SPEC §7 "list"): the event's fields with this occurrence's own
- * `start_date` / `end_date` (`end_date` always set: the computed local end), plus:
- * - `id`: the row to open (`/add-event/{id}`): the series for a generated occurrence, the override row for an exception;
- * - `series_id`: the series, or null for a one-off event;
- * - `occurrence_start`: this occurrence's original start within its series (RECURRENCE-ID, in the series' own
- *   zone; for events made in the app that is the family's), what `?occurrence=` takes; null for a one-off;
- * - `is_exception`: true when this occurrence was edited on its own (an override row);
- * - `is_multi_day`: SPEC §9's rule on the stored event (all-day, or a stored end on another day), for the
- *   All Day band; a timed event that runs past midnight is not multi-day.
- */
-export interface EventOccurrenceDto extends EventDto {
-  series_id: number | null;
-  is_multi_day: boolean;
-  occurrence_start: string | null;
-  is_exception: boolean;
-}
+// The wire shapes of an event and an occurrence are zod schemas in event-wire.ts (the server serializes replies
+// through them); the types come from there, so the web bundle does not carry the schemas.
+export type { EventDto, EventOccurrenceDto } from './event-wire.ts';
 
 /** A task of an event, as `GET /api/events/{id}/tasks` answers it (SPEC §3 Task fields). */
 export interface EventTaskDto {

@@ -10,6 +10,7 @@ import {
   type LoginReply,
 } from '../../core/contracts/auth.ts';
 import { requireAuth } from '../http/auth-context.ts';
+import { openRequestScope } from '../http/family-scope.ts';
 import type { ServerContext } from '../http/context.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
@@ -24,7 +25,13 @@ import {
 } from './second-factor.ts';
 import { login, register, sessionInfo, sessionPolicy } from './service.ts';
 import { SignInDelays, signInDelayMessage } from './sign-in-delays.ts';
-import { destroySession, resolveSession, SESSION_COOKIE } from './sessions.ts';
+import {
+  destroySession,
+  openSessionStatement,
+  resolveSession,
+  SESSION_COOKIE,
+  sessionOf,
+} from './sessions.ts';
 
 /**
  * The least time `POST /api/auth/forgot-password` takes, in milliseconds, known e-mail or not: the work for a
@@ -68,14 +75,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   const secureCookie = ctx.config.PUBLIC_URL.startsWith('https:');
 
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // In preValidation (after the body is read, so a slow upload holds no connection): a family route's session
+  // lookup opens its transaction in the same round trip (ADR 011); other routes look the session up on its own.
+  app.addHook('preValidation', async (request, reply) => {
     const rawId = request.cookies[SESSION_COOKIE];
-    // The one cross-family read every request makes: which family does this cookie belong to?
-    request.auth = rawId
-      ? await withSystemScope(ctx.db, 'session-lookup', () =>
+    const statement = rawId ? openSessionStatement(rawId, sessionPolicy(ctx), ctx.clock.now()) : null;
+    if (!rawId || statement === null) {
+      request.auth = null;
+      return;
+    }
+    const rows = await openRequestScope(request, reply, ctx.db, statement);
+    // The one cross-family read every other request makes: which family does this cookie belong to?
+    request.auth = rows
+      ? sessionOf(rows[0], rawId)
+      : await withSystemScope(ctx.db, 'session-lookup', () =>
           resolveSession(ctx.db, rawId, sessionPolicy(ctx), ctx.clock.now()),
-        )
-      : null;
+        );
   });
 
   function setSessionCookie(reply: FastifyReply, rawId: string) {

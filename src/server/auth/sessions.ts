@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { sessions } from '../db/schema/families.ts';
 
@@ -10,6 +10,8 @@ export interface AuthContext {
   userId: number;
   familyId: number;
   sid: string;
+  /** The family's IANA time zone (families.timezone), read with the session. */
+  familyZone: string;
 }
 
 export interface SessionPolicy {
@@ -57,8 +59,37 @@ export async function createSession(
 }
 
 /**
- * Looks a cookie value up. Returns null when unknown, idle-expired or past the absolute expiry.
- * Slides the idle expiry forward, writing at most once every five minutes per session.
+ * The statement that looks a cookie value up and opens its family's scope (migration 0013's
+ * `familyhub_open_session`): one row `{ user_id, family_id, family_timezone }` for a live session, whose idle
+ * expiry it slides forward (writing at most once every five minutes per session), and from then on the
+ * transaction sees only that family's rows; no row when the session is unknown, idle-expired or past its absolute
+ * expiry. Plain SQL text with its values inlined (the SHA-256 hex of the cookie, an ISO instant and an integer:
+ * nothing the client chose verbatim), so it can share one simple-protocol round trip with `BEGIN`.
+ * @returns null when `rawId` cannot be a session id (shorter than 20 or longer than 100 characters).
+ */
+export function openSessionStatement(rawId: string, policy: SessionPolicy, now: Date): string | null {
+  if (rawId.length < 20 || rawId.length > 100) return null;
+  const idle = Math.trunc(policy.idleMinutes);
+  return (
+    'SELECT user_id, family_id, family_timezone FROM familyhub_open_session(' +
+    `'${hashSessionId(rawId)}', '${now.toISOString()}', ${String(idle)})`
+  );
+}
+
+/** A row of `openSessionStatement` as the request's identity; `rawId` is the cookie value it was opened with. */
+export function sessionOf(row: Record<string, unknown> | undefined, rawId: string): AuthContext | null {
+  if (!row) return null;
+  return {
+    userId: Number(row.user_id),
+    familyId: Number(row.family_id),
+    sid: hashSessionId(rawId),
+    familyZone: String(row.family_timezone),
+  };
+}
+
+/**
+ * Looks a cookie value up in a statement of its own (outside a family transaction: the system routes), with the
+ * rules of `openSessionStatement`. Returns null when unknown, idle-expired or past the absolute expiry.
  */
 export async function resolveSession(
   db: DbOrTx,
@@ -66,20 +97,11 @@ export async function resolveSession(
   policy: SessionPolicy,
   now: Date,
 ): Promise<AuthContext | null> {
-  if (rawId.length < 20 || rawId.length > 100) return null;
-  const sid = hashSessionId(rawId);
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)));
-  if (!row) return null;
-  const renewed = new Date(
-    Math.min(now.getTime() + minutes(policy.idleMinutes), row.absoluteExpire.getTime()),
-  );
-  if (renewed.getTime() - row.expire.getTime() > minutes(5)) {
-    await db.update(sessions).set({ expire: renewed, lastUsedAt: now }).where(eq(sessions.sid, sid));
-  }
-  return { userId: row.userId, familyId: row.familyId, sid };
+  const statement = openSessionStatement(rawId, policy, now);
+  if (statement === null) return null;
+  const result: unknown = await db.execute(sql.raw(statement));
+  const rows = (result as { rows: Record<string, unknown>[] }).rows; // both drivers answer { rows }
+  return sessionOf(rows[0], rawId);
 }
 
 /** Ends one session (sign-out). */

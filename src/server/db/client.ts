@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { APP_ROLE, scopedDb } from './scope.ts';
+import { APP_ROLE, scopedDb, type OpenedTransaction } from './scope.ts';
 
 /** A Drizzle database on either engine. Feature code sees only this type, never the driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -92,7 +92,7 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
   const db = drizzlePglite(client) as unknown as Db; // the PGlite driver's type is a PgDatabase subtype
   const system = drizzlePglite(systemPglite(client)) as unknown as Db;
   return {
-    db: scopedDb(db, system),
+    db: scopedDb(db, system, (statement) => openPgliteTransaction(client, statement)),
     system,
     kind: 'pglite',
     async close() {
@@ -100,6 +100,71 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
       onClose();
     },
   };
+}
+
+/** Builds SQL for the transactions opened below (Drizzle's default dialect, as `drizzle()` uses). */
+const dialect = new PgDialect();
+
+/**
+ * PostgreSQL: takes a pool connection and sends `BEGIN; <statement>` as one simple query (one round trip), then
+ * hands the open transaction over as a Drizzle transaction (nested `transaction()` calls become savepoints).
+ * `statement` must carry no parameters (the simple protocol has none). `end` commits or rolls back and releases
+ * the connection (destroying it when that fails).
+ * @throws whatever the statement throws, after rolling back and releasing the connection.
+ */
+async function openPgTransaction(pool: pg.Pool, statement: string): Promise<OpenedTransaction> {
+  const client = await pool.connect();
+  let results: pg.QueryResult[];
+  try {
+    // Two statements in one string: node-postgres answers one result per statement.
+    results = (await client.query(`BEGIN; ${statement}`)) as unknown as pg.QueryResult[];
+  } catch (error) {
+    await client.query('ROLLBACK').then(
+      () => client.release(),
+      (rollbackError: unknown) => client.release(rollbackError as Error),
+    );
+    throw error;
+  }
+  const session = new NodePgSession(client, dialect, undefined);
+  return {
+    rows: results[1]?.rows ?? [],
+    tx: new NodePgTransaction(dialect, session, undefined) as unknown as Tx,
+    async end(commit) {
+      try {
+        await client.query(commit ? 'COMMIT' : 'ROLLBACK');
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      client.release();
+    },
+  };
+}
+
+/**
+ * PGlite: opens one of its exclusive transactions (other queries wait until it ends), runs `statement` first
+ * and hands the transaction over as a Drizzle transaction, like `openPgTransaction`.
+ * @throws whatever the statement throws (the transaction is rolled back).
+ */
+function openPgliteTransaction(client: PGlite, statement: string): Promise<OpenedTransaction> {
+  return new Promise<OpenedTransaction>((resolve, reject) => {
+    let finish: (commit: boolean) => void = () => {};
+    const finished = new Promise<boolean>((resolveFinished) => (finish = resolveFinished));
+    const done = client.transaction(async (t) => {
+      const { rows } = await t.query<Record<string, unknown>>(statement);
+      const session = new PgliteSession(t as unknown as PGlite, dialect, undefined); // the driver only queries through it
+      resolve({
+        rows,
+        tx: new PgliteTransaction(dialect, session, undefined) as unknown as Tx,
+        async end(commit) {
+          finish(commit);
+          await done;
+        },
+      });
+      if (!(await finished)) await t.rollback();
+    });
+    done.catch(reject); // before `resolve`; afterwards `end` reports it
+  });
 }
 
 /** The marker statement of the system scope (transaction-local: it ends with the transaction). */
@@ -193,7 +258,7 @@ async function openPostgres(url: string, appUrl: string, poolSize: number): Prom
   systemPool.on('connect', (client) => client.on('error', () => {}));
   const system = drizzlePg(systemPool) as unknown as Db;
   return {
-    db: scopedDb(drizzlePg(pool) as unknown as Db, system),
+    db: scopedDb(drizzlePg(pool) as unknown as Db, system, (statement) => openPgTransaction(pool, statement)),
     system,
     kind: 'postgres',
     close: async () => {

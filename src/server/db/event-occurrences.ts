@@ -62,35 +62,42 @@ export async function loadWindowRows(
   const to = `${addLocalDays(toDay, 1)}T00:00:00`;
   const from = `${addLocalDays(fromDay, -1)}T00:00:00`;
   const earliest = `${addLocalDays(fromDay, -MAX_TIMED_SPAN_DAYS)}T00:00:00`;
-  const rows = await db
-    .select()
+  const inWindow = and(
+    familyFilter,
+    lt(events.startDate, to),
+    or(
+      and(isNull(events.rrule), or(gte(events.startDate, earliest), gte(events.endDate, from))),
+      and(
+        isNotNull(events.rrule),
+        isNull(events.parentEventId),
+        or(isNull(events.recurrenceEndDate), gte(events.recurrenceEndDate, addLocalDays(fromDay, -400))),
+      ),
+      // A series with RDATEs only.
+      and(isNull(events.parentEventId), isNull(events.rrule), sql`${events.rdates} <> '[]'::jsonb`),
+    ),
+  );
+  const seriesInWindow = db
+    .select({ id: events.id })
     .from(events)
     .where(
       and(
-        familyFilter,
-        lt(events.startDate, to),
-        or(
-          and(isNull(events.rrule), or(gte(events.startDate, earliest), gte(events.endDate, from))),
-          and(
-            isNotNull(events.rrule),
-            isNull(events.parentEventId),
-            or(isNull(events.recurrenceEndDate), gte(events.recurrenceEndDate, addLocalDays(fromDay, -400))),
-          ),
-          // A series with RDATEs only.
-          and(isNull(events.parentEventId), isNull(events.rrule), sql`${events.rdates} <> '[]'::jsonb`),
-        ),
+        inWindow,
+        isNull(events.parentEventId),
+        or(isNotNull(events.rrule), sql`${events.rdates} <> '[]'::jsonb`),
       ),
     );
-  const seriesIds = rows
-    .filter((r) => r.parentEventId === null && (r.rrule !== null || r.rdates.length > 0))
-    .map((r) => r.id);
-  const have = new Set(rows.map((r) => r.id));
-  const overrides =
-    seriesIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(events)
-          .where(and(familyFilter, inArray(events.parentEventId, seriesIds)));
-  return [...rows, ...overrides.filter((o) => !have.has(o.id))].map(toEngineRow);
+  // One statement (one round trip): the window's rows, then every override of the series among them (an
+  // override in the window comes twice; the first copy is kept).
+  const rows = await db
+    .select()
+    .from(events)
+    .where(inWindow)
+    .unionAll(
+      db
+        .select()
+        .from(events)
+        .where(and(familyFilter, inArray(events.parentEventId, seriesInWindow))),
+    );
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).map(toEngineRow);
 }

@@ -21,7 +21,25 @@ type Scope =
       /** Which system path (docs/security.md lists them). */ name: string;
     };
 
+/**
+ * A transaction a request opened with its first statement in the same round trip as `BEGIN` (client.ts), for
+ * `openScope` and `withOpenedFamilyScope`.
+ */
+export interface OpenedTransaction {
+  /** The first statement's rows. */
+  rows: Record<string, unknown>[];
+  /** The open transaction. */
+  tx: Tx;
+  /** Commits (`true`) or rolls back, and gives the connection back. Throws what COMMIT throws. */
+  end(commit: boolean): Promise<void>;
+}
+
+/** Opens a transaction whose first statement (plain SQL text, no parameters) is `statement`. */
+export type TransactionOpener = (statement: string) => Promise<OpenedTransaction>;
+
 const storage = new AsyncLocalStorage<Scope>();
+/** undecorated database → how to open a transaction with a first statement in one round trip. */
+const openerOf = new WeakMap<Db, TransactionOpener>();
 /** scoped proxy → the database it wraps. */
 const baseOf = new WeakMap<Db, Db>();
 /** undecorated database → its system handle. */
@@ -35,8 +53,9 @@ const systemOf = new WeakMap<Db, Db>();
  * database itself, where row-level security shows the app role no family rows at all (deny by default). Feature code therefore keeps calling `ctx.db` and cannot reach
  * around the request's transaction by accident (on PGlite, one connection, that would wait forever).
  */
-export function scopedDb(base: Db, system?: Db): Db {
+export function scopedDb(base: Db, system?: Db, opener?: TransactionOpener): Db {
   if (system) systemOf.set(base, system);
+  if (opener) openerOf.set(base, opener);
   const proxy = new Proxy(base, {
     get(target, property) {
       const scope = storage.getStore();
@@ -78,6 +97,49 @@ export async function withFamilyScope<T>(db: Db, familyId: number, fn: () => Pro
       return storage.run({ kind: 'family', base, tx }, fn);
     }),
   );
+}
+
+/**
+ * Opens a transaction on `db` (a `scopedDb`) whose first statement is `statement`, sent with `BEGIN` in one
+ * round trip: a statement that sets the transaction's family scope itself (migration 0013's
+ * `familyhub_open_session`), to be run in with `withOpenedFamilyScope`, or ended at once with `end(false)`.
+ * @returns null when `db` was built without an opener (then use `withFamilyScope`).
+ * @throws Error when a scope is already active; whatever the statement throws.
+ */
+export async function openScope(db: Db, statement: string): Promise<OpenedTransaction | null> {
+  if (storage.getStore()) throw new Error('openScope: a scope is already active');
+  const opener = openerOf.get(baseOf.get(db) ?? db);
+  return opener ? opener(statement) : null;
+}
+
+/**
+ * `withFamilyScope` on a transaction `openScope` opened, whose first statement set `familyId`'s scope: runs `fn`
+ * with every query through `db` in that transaction, commits when `fn` resolves and rolls back when it throws.
+ * @throws Error when `familyId` is not a positive integer or a family scope is already active (the transaction is
+ *   rolled back); what COMMIT throws; whatever `fn` throws, after the rollback.
+ */
+export async function withOpenedFamilyScope<T>(
+  db: Db,
+  opened: OpenedTransaction,
+  familyId: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  let result: T;
+  try {
+    if (!Number.isSafeInteger(familyId) || familyId <= 0) {
+      throw new Error(`withOpenedFamilyScope: family id must be a positive integer, got ${String(familyId)}`);
+    }
+    if (storage.getStore()?.kind === 'family') {
+      throw new Error('withOpenedFamilyScope: a family scope is already active');
+    }
+    const base = baseOf.get(db) ?? db;
+    result = await storage.run({ kind: 'family', base, tx: opened.tx }, fn);
+  } catch (error) {
+    await opened.end(false).catch(() => {}); // the connection is released (or discarded) either way
+    throw error;
+  }
+  await opened.end(true);
+  return result;
 }
 
 /**

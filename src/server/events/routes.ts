@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { eventOccurrenceDtoSchema } from '../../core/contracts/event-wire.ts';
 import {
   eventInputSchema,
   eventRangeQuerySchema,
@@ -7,6 +9,7 @@ import {
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
 import { notFound, parseInput } from '../http/errors.ts';
+import { responseSchema } from '../http/response-schema.ts';
 import {
   createEvent,
   deleteEvent,
@@ -34,10 +37,13 @@ function hasField(body: unknown, field: string): boolean {
  * `PATCH /api/events/{id}[?occurrence=…[&following=true]]`, `DELETE /api/events/{id}[?deleteAll=true|?occurrence=…[&following=true]]`.
  */
 export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/events', async (request) => {
-    const { familyId } = requireAuth(request);
+  // The list is the calendar's hot path: its reply is serialized from the contract's schema (fast-json-stringify).
+  const occurrenceList = { response: { 200: responseSchema(z.array(eventOccurrenceDtoSchema)) } };
+  app.get('/api/events', { schema: occurrenceList }, async (request) => {
+    const auth = requireAuth(request);
+    const { familyId } = auth;
     const range = parseInput(eventRangeQuerySchema, request.query);
-    return listOccurrences(ctx, familyId, range, (eventId, reason) =>
+    return listOccurrences(ctx, auth, range, (eventId, reason) =>
       request.log.warn({ familyId, eventId, reason }, 'event left out of the calendar'),
     );
   });

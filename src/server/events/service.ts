@@ -471,17 +471,17 @@ export async function listEventTasks(
 /**
  * The occurrences overlapping the family-local days `startDay` … `endDay` (inclusive, `YYYY-MM-DD`), from the
  * occurrence engine (src/core/recurrence/occurrences.ts): one-off events, overrides, and every series expanded
- * in its own zone, all given in the family's wall-clock time. Sorted by start, then id. A row the engine cannot
+ * in its own zone, all given in the family's wall-clock time (`family.familyZone`: the session read it). Sorted by start, then id. A row the engine cannot
  * expand is left out (reported to `onLeftOut`) and the rest still answer. Without a range: `DEFAULT_WINDOW_DAYS_*` around today.
  * @throws HttpError 400 when the range is longer than `MAX_RANGE_DAYS`.
  */
 export async function listOccurrences(
   ctx: ServerContext,
-  familyId: number,
+  family: { familyId: number; familyZone: string },
   range: { start?: string | undefined; end?: string | undefined },
   onLeftOut: (eventId: number, reason: string) => void = () => undefined,
 ): Promise<EventOccurrenceDto[]> {
-  const zone = await familyZone(ctx.db, familyId);
+  const { familyId, familyZone: zone } = family;
   let { start: startDay, end: endDay } = range;
   if (!startDay || !endDay) {
     const today = localDateOf(instantToLocal(ctx.clock.now(), zone));
@@ -501,8 +501,15 @@ export async function listOccurrences(
     zone,
   );
   for (const f of failures) onLeftOut(f.event.id, f.reason);
+  // A series' occurrences share its row: map each row to the wire once.
+  const dtoOf = new Map<EventRow, EventDto>();
   return occurrences.map((o) => {
     const row = o.event.row;
+    let dto = dtoOf.get(row);
+    if (!dto) {
+      dto = toEventDto(row, zone);
+      dtoOf.set(row, dto);
+    }
     // SPEC §9 on this occurrence as the family sees it: all-day, or a stored end on another day.
     const multiDay = isMultiDay({
       start_date: o.start,
@@ -511,7 +518,7 @@ export async function listOccurrences(
       is_all_day: row.isAllDay,
     });
     return {
-      ...toEventDto(row, zone),
+      ...dto,
       start_date: o.start,
       end_date: o.end,
       series_id: o.seriesId,

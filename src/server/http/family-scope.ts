@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { withFamilyScope, withSystemScope } from '../db/scope.ts';
+import {
+  openScope,
+  withFamilyScope,
+  withOpenedFamilyScope,
+  withSystemScope,
+  type OpenedTransaction,
+} from '../db/scope.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +19,8 @@ declare module 'fastify' {
      * the route runs in the signed-in family's scope, and with no session in no scope (no family rows).
      */
     systemScope?: string;
+    /** Set by `installFamilyScope` (never by a route): the handler runs in the signed-in family's scope. */
+    familyScope?: true;
   }
 }
 
@@ -25,6 +33,45 @@ interface PendingScope {
 
 const pending = new WeakMap<FastifyRequest, PendingScope>();
 const wrapped = new WeakSet<RouteHandlerMethod>();
+/** Transactions `openRequestScope` opened for a request whose handler has not taken them yet. */
+const opened = new WeakMap<FastifyRequest, OpenedTransaction>();
+
+/** Ends a transaction opened for `request` that its handler never ran in (an earlier hook answered). */
+async function endUnused(request: FastifyRequest): Promise<void> {
+  const unused = opened.get(request);
+  if (!unused) return;
+  opened.delete(request);
+  await unused.end(true).catch(() => {}); // keeps the session's sliding expiry; nothing else was written
+}
+
+/**
+ * For a request to a family route (one `installFamilyScope` runs in the signed-in family's scope): opens the
+ * request's transaction with `statement` as its first statement, in the same round trip as `BEGIN`, and returns
+ * that statement's rows. A statement that answers a row must have entered the family's scope
+ * (`familyhub_open_session`, see auth/sessions.ts): the handler then runs in that transaction, which ends
+ * (commits) before the reply is serialized. No row: the transaction ends at once.
+ * @returns null when the route is not a family route or the database cannot open such transactions: then look
+ *   the session up on its own (`withSystemScope`).
+ * @throws whatever the statement throws.
+ */
+export async function openRequestScope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  statement: string,
+): Promise<Record<string, unknown>[] | null> {
+  if (request.routeOptions.config.familyScope !== true) return null;
+  const transaction = await openScope(db, statement);
+  if (!transaction) return null;
+  if (transaction.rows.length === 0) {
+    await transaction.end(true);
+    return transaction.rows;
+  }
+  opened.set(request, transaction);
+  // A request aborted before its handler ran must not keep the connection.
+  reply.raw.once('close', () => void endUnused(request));
+  return transaction.rows;
+}
 
 /**
  * Makes every route registered from now on run its handler in the signed-in family's scope
@@ -58,8 +105,10 @@ export function installFamilyScope(app: FastifyInstance, db: Db): void {
     };
     wrapped.add(scoped);
     route.handler = scoped;
+    route.config = { ...route.config, familyScope: true };
   });
   app.addHook('onSend', async (request) => {
+    await endUnused(request);
     const scope = pending.get(request);
     if (!scope) return;
     scope.sendStarted();
@@ -91,11 +140,16 @@ async function runScoped(
   // An async handler that returns `reply` settles only once the response is written (Fastify's reply is a
   // thenable), so the transaction ends at whichever comes first: the handler settling, or sending starting.
   let result: Promise<unknown> | undefined;
+  const run = async () => {
+    result = Promise.resolve(handle());
+    await Promise.race([result, sending]);
+  };
+  const transaction = opened.get(request);
+  opened.delete(request);
   try {
-    await withFamilyScope(db, familyId, async () => {
-      result = Promise.resolve(handle());
-      await Promise.race([result, sending]);
-    });
+    await (transaction
+      ? withOpenedFamilyScope(db, transaction, familyId, run)
+      : withFamilyScope(db, familyId, run));
   } catch (error) {
     if (!started) {
       end(undefined);

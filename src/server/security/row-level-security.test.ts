@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSessionStatement, SESSION_COOKIE } from '../auth/sessions.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { APP_ROLE, activeSystemScope, withFamilyScope, withSystemScope } from '../db/scope.ts';
 import { requireAuth } from '../http/auth-context.ts';
@@ -326,5 +328,51 @@ describe('row-level security', () => {
   it('does not nest scopes and accepts only positive integer family ids', async () => {
     await expect(inScope(a, () => inScope(b, async () => 0))).rejects.toThrow(/already active/);
     await expect(withFamilyScope(server.database.db, 0, async () => 0)).rejects.toThrow(/positive integer/);
+  });
+
+  it('opens a session in its family scope with one statement, and an unknown or expired one in none', async () => {
+    const raw = a.cookie.slice(`${SESSION_COOKIE}=`.length).split(';')[0] ?? '';
+    const policy = { idleMinutes: 60, absoluteMinutes: 600 };
+    const open = (rawId: string, now: Date) => sql.raw(openSessionStatement(rawId, policy, now) ?? '');
+    await server.database.db.transaction(async (tx) => {
+      const [session] = await queryRows<{ family_id: number }>(tx, open(raw, new Date()));
+      expect(session?.family_id).toBe(a.familyId);
+      const families = await queryRows<{ family_id: number }>(tx, sql`select distinct family_id from tasks`);
+      expect(families).toEqual([{ family_id: a.familyId }]);
+    });
+    const unknown = 'x'.repeat(43);
+    const later = new Date(Date.now() + 1000 * 24 * 3_600_000); // past any idle expiry
+    for (const [rawId, now] of [
+      [unknown, new Date()],
+      [raw, later],
+    ] as const) {
+      await server.database.db.transaction(async (tx) => {
+        expect(await queryRows(tx, open(rawId, now))).toEqual([]);
+        const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from tasks`);
+        expect(count?.n).toBe(0);
+      });
+    }
+  });
+
+  it('answers a signed-in read in at most three round trips on PostgreSQL (issue 19)', async () => {
+    if (server.database.kind !== 'postgres') return; // PGlite has no network round trips
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = proto.query;
+    const statements: string[] = [];
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const [query] = args;
+      statements.push(typeof query === 'string' ? query : String((query as { text?: unknown }).text));
+      return original.apply(this, args);
+    };
+    try {
+      for (const url of ['/api/events?start=2026-12-01&end=2026-12-31', '/api/test/unfiltered-tasks']) {
+        statements.length = 0;
+        const res = await call(server.app, a.cookie, 'GET', url);
+        expect(res.statusCode).toBe(200);
+        expect(statements.length, `${url}: ${statements.join(' | ')}`).toBeLessThanOrEqual(3);
+      }
+    } finally {
+      proto.query = original;
+    }
   });
 });
