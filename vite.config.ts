@@ -1,9 +1,79 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_CACHE_NAME, OFFLINE_READ_PATTERN } from './src/web/platform/offline-cache.ts';
+
+/**
+ * Renders the landing page into src/web/landing.html's `<!--landing-page-->` (ADR 012), with
+ * scripts/render-landing.ts in a Node process of its own (the React components load with Node's module rules).
+ * @throws Error when the render fails, which fails the build.
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'prerender-landing',
+    transformIndexHtml(html) {
+      const rendered = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/render-landing.ts'], {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      if (rendered.status !== 0) throw new Error(`Landing page prerender failed:\n${rendered.stderr}`);
+      return html.replace('<!--landing-page-->', rendered.stdout);
+    },
+  };
+}
+
+/**
+ * The landing page served at `/` to signed-out visitors (ADR 012): after the SPA is built (and its service
+ * worker written), a second build of its own writes src/web/landing.html, prerendered, with its island
+ * (features/waitlist/landing-island.ts) into the same folder, and its manifest to
+ * `.vite/landing-manifest.json` (bench/size reads it). A build of its own, so that the island shares no
+ * chunk with the SPA: shared modules would split the SPA's entry into more, larger-in-total chunks. The
+ * island's `virtual:pwa-register` is answered by the SPA build's own PWA plugin. Every `vite build` does
+ * this: `npm run build`, `npm test`, the e2e server and the benches alike.
+ */
+function landingPage(): Plugin {
+  let outDir = '';
+  let logLevel: LogLevel = 'info';
+  let pwaRegister: Plugin | undefined;
+  return {
+    name: 'landing-page',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      logLevel = config.logLevel ?? 'info';
+      const pwa = config.plugins.find((plugin) => plugin.name === 'vite-plugin-pwa');
+      if (pwa) pwaRegister = { name: 'pwa-register', resolveId: pwa.resolveId, load: pwa.load };
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: false,
+          root: path.resolve('src/web'),
+          publicDir: false,
+          logLevel,
+          plugins: [react(), tailwindcss(), pwaRegister, prerenderLanding()],
+          build: {
+            outDir,
+            emptyOutDir: false,
+            manifest: '.vite/landing-manifest.json',
+            rolldownOptions: {
+              input: path.resolve('src/web/landing.html'),
+              // The stylesheet is the SPA's, byte for byte: under the SPA's file name (the hash is of the
+              // content) a visitor who signs in already has it cached.
+              output: { assetFileNames: 'assets/index-[hash][extname]' },
+              checks: { pluginTimings: false },
+            },
+          },
+        });
+      },
+    },
+  };
+}
 
 // The SPA lives in src/web and is built to dist/web, which the Fastify server serves on the same port as the API.
 export default defineConfig({
@@ -11,6 +81,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    landingPage(),
     // Installable offline PWA (issue 11, docs/mobile.md): web app manifest, and a Workbox service worker that
     // precaches the app shell and keeps the last reply of the read calls in OFFLINE_READ_PATTERN (network first).
     // Writes are never cached or queued: apiFetch refuses them offline. registerType 'prompt': a new version

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Page } from '@playwright/test';
+import { expectNoBlockingViolations } from './axe.ts';
 import { expect, test, shots } from './fixtures.ts';
 
 function uniqueEmail(name: string): string {
@@ -168,4 +169,82 @@ test('the landing page shows at any path, links to sign-in and register, and han
   );
   await page.getByRole('button', { name: 'Join the Waitlist' }).click();
   await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a minute and try again.');
+});
+
+// Issue 23 item 1, ADR 012: signed out, `/` is HTML rendered at build time, and one small script (the island,
+// not the SPA) runs the count and the form. The service worker is blocked so the server's page is what loads.
+test('signed out, / is the prerendered page: it reads without JavaScript, and the island alone runs the form', async ({
+  browser,
+}) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto('/');
+  await expect(plain.getByRole('heading', { level: 1 })).toHaveText(
+    "Your family's week, finally in one place.",
+  );
+  await expect(
+    plain.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }),
+  ).toBeVisible();
+  await expect(plain.getByRole('button', { name: 'Join the Waitlist' })).toBeVisible();
+  await expect(plain.getByText('Up to 4 family members', { exact: true })).toBeVisible();
+  await noScript.close();
+
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 375, height: 812 },
+  });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/?ref=nobody-1&utm_source=island');
+  const before = await liveCount(page);
+  if (before > 0) await expect(page.getByTestId('waitlist-count')).toHaveText(before.toLocaleString('en-US'));
+
+  // The contract's messages under their fields, wired for screen readers, focus on the first wrong field.
+  await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+  const email = page.getByLabel('Email');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+  await expect(page.getByRole('group', { name: 'Family size' })).toHaveAccessibleDescription(
+    'Please select your family size',
+  );
+  await expect(page.getByLabel('Biggest challenge')).toHaveAccessibleDescription(
+    'Please tell us your biggest challenge',
+  );
+  await expectNoBlockingViolations(page, 'prerendered landing page, form errors');
+  // A field's message goes as soon as it is right (as react-hook-form re-checks after a submit).
+  await email.fill('not an address');
+  await expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+  await page.getByLabel('4-5 people').check();
+  await expect(page.getByText('Please select your family size')).toHaveCount(0);
+
+  await fillAndJoin(page, `  ${uniqueEmail('Island').toUpperCase()}  `);
+  const heading = page.getByRole('heading', { name: "You're on the list!" });
+  await expect(heading).toBeFocused();
+  await expect(page.getByText(`#${(before + 1).toLocaleString('en-US')}`, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('waitlist-count')).toHaveText((before + 1).toLocaleString('en-US'));
+  await expect(page.getByLabel('Your referral link')).toHaveValue(
+    /^http:\/\/localhost:\d+\/\?ref=[A-Za-z0-9_-]{8,50}$/,
+  );
+  await expect(page.getByText(/joined through your link/)).toHaveCount(0);
+  const copy = page.getByRole('button', { name: 'Copy Referral Link' });
+  await copy.click();
+  await expect(page.getByRole('status')).toHaveText('Referral link copied to your clipboard.');
+  // Where the browser refuses the clipboard, the link is selected for copying by hand instead.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new Error('refused'));
+  });
+  await copy.click();
+  await expect(page.getByRole('status')).toHaveText(
+    "Couldn't copy automatically: the link is selected, copy it by hand.",
+  );
+  await expectNoBlockingViolations(page, 'prerendered landing page, joined');
+  await page.screenshot({ path: `${shots}/waitlist-island-success-375.png` });
+
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => !/^\/assets\/(landing|workbox-window)/.test(path))).toEqual([]);
+  await context.close();
 });

@@ -2,7 +2,8 @@
 // `npm run build` and the first half of `npm start`: builds what the production server runs.
 //
 //   dist/web/                  the SPA (Vite), each text file with .br and .gz twins beside it (brotli
-//                              quality 11, gzip level 9) that the server sends as they are (issue 23)
+//                              quality 11, gzip level 9) that the server sends as they are (issue 23), and
+//                              landing.html, the prerendered landing page with its island (ADR 012)
 //   dist/server/main.mjs       the server bundled by esbuild (npm packages stay external, read from
 //                              node_modules), with a source map; dist/server/migrations/ beside it
 //
@@ -68,7 +69,7 @@ const shared = ['src/core', 'package-lock.json', 'tsconfig.json'];
 
 await buildIfChanged(
   'web',
-  ['src/web', 'vite.config.ts', ...shared],
+  ['src/web', 'vite.config.ts', 'scripts/render-landing.ts', ...shared],
   path.join(dist, 'web', 'index.html'),
   () => {
     const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });

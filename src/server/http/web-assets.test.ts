@@ -13,6 +13,7 @@ import {
 } from './web-assets.ts';
 
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const landing = `<!doctype html><html><head><title>FamilyHub</title></head><body><h1>Prerendered</h1>${'<p>Families</p>'.repeat(300)}</body></html>`;
 let webRoot: string;
 let app: FastifyInstance;
 
@@ -23,6 +24,8 @@ beforeAll(async () => {
     path.join(webRoot, 'index.html'),
     '<!doctype html><html><head><title>FamilyHub</title></head></html>',
   );
+  fs.writeFileSync(path.join(webRoot, 'landing.html'), landing);
+  fs.writeFileSync(path.join(webRoot, 'landing.html.br'), zlib.brotliCompressSync(landing));
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js'), script);
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(script));
@@ -93,9 +96,33 @@ describe('the built SPA', () => {
     expect(signedIn.body).toContain('<title>FamilyHub</title>');
     expect(signedIn.body).not.toContain('familyhub-session');
     expect(signedIn.headers.vary).toMatch(/cookie/i);
-    const signedOut = await app.inject({ url: '/', headers: { cookie: 'theme=dark; fh_session=' } });
+    const signedOut = await app.inject({ url: '/notes', headers: { cookie: 'theme=dark; fh_session=' } });
     expect(signedOut.body).toContain(SIGNED_OUT_META);
     expect(signedOut.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('at / sends the prerendered landing page without a session cookie, the SPA with one (ADR 012)', async () => {
+    for (const url of ['/', '/?ref=abc123&utm_source=friends']) {
+      const signedOut = await app.inject({ url, headers: { cookie: 'theme=dark' } });
+      expect(signedOut.statusCode).toBe(200);
+      expect(signedOut.headers['content-type']).toMatch(/^text\/html/);
+      expect(signedOut.headers['cache-control']).toBe('no-cache');
+      expect(signedOut.headers.vary).toMatch(/cookie/i);
+      expect(signedOut.body).toContain('<h1>Prerendered</h1>');
+    }
+    // Compressed: its brotli twin from the build.
+    const compressed = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/cookie/i);
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(landing);
+    const signedIn = await app.inject({ url: '/', headers: { cookie: 'fh_session=abc' } });
+    expect(signedIn.body).not.toContain('Prerendered');
+    expect(signedIn.body).toContain('<title>FamilyHub</title>');
+    // Other paths stay the SPA's, which shows its own landing page there (SPEC §2: at every unknown path).
+    const elsewhere = await app.inject({ url: '/some/unknown/path' });
+    expect(elsewhere.body).not.toContain('Prerendered');
+    expect(elsewhere.body).toContain(SIGNED_OUT_META);
   });
 
   it('answers unknown API paths with the API 404, not the SPA', async () => {

@@ -59,6 +59,9 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
  * - The SPA's files are served from `webRoot` with their `.br`/`.gz` twins written at build time
  *   (scripts/build.mjs, brotli quality 11): `preCompressed` picks the best one the client accepts, so no CPU
  *   is spent compressing at request time. Cache headers per {@link cacheControlFor}.
+ * - `GET /` without the `sessionCookie` is the landing page prerendered at build time (`landing.html`, ADR
+ *   012): HTML and a small island, none of the SPA's code. With the cookie it is the SPA, which opens the
+ *   calendar (or, should the session have ended, shows the landing page itself).
  * - Any other GET outside `/api` is a client-side route: `index.html` (revalidated), and the SPA decides
  *   (including its own 404 page). A request without the `sessionCookie` gets it with the signed-out hint
  *   ({@link SIGNED_OUT_META}). `/api/*` and other methods answer the API's 404 shape.
@@ -73,6 +76,7 @@ export async function registerWebAssets(
   const indexFile = path.join(webRoot, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const signedOutPage = hasWeb ? withSignedOutHint(fs.readFileSync(indexFile, 'utf8')) : '';
+  const hasLanding = fs.existsSync(path.join(webRoot, 'landing.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -85,6 +89,14 @@ export async function registerWebAssets(
         res.setHeader('Cache-Control', cacheControlFor(relative.replace(/\.(br|gz)$/, '')));
         res.setHeader('Vary', 'Accept-Encoding');
       },
+    });
+    // A route, not the not-found handler below, so that the page goes out as its precompressed twin.
+    app.get('/', (request, reply) => {
+      // Both: the page depends on the cookie, and the body on the encoding (this replaces setHeaders' Vary).
+      reply.header('Vary', 'Cookie, Accept-Encoding');
+      if (hasCookie(request.headers.cookie, sessionCookie)) return reply.sendFile('index.html');
+      if (hasLanding) return reply.sendFile('landing.html');
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(signedOutPage);
     });
   }
   app.setNotFoundHandler((request, reply) => {

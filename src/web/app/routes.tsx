@@ -48,17 +48,9 @@ const SignedInInvitationPage = screen(
   () => import('../features/invitations/signed-in-invitation-page.tsx'),
   'SignedInInvitationPage',
 );
-const loadLandingPage = () => import('../features/waitlist/landing-page.tsx');
-const LandingPage = screen(loadLandingPage, 'LandingPage');
-
-/**
- * Starts loading the landing page's code at once, in parallel with the session call, instead of after it
- * answers 401: a visitor's first page shows one round trip sooner (issue 14, Lighthouse LCP). For a
- * signed-in user it is a cached file (the service worker precaches every chunk) that is never rendered.
- */
-export function preloadLandingPage(): void {
-  void loadLandingPage();
-}
+// The SPA's landing page: at unknown paths, and at `/` when the service worker's copy of the app answers
+// (the server sends signed-out visitors at `/` the prerendered page instead, ADR 012).
+const LandingPage = screen(() => import('../features/waitlist/landing-page.tsx'), 'LandingPage');
 
 /**
  * Starts loading the signed-in home (the app shell and the calendar) at once, in parallel with the session

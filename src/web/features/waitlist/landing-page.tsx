@@ -25,7 +25,7 @@ function useDisplayedCount(): number | null {
 }
 
 /** The hero's line about the count, worded for an empty list and for one family too. */
-function CountLine({ count }: { count: number }) {
+export function CountLine({ count }: { count: number }) {
   if (count === 0) return <>Be the first family on the waitlist.</>;
   return (
     <>
@@ -149,6 +149,10 @@ function Section({
  * SPEC §2 Waitlist page, shown to signed-out visitors at `/` and every unknown path: what FamilyHub does,
  * the live waitlist count, reminder example times, statistics, SPEC §1's free plan, sign-in and register
  * links, and the waitlist form. No images beyond the inline logo and icons, so the first paint is light.
+ *
+ * At `/` signed-out visitors get this page as HTML rendered at build time (prerender.tsx, ADR 012) with the
+ * form and the count brought to life by landing-island.ts; the `data-count` attributes name the parts the
+ * island fills in. The SPA renders it too, for unknown paths and for the service worker's copy of `/`.
  */
 export function LandingPage() {
   const count = useDisplayedCount();
@@ -192,7 +196,7 @@ export function LandingPage() {
                 FamilyHub brings the calendar, chores, activity sign-ups, notes and reminders together, so
                 everyone knows who's driving, what's due and where to be.
               </p>
-              <p className="mt-6 text-base text-slate-700" aria-live="polite">
+              <p className="mt-6 text-base text-slate-700" aria-live="polite" data-count="line">
                 {count === null ? (
                   <span className="inline-block h-5 w-64 max-w-full animate-pulse rounded bg-slate-200 align-middle" />
                 ) : (
@@ -228,14 +232,20 @@ export function LandingPage() {
               {
                 value: count === null ? '…' : count.toLocaleString('en-US'),
                 label: count === 1 ? 'family on the waitlist' : 'families on the waitlist',
+                part: 'count',
               },
               { value: '7:30 AM', label: 'daily summary for everyone who wants it' },
               { value: '30 min', label: 'default reminder before a task is due' },
               { value: '5', label: 'shared spaces: calendar, tasks, activities, notes, members' },
             ].map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse justify-end">
-                <dt className="mt-1 text-sm text-slate-600">{stat.label}</dt>
-                <dd className="text-2xl font-extrabold tracking-tight text-indigo-700 sm:text-3xl">
+                <dt data-count={stat.part && 'label'} className="mt-1 text-sm text-slate-600">
+                  {stat.label}
+                </dt>
+                <dd
+                  data-count={stat.part && 'value'}
+                  className="text-2xl font-extrabold tracking-tight text-indigo-700 sm:text-3xl"
+                >
                   {stat.value}
                 </dd>
               </div>
