@@ -28,8 +28,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts that process (its own PGlite, `SMTP_URL` at a fresh sink) and waits until it answers. */
-export async function startServerWithSmtp(): Promise<MailServer> {
+/**
+ * Starts that process (its own PGlite, `SMTP_URL` at a fresh sink) and waits until it answers. `env` adds
+ * settings (e.g. Twilio's, pointed at a local fake).
+ */
+export async function startServerWithSmtp(env: Record<string, string> = {}): Promise<MailServer> {
   const sink = await startSmtpSink();
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -50,6 +53,7 @@ export async function startServerWithSmtp(): Promise<MailServer> {
       SMTP_URL: sink.url,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -35,8 +35,8 @@ export const HELP_REPLY =
   'or "Who is picking up today?". Reply STOP to opt out, START to opt back in.';
 /** Reply to a number that belongs to no member: nothing about any family. */
 export const UNKNOWN_SENDER_REPLY =
-  "FamilyHub: this number isn't on any family member's profile, so I can't answer. Ask a parent to add it in " +
-  'FamilyHub under Family Members.';
+  "FamilyHub: this number isn't verified on a family member's profile, so I can't answer. Ask a parent to add " +
+  'it in FamilyHub under Family Members and tap Verify.';
 /** Reply to a number on members of several families: no family's data, and how to fix it. */
 export const MULTI_FAMILY_REPLY =
   "FamilyHub: this number is on member profiles in more than one family, so I can't tell whose calendar to use. " +

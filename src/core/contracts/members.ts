@@ -145,6 +145,13 @@ export interface FamilyMemberDto {
   is_owner: boolean;
   /** The member is the signed-in user. */
   is_you: boolean;
+  /**
+   * Issue 20 (ADR 009): the phone number was confirmed by a code sent to it. Only a verified number gets SMS and
+   * reaches the assistant; changing the number clears it.
+   */
+  phone_verified: boolean;
+  /** A code was sent to the (unverified) number and can still be confirmed: the screen says "Code sent". */
+  phone_code_pending: boolean;
   /** How reminders and alerts really reach them now (issue 21): 'sms', 'email', or null for not at all. */
   reminder_channel: 'sms' | 'email' | null;
 }
@@ -180,3 +187,28 @@ export interface InvitationDetailsDto {
   inviter_name: string | null;
   invitation_expires_at: string | null;
 }
+
+/** The length of a phone verification code (issue 20): six digits, sent by SMS. */
+export const PHONE_CODE_LENGTH = 6;
+export const PHONE_CODE_MESSAGE = 'Enter the 6-digit code from the text message';
+
+/**
+ * Payload of `POST /api/family-members/{id}/phone-verification/confirm` (issue 20): the 6-digit code texted to
+ * the member's number. Spaces and dashes typed between the digits are ignored.
+ */
+export const phoneCodeSchema = z.object({
+  code: z
+    .string(PHONE_CODE_MESSAGE)
+    .max(20, PHONE_CODE_MESSAGE)
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^[0-9]{6}$/, PHONE_CODE_MESSAGE)),
+});
+export type PhoneCodePayload = z.input<typeof phoneCodeSchema>;
+
+/**
+ * The SMS consent shown next to every Verify action (issue 20; CTIA: program, frequency, STOP, HELP, rates).
+ */
+export const SMS_CONSENT_TEXT =
+  'By verifying, you agree to get texts from FamilyHub at this number: event and task reminders, the daily ' +
+  'summary if turned on, pickup alerts and answers to your questions. Message frequency varies. Reply STOP to ' +
+  'opt out, HELP for help. Message and data rates may apply.';

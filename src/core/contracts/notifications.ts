@@ -28,6 +28,7 @@ export const suppressionReasons = [
   'no_phone',
   'sms_opted_out',
   'no_email_provider',
+  'phone_unverified',
 ] as const;
 export type SuppressionReason = (typeof suppressionReasons)[number];
 
@@ -41,6 +42,7 @@ export const suppressionReasonText: Record<SuppressionReason, string> = {
   no_phone: 'No phone number',
   sms_opted_out: 'Replied STOP to texts',
   no_email_provider: 'No e-mail provider is set up. Copy the invitation link, or Resend for a new one.',
+  phone_unverified: 'Phone number not verified',
 };
 
 /** Query of GET /api/notifications: newest first, `limit` per page, `before` = the last id of the previous page. */

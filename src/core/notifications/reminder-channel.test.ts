@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { reminderChannel, reminderChannelLabel, taskReminderText } from './reminder-channel.ts';
 
-const member = { phoneNumber: '+14155550123', email: 'ana@example.com', smsOptedOut: false };
+const member = {
+  phoneNumber: '+14155550123',
+  phoneVerified: true,
+  email: 'ana@example.com',
+  smsOptedOut: false,
+};
 
 describe('reminderChannel', () => {
   it('says SMS only when the family can text and the member has a number and did not reply STOP', () => {
@@ -9,6 +14,11 @@ describe('reminderChannel', () => {
     expect(reminderChannel({ sms: false, email: true }, member)).toBe('email');
     expect(reminderChannel({ sms: true, email: true }, { ...member, phoneNumber: null })).toBe('email');
     expect(reminderChannel({ sms: true, email: true }, { ...member, smsOptedOut: true })).toBe('email');
+  });
+
+  it('says SMS only for a verified number (issue 20)', () => {
+    expect(reminderChannel({ sms: true, email: true }, { ...member, phoneVerified: false })).toBe('email');
+    expect(reminderChannel({ sms: true, email: false }, { ...member, phoneVerified: false })).toBeNull();
   });
 
   it('says nothing reaches the member when neither channel can', () => {

@@ -11,15 +11,15 @@ export interface FamilyChannels {
 
 /**
  * The channel a member's reminders really arrive by (issue 21), for the 'SMS' / 'E-mail' labels: SMS when the
- * family's SMS is on and configured and the member has a phone number (stored E.164, so one that exists) and did
- * not reply STOP; otherwise e-mail when that is on and configured and the member has an address; otherwise null.
+ * family's SMS is on and configured and the member has a phone number (stored E.164, so one that exists) that
+ * was verified by a code sent to it (issue 20, ADR 009) and did not reply STOP; otherwise e-mail when that is on and configured and the member has an address; otherwise null.
  * The order is the scheduler's (src/server/scheduler/audience.ts `channelFor`: SMS first, then e-mail).
  */
 export function reminderChannel(
   family: FamilyChannels,
-  member: { phoneNumber: string | null; email: string | null; smsOptedOut: boolean },
+  member: { phoneNumber: string | null; phoneVerified: boolean; email: string | null; smsOptedOut: boolean },
 ): ReminderChannel {
-  if (family.sms && member.phoneNumber?.trim() && !member.smsOptedOut) return 'sms';
+  if (family.sms && member.phoneNumber?.trim() && member.phoneVerified && !member.smsOptedOut) return 'sms';
   if (family.email && member.email?.trim()) return 'email';
   return null;
 }

@@ -16,6 +16,7 @@ import { enqueue } from '../notifications/outbox.ts';
 import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 import { SMS_RATE_LIMIT, SMS_WEBHOOK_PATH } from './routes.ts';
+import { markPhoneVerified } from '../test/phone.ts';
 
 const TOKEN = 'test-auth-token-0123456789abcdef';
 const PUBLIC_URL = 'https://familyhub.example';
@@ -105,6 +106,7 @@ async function registerFamily(familyName: string, memberName: string, phone: str
     .update(familyMembers)
     .set({ phoneNumber: phone })
     .where(eq(familyMembers.id, account.memberId));
+  await markPhoneVerified(server.database.system, account.memberId);
   return { cookie, familyId: account.familyId, memberId: account.memberId };
 }
 
@@ -114,6 +116,7 @@ async function addMember(familyId: number, name: string, phone: string | null) {
     .values({ familyId, name, phoneNumber: phone })
     .returning({ id: familyMembers.id });
   if (!row) throw new Error('insert failed');
+  await markPhoneVerified(server.database.system, row.id);
   return row.id;
 }
 

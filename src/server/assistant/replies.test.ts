@@ -20,6 +20,7 @@ import { testProviders } from '../notifications/testing/providers.ts';
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { createPlanner } from '../scheduler/planner.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
+import { markPhoneVerified } from '../test/phone.ts';
 import { SMS_WEBHOOK_PATH } from './routes.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 
@@ -97,6 +98,7 @@ async function household(name: string): Promise<Household> {
   const ben = await addMember(db, f.familyId, { name: 'Ben', phoneNumber: phone(1), role: 'parent' });
   const ada = await addMember(db, f.familyId, { name: 'Ada', phoneNumber: phone(2), role: 'parent' });
   const mia = await addMember(db, f.familyId, { name: 'Mia', phoneNumber: phone(3), role: 'child' });
+  await markPhoneVerified(db, [ben, ada, mia]);
   return { ...f, ben, ada, mia, benPhone: phone(1), adaPhone: phone(2) };
 }
 

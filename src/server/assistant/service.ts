@@ -16,6 +16,7 @@ import { replyWord } from '../../core/assistant/replies.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
+import { unroutedSms } from '../db/schema/unrouted-sms.ts';
 import type { ServerContext } from '../http/context.ts';
 import { loadFamilyData } from './family-snapshot.ts';
 import { answerReplyWord, recordConfirmQuestion } from './replies.ts';
@@ -40,6 +41,8 @@ interface SenderRow {
   familyId: number;
   smsOptedOut: boolean;
   invitationStatus: string;
+  /** Issue 20: only a verified number reaches its family (the assistant, the message history). */
+  verified: boolean;
 }
 
 /**
@@ -67,6 +70,7 @@ async function membersWithNumber(db: DbOrTx, from: string, region: CountryCode):
       familyId: familyMembers.familyId,
       smsOptedOut: familyMembers.smsOptedOut,
       invitationStatus: familyMembers.invitationStatus,
+      verified: sql<boolean>`${familyMembers.phoneVerifiedAt} is not null`,
     })
     .from(familyMembers)
     .where(or(eq(familyMembers.phoneNumber, forms.e164), inArray(digitsOnly, forms.digits)))
@@ -123,6 +127,29 @@ async function storeExchange(
 }
 
 /**
+ * Keeps a text that reaches no family (issue 20, ADR 009): in `unrouted_sms`, which only the system scope can
+ * read, never in a family's history. A retried webhook (same MessageSid) stores nothing twice.
+ */
+async function storeUnrouted(
+  db: DbOrTx,
+  sms: InboundSms,
+  reason: 'unknown' | 'unverified',
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(unroutedSms)
+    .values({
+      fromNumber: sms.from,
+      toNumber: sms.to,
+      body: sms.body,
+      messageSid: sms.messageSid,
+      reason,
+      receivedAt: now,
+    })
+    .onConflictDoNothing({ target: unroutedSms.messageSid });
+}
+
+/**
  * Whether this MessageSid was handled before (Twilio retried the webhook), and the reply then stored.
  * Looks up the exact dedupe keys for the sender's families (unique index), never a scan.
  */
@@ -146,8 +173,11 @@ async function earlierReply(
  *
  * - Carrier keywords (CTIA): STOP and its synonyms set `family_members.sms_opted_out` on every member row with
  *   the sender's number (every family: the opt-out is the phone's), START clears it, HELP explains.
- * - A number on no member: a generic reply, nothing stored (there is no family to store it in).
- * - A number on accepted members of several families: a reply naming no family's data, saying how to fix it.
+ * - A number on no member, or only on members whose number is not verified (issue 20, ADR 009): the same
+ *   generic reply (no family's data, no hint whether or where the number is on a profile), and the text is kept
+ *   in `unrouted_sms`, which no family can read. Carrier keywords from it still work, stored there too.
+ * - A number verified in several families (only data from before verification could do this): a reply naming
+ *   no family's data, saying how to fix it.
  * - A member who opted out: no reply (a carrier would block it); the question is still stored.
  * - A reply word (DONE, I'LL DRIVE, YES: `replyWord`) acts on the newest text FamilyHub sent the member that it
  *   answers (`answerReplyWord`, issue 27 part 3); YES is START only from a number that opted out.
@@ -167,7 +197,7 @@ export async function handleInboundSms(
   const word = replyWord(sms.body);
   const outcome = await ctx.db.transaction(async (tx): Promise<{ reply: string | null } | SenderRow> => {
     const rows = await membersWithNumber(tx, sms.from, ctx.config.DEFAULT_PHONE_REGION);
-    const accepted = rows.filter((r) => r.invitationStatus === 'accepted');
+    const accepted = rows.filter((r) => r.invitationStatus === 'accepted' && r.verified);
     // One member per family: the first profile with this number (a parent's phone on a child's profile too).
     const firstPerFamily = new Map<number, SenderRow>();
     for (const r of accepted) if (!firstPerFamily.has(r.familyId)) firstPerFamily.set(r.familyId, r);
@@ -198,15 +228,22 @@ export async function handleInboundSms(
       }
       const reply = optedOut ? STOP_REPLY : START_REPLY;
       for (const member of perFamily) await storeExchange(tx, sms, member, reply, now);
+      if (perFamily.length === 0)
+        await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
       return { reply };
     }
     if (keyword === 'help') {
       for (const member of perFamily) await storeExchange(tx, sms, member, HELP_REPLY, now);
+      if (perFamily.length === 0)
+        await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
       return { reply: HELP_REPLY };
     }
 
     const [member, ...others] = perFamily;
-    if (!member) return { reply: UNKNOWN_SENDER_REPLY };
+    if (!member) {
+      await storeUnrouted(tx, sms, rows.length > 0 ? 'unverified' : 'unknown', now);
+      return { reply: UNKNOWN_SENDER_REPLY };
+    }
     if (others.length > 0) {
       for (const m of perFamily)
         await storeExchange(tx, sms, m, m.smsOptedOut ? null : MULTI_FAMILY_REPLY, now);

@@ -10,6 +10,7 @@ import { testProviders } from '../notifications/testing/providers.ts';
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { createPlanner, type Planner } from '../scheduler/planner.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
+import { markPhoneVerified } from '../test/phone.ts';
 
 // Issue 27, part 2: the summary's gap line and the evening alert, planned by the scheduler (same pattern as
 // src/server/scheduler/scheduler.test.ts: real database, PGlite or DATABASE_URL; fake carrier at HTTP).
@@ -62,6 +63,7 @@ async function household(name: string): Promise<Household> {
   });
   const kid = await addMember(db, f.familyId, { name: 'Mia', phoneNumber: '+15551230003', role: 'child' });
   await db.update(familyMembers).set({ dailySummaryEnabled: true }).where(eq(familyMembers.id, parent));
+  await markPhoneVerified(db, [parent, parent2, kid]);
   return { ...f, parent, parent2, kid };
 }
 

@@ -37,6 +37,11 @@ export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown)
   throw badRequest(first, fields);
 }
 
+/** The `ApiErrorBody` of an HttpError, for a handler that must answer it without throwing (to commit). */
+export function httpErrorBody(error: HttpError): ApiErrorBody {
+  return body(error.code, error.message, error.fields);
+}
+
 function body(code: ApiErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }

@@ -22,6 +22,7 @@ import { enqueue } from '../notifications/outbox.ts';
 import { configuredChannels } from '../notifications/providers/from-config.ts';
 import { invitationEmail, invitationLink } from '../notifications/templates.ts';
 import { ACCEPTED, PENDING, assertRoomForOneMore, normalisePhone } from './service.ts';
+import { PHONE_CHANGED } from './phone-verification.ts';
 
 /** How long an invitation link works (issue 4). */
 export const INVITATION_TTL_DAYS = 7;
@@ -381,7 +382,7 @@ export async function acceptInvitation(
         .set({
           invitationStatus: ACCEPTED,
           invitationToken: null,
-          ...(phoneNumber !== undefined && phoneNumber !== null ? { phoneNumber } : {}),
+          ...(phoneNumber !== undefined && phoneNumber !== null ? { phoneNumber, ...PHONE_CHANGED } : {}),
         })
         .where(and(eq(familyMembers.id, member.id), eq(familyMembers.familyId, member.familyId)));
     });

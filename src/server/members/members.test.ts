@@ -6,6 +6,7 @@ import { notes } from '../db/schema/notes.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import { createTestServer, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
+import { markPhoneVerified } from '../test/phone.ts';
 
 /** The value, or a test failure when a query found nothing. */
 function must<T>(value: T | undefined): T {
@@ -128,6 +129,8 @@ describe('GET /api/family-members', () => {
       has_login: true,
       is_owner: true,
       is_you: true,
+      phone_verified: false,
+      phone_code_pending: false,
       reminder_channel: null,
     });
   });
@@ -157,6 +160,8 @@ describe('POST /api/family-members', () => {
       has_login: false,
       is_owner: false,
       is_you: false,
+      phone_verified: false,
+      phone_code_pending: false,
       reminder_channel: null,
     });
     const list = (await call(cookie, 'GET', '/api/family-members')).json();
@@ -331,6 +336,8 @@ describe('PATCH /api/family-members/{id}', () => {
       has_login: false,
       is_owner: false,
       is_you: false,
+      phone_verified: false,
+      phone_code_pending: false,
       reminder_channel: null,
       id: leo.id,
       name: 'Leo Rivera',
@@ -671,7 +678,7 @@ describe('DELETE /api/family-members/{id}', () => {
 });
 
 describe('reminder_channel (issue 21)', () => {
-  it('says SMS only when the family’s SMS is on, a provider is configured and the member has a number', async () => {
+  it('says SMS only when the family’s SMS is on, a provider is configured and the member has a verified number', async () => {
     // The default set-up: no SMS provider and no SMTP, so nothing reaches anybody.
     const plain = await signUp(server.app, { memberPhone: '+14155550123' });
     const [alone] = (await call(plain.cookie, 'GET', '/api/family-members')).json();
@@ -699,6 +706,12 @@ describe('reminder_channel (issue 21)', () => {
       // SMS is off for a new family (SPEC §3): e-mail, though the member has a phone.
       expect((await get()).map((m) => m.reminder_channel)).toEqual(['email', null]);
       await configured.database.system.update(families).set({ smsEnabled: true });
+      // Issue 20: not by SMS until the number is verified.
+      expect((await get()).map((m) => m.reminder_channel)).toEqual(['email', null]);
+      const [ana] = (
+        await configured.app.inject({ method: 'GET', url: '/api/family-members', headers: { cookie } })
+      ).json<{ id: number }[]>();
+      await markPhoneVerified(configured.database.system, ana?.id ?? 0);
       expect((await get()).map((m) => m.reminder_channel)).toEqual(['sms', null]);
       await configured.app.inject({
         method: 'POST',

@@ -4,10 +4,12 @@ import {
   inviteSchema,
   memberCreateSchema,
   memberPatchSchema,
+  phoneCodeSchema,
 } from '../../core/contracts/members.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { httpErrorBody, notFound, parseInput } from '../http/errors.ts';
+import { providersFromConfig } from '../notifications/providers/from-config.ts';
 import { rateLimited } from '../http/rate-limit.ts';
 import {
   acceptInvitation,
@@ -17,7 +19,15 @@ import {
   resendInvitation,
   validateInvitation,
 } from './invitations.ts';
-import { createMember, deleteMember, listMembers, transferOwnership, updateMember } from './service.ts';
+import { confirmPhoneCode, sendPhoneCode } from './phone-verification.ts';
+import {
+  createMember,
+  deleteMember,
+  listMembers,
+  memberDtoOf,
+  transferOwnership,
+  updateMember,
+} from './service.ts';
 
 /** Invitation e-mails one family may send per hour (invites and resends together). */
 const INVITATION_SENDS_PER_HOUR = 20;
@@ -94,6 +104,44 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
     const { familyId, userId } = requireAuth(request);
     await deleteMember(ctx, familyId, userId, pathId(request));
     return reply.status(204).send();
+  });
+
+  // Issue 20: the code is texted by this process's own Twilio client (never through the outbox, so the code is
+  // never stored readable); the per-member hourly limit is in the service, this one stops a family from
+  // texting many numbers.
+  const sms = providersFromConfig(ctx.config, app.log).sms;
+  app.addHook('onClose', async () => sms.close());
+  const limitCodeSends = rateLimited(
+    app,
+    [
+      {
+        name: 'phone-codes:family',
+        max: 10,
+        windowMs: 60 * 60_000,
+        key: (request) => String(request.auth?.familyId ?? request.ip),
+      },
+    ],
+    'Too many codes sent. Please wait a while and try again.',
+  );
+
+  app.post('/api/family-members/:id/phone-verification', { preHandler: limitCodeSends }, async (request) => {
+    const { familyId, userId } = requireAuth(request);
+    const id = pathId(request);
+    return sendPhoneCode(ctx, sms, familyId, userId, id, (tx, row) =>
+      memberDtoOf(ctx, tx, familyId, userId, row),
+    );
+  });
+
+  app.post('/api/family-members/:id/phone-verification/confirm', async (request, reply) => {
+    const { familyId, userId } = requireAuth(request);
+    const id = pathId(request);
+    const { code } = parseInput(phoneCodeSchema, request.body);
+    const outcome = await confirmPhoneCode(ctx, familyId, userId, id, code, (tx, row) =>
+      memberDtoOf(ctx, tx, familyId, userId, row),
+    );
+    // Answered, not thrown: a wrong code's attempt count must commit with the answer.
+    if ('error' in outcome) return reply.status(outcome.error.statusCode).send(httpErrorBody(outcome.error));
+    return outcome.member;
   });
 
   app.get('/api/family-members/invitations', async (request) => {

@@ -20,6 +20,7 @@ import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import type { ServerContext } from '../http/context.ts';
 import { configuredChannels } from '../notifications/providers/from-config.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { MAX_CODE_ATTEMPTS, PHONE_CHANGED } from './phone-verification.ts';
 
 export const LAST_PARENT_DELETE_MESSAGE =
   'You cannot delete the last parent in the family. Add another parent first.';
@@ -68,6 +69,8 @@ interface MemberContext {
   logins: Logins;
   channels: FamilyChannels;
   callerUserId: number;
+  /** For "Code sent": a code pending past its expiry is not. */
+  now: Date;
 }
 
 async function memberContext(
@@ -80,6 +83,7 @@ async function memberContext(
     logins: await loginsOf(tx, familyId),
     channels: await familyChannels(ctx, tx, familyId),
     callerUserId,
+    now: ctx.clock.now(),
   };
 }
 
@@ -102,7 +106,7 @@ async function loginsOf(tx: DbOrTx, familyId: number): Promise<Logins> {
  */
 export function toMemberDto(
   row: MemberRow,
-  { logins, channels, callerUserId }: MemberContext,
+  { logins, channels, callerUserId, now }: MemberContext,
 ): FamilyMemberDto {
   const login = logins.get(row.id);
   return {
@@ -117,8 +121,25 @@ export function toMemberDto(
     has_login: login !== undefined,
     is_owner: login?.isOwner ?? false,
     is_you: login !== undefined && login.userId === callerUserId,
-    reminder_channel: reminderChannel(channels, row),
+    phone_verified: row.phoneNumber !== null && row.phoneVerifiedAt !== null,
+    phone_code_pending:
+      row.phoneVerifiedAt === null &&
+      row.phoneCodeHash !== null &&
+      row.phoneCodeAttempts < MAX_CODE_ATTEMPTS &&
+      (row.phoneCodeExpiresAt?.getTime() ?? 0) > now.getTime(),
+    reminder_channel: reminderChannel(channels, { ...row, phoneVerified: row.phoneVerifiedAt !== null }),
   };
+}
+
+/** `toMemberDto` for one row read inside `tx`, as `callerUserId` sees it (the phone-verification replies). */
+export async function memberDtoOf(
+  ctx: ServerContext,
+  tx: DbOrTx,
+  familyId: number,
+  callerUserId: number,
+  row: MemberRow,
+): Promise<FamilyMemberDto> {
+  return toMemberDto(row, await memberContext(ctx, tx, familyId, callerUserId));
 }
 
 /** The plan-limit message (SPEC issue 4), with the family's own number. */
@@ -266,6 +287,7 @@ async function hasAnotherParent(
 /**
  * SPEC §7 `PATCH /api/family-members/{id}`: changes the fields present (the Daily Reminders switch sends
  * `daily_summary_enabled` alone). A family keeps at least one parent, so the last parent's role stays.
+ * A new phone number is not verified (issue 20): its verification and pending code are cleared.
  * @throws HttpError 404 for an id outside the family (nothing changes), 409 for the last parent's role, 400 for a bad phone.
  */
 export async function updateMember(
@@ -285,6 +307,7 @@ export async function updateMember(
     if (input.role !== undefined && input.role !== 'parent' && member.role === 'parent') {
       if (!(await hasAnotherParent(tx, familyId, memberId))) throw conflict(LAST_PARENT_ROLE_MESSAGE);
     }
+    const phoneChanged = phoneNumber !== undefined && phoneNumber !== member.phoneNumber;
     const [row] = await tx
       .update(familyMembers)
       .set({
@@ -295,6 +318,7 @@ export async function updateMember(
         email: input.email,
         dailySummaryEnabled: input.daily_summary_enabled,
         drivingAlertsEnabled: input.driving_alerts_enabled,
+        ...(phoneChanged ? PHONE_CHANGED : {}),
       })
       .where(and(eq(familyMembers.id, memberId), eq(familyMembers.familyId, familyId)))
       .returning();

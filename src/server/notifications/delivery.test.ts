@@ -15,6 +15,7 @@ import { invitationEmail } from './templates.ts';
 import { addMember, createFamily, setSmsEnabled, type TestFamily } from './testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from './testing/fake-twilio.ts';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts';
+import { markPhoneVerified } from '../test/phone.ts';
 
 let server: TestServer;
 let family: TestFamily;
@@ -82,6 +83,7 @@ async function row(id: number) {
 beforeAll(async () => {
   server = await createTestServer();
   family = await createFamily(server, { familyName: 'Delivery' });
+  await markPhoneVerified(server.database.system, family.memberId);
   await setSmsEnabled(server.database.system, family.familyId, true);
   smtp = await startSmtpSink();
   twilio = await startFakeTwilio();
@@ -306,6 +308,7 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
       name: 'Teen',
       phoneNumber: '+15551110005',
     });
+    await markPhoneVerified(server.database.system, memberId);
     twilio.failFor('+15551110005', { status: 400, code: 21610 });
     const queued = await enqueue(
       server.database.system,

@@ -8,6 +8,7 @@ import { enqueue, enqueueMany, type OutboundMessage } from './outbox.ts';
 import { UnknownRecipientError } from './policy.ts';
 import { invitationEmail } from './templates.ts';
 import { addMember, createFamily, setSmsEnabled, type TestFamily } from './testing/family.ts';
+import { markPhoneVerified } from '../test/phone.ts';
 
 let server: TestServer;
 let family: TestFamily;
@@ -105,6 +106,7 @@ describe('enqueue', () => {
       email: 'gran@example.com',
       phoneNumber: '+15551230001',
     });
+    await markPhoneVerified(server.database.system, memberId);
     const email = await enqueue(
       server.database.system,
       message({ familyMemberId: memberId, recipient: undefined }),
@@ -184,6 +186,7 @@ describe('policy at enqueue', () => {
   let fresh: TestFamily;
   beforeAll(async () => {
     fresh = await createFamily(server, { familyName: 'Policy' });
+    await markPhoneVerified(server.database.system, fresh.memberId);
   });
   const msg = (overrides: Partial<OutboundMessage>) =>
     message({ familyId: fresh.familyId, familyMemberId: fresh.memberId, ...overrides });
@@ -274,6 +277,38 @@ describe('policy at enqueue', () => {
       status: 'suppressed',
       statusReason: 'no_phone',
     });
+  });
+
+  it('suppresses SMS to a member whose number is not verified (issue 20), but not their e-mail', async () => {
+    const memberId = await addMember(server.database.system, fresh.familyId, {
+      name: 'Aunt',
+      email: 'aunt@example.com',
+      phoneNumber: '+15551230006',
+    });
+    expect(
+      await enqueue(
+        server.database.system,
+        msg({ familyMemberId: memberId, recipient: undefined, channel: 'sms', dedupeKey: 'unverified:sms' }),
+      ),
+    ).toMatchObject({ status: 'suppressed', statusReason: 'phone_unverified' });
+    expect(
+      await enqueue(
+        server.database.system,
+        msg({
+          familyMemberId: memberId,
+          recipient: undefined,
+          channel: 'email',
+          dedupeKey: 'unverified:mail',
+        }),
+      ),
+    ).toMatchObject({ status: 'pending', statusReason: null });
+    await markPhoneVerified(server.database.system, memberId);
+    expect(
+      await enqueue(
+        server.database.system,
+        msg({ familyMemberId: memberId, recipient: undefined, channel: 'sms', dedupeKey: 'verified:sms' }),
+      ),
+    ).toMatchObject({ status: 'pending', statusReason: null });
   });
 
   it('suppresses SMS to a member who replied STOP, but not their e-mail', async () => {

@@ -24,7 +24,13 @@ export interface PolicyFacts {
   channelEnabledForFamily: boolean;
   /** The family's global switch for this channel (`disable_all_emails` / `disable_all_sms`) is 'true'. */
   switchedOff: boolean;
-  member: { email: string | null; phoneNumber: string | null; smsOptedOut: boolean } | null;
+  member: {
+    email: string | null;
+    phoneNumber: string | null;
+    /** The phone number was confirmed by a code sent to it (issue 20, `phone_verified_at` set). */
+    phoneVerified: boolean;
+    smsOptedOut: boolean;
+  } | null;
 }
 
 /** Thrown when a message names a family or member that does not exist (in that family): a caller bug. */
@@ -52,6 +58,7 @@ export async function loadPolicyFacts(
       email: familyMembers.email,
       phoneNumber: familyMembers.phoneNumber,
       smsOptedOut: familyMembers.smsOptedOut,
+      phoneVerifiedAt: familyMembers.phoneVerifiedAt,
       switchValue: appSettings.value,
     })
     .from(families)
@@ -77,7 +84,12 @@ export async function loadPolicyFacts(
     member:
       found.memberId === null
         ? null
-        : { email: found.email, phoneNumber: found.phoneNumber, smsOptedOut: found.smsOptedOut ?? false },
+        : {
+            email: found.email,
+            phoneNumber: found.phoneNumber,
+            phoneVerified: found.phoneVerifiedAt !== null,
+            smsOptedOut: found.smsOptedOut ?? false,
+          },
   };
 }
 
@@ -86,8 +98,9 @@ export async function loadPolicyFacts(
  * 1. the family's global switches `disable_all_emails` / `disable_all_sms` in app_settings (value 'true', SPEC §7);
  * 2. the family's plan flags `email_enabled` / `sms_enabled` (SPEC §3; SMS is off by default);
  * 3. for SMS, a member who replied STOP (`sms_opted_out`);
- * 4. a missing e-mail address or phone number.
- * Steps 1–2 are skipped for transactional messages.
+ * 4. a missing e-mail address or phone number;
+ * 5. for SMS to a member's own number, a number not verified by a code (`phone_unverified`, issue 20 / ADR 009).
+ * Steps 1–2 are skipped for transactional messages, step 5 for the one transactional SMS: the code itself.
  */
 export function applyPolicy(facts: PolicyFacts, input: PolicyInput): PolicyDecision {
   const isEmail = input.channel === 'email';
@@ -101,6 +114,9 @@ export function applyPolicy(facts: PolicyFacts, input: PolicyInput): PolicyDecis
   }
   if (!isEmail && facts.member?.smsOptedOut) return decide('sms_opted_out');
   if (recipient === '') return decide(isEmail ? 'no_email' : 'no_phone');
+  if (!isEmail && !input.transactional && facts.member && !facts.member.phoneVerified) {
+    return decide('phone_unverified');
+  }
   return decide(null);
 }
 

@@ -23,6 +23,8 @@ export interface MemberFacts {
   name: string;
   email: string | null;
   phoneNumber: string | null;
+  /** `phone_verified_at` is set: the number may get SMS (issue 20, ADR 009). */
+  phoneVerified: boolean;
   smsOptedOut: boolean;
   dailySummaryEnabled: boolean;
   /** parent / child / other (SPEC §3). */
@@ -70,6 +72,7 @@ export async function loadAudience(db: DbOrTx, familyIds: readonly number[]): Pr
       email: familyMembers.email,
       phoneNumber: familyMembers.phoneNumber,
       smsOptedOut: familyMembers.smsOptedOut,
+      phoneVerifiedAt: familyMembers.phoneVerifiedAt,
       dailySummaryEnabled: familyMembers.dailySummaryEnabled,
       role: familyMembers.role,
       drivingAlertsEnabled: familyMembers.drivingAlertsEnabled,
@@ -85,17 +88,23 @@ export async function loadAudience(db: DbOrTx, familyIds: readonly number[]): Pr
     if (s.key === 'disable_all_sms') family.smsSwitchedOff = true;
     else family.emailSwitchedOff = true;
   }
-  for (const m of memberRows) audience.members.set(m.id, m);
+  for (const { phoneVerifiedAt, ...m } of memberRows) {
+    audience.members.set(m.id, { ...m, phoneVerified: phoneVerifiedAt !== null });
+  }
   return audience;
 }
 
 /**
- * SMS when the member has a phone number and SMS may reach them (family plan flag on, global SMS switch off,
- * no STOP); otherwise e-mail (issue 8). Policy still has the last word at enqueue.
+ * SMS when the member has a verified phone number (issue 20) and SMS may reach them (family plan flag on, global
+ * SMS switch off, no STOP); otherwise e-mail (issue 8). Policy still has the last word at enqueue.
  */
 export function channelFor(family: FamilyFacts, member: MemberFacts): NotificationChannel {
   const smsPossible =
-    Boolean(member.phoneNumber?.trim()) && family.smsEnabled && !family.smsSwitchedOff && !member.smsOptedOut;
+    Boolean(member.phoneNumber?.trim()) &&
+    member.phoneVerified &&
+    family.smsEnabled &&
+    !family.smsSwitchedOff &&
+    !member.smsOptedOut;
   return smsPossible ? 'sms' : 'email';
 }
 
@@ -108,6 +117,7 @@ export function policyFactsOf(audience: Audience): Map<string, PolicyFacts> {
     const memberFacts = {
       email: member.email,
       phoneNumber: member.phoneNumber,
+      phoneVerified: member.phoneVerified,
       smsOptedOut: member.smsOptedOut,
     };
     facts.set(policyFactsKey(family.id, member.id, 'email'), {

@@ -15,6 +15,7 @@ import { deleteTask, updateTask } from '../tasks/service.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
 import { NEVER } from './event-reminders.ts';
 import { createPlanner, LATE_SUMMARY_REASON, type Planner, type PlannerLogger } from './planner.ts';
+import { markPhoneVerified } from '../test/phone.ts';
 
 let server: TestServer;
 let smtp: SmtpSink;
@@ -67,7 +68,13 @@ interface Household extends TestFamily {
 }
 
 /** A family in `timezone` with a second parent (summary on, e-mail + phone) and a child. */
-async function household(timezone: string, name: string, sms = false, summary = true): Promise<Household> {
+async function household(
+  timezone: string,
+  name: string,
+  sms = false,
+  summary = true,
+  verified = true,
+): Promise<Household> {
   const f = await createFamily(server, { familyName: name });
   const db = server.database.system;
   await db.update(families).set({ timezone }).where(eq(families.id, f.familyId));
@@ -78,6 +85,7 @@ async function household(timezone: string, name: string, sms = false, summary = 
     phoneNumber: '+15551230000',
   });
   await db.update(familyMembers).set({ dailySummaryEnabled: summary }).where(eq(familyMembers.id, parent));
+  if (verified) await markPhoneVerified(db, parent);
   const kid = await addMember(db, f.familyId, { name: 'Mia' });
   return { ...f, parent, kid };
 }
@@ -267,6 +275,19 @@ describe('daily summary', () => {
     );
     expect(sms?.body).toMatch(/\+\d+ more\. https:\/\/familyhub\.example\/calendar$/);
     expect(countSmsSegments(sms?.body ?? '').segments).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('unverified numbers (issue 20)', () => {
+  it('sends the summary by e-mail, not SMS, while the number is not verified', async () => {
+    server.clock.set('2026-11-28T00:00:00Z');
+    const f = await household('Europe/London', 'Unverified', true, true, false);
+    server.clock.set('2026-11-28T07:30:00Z');
+    await planner().tick();
+    await dispatcher().dispatchOnce();
+    expect(twilio.sent.filter((m) => m.body.includes('Unverified'))).toEqual([]);
+    const summaries = (await rowsOf(f.familyId)).filter((r) => r.familyMemberId === f.parent);
+    expect(summaries.map((r) => r.channel)).toEqual(['email']);
   });
 });
 

@@ -76,7 +76,8 @@ function concrete(url: string, fill?: string): string {
     '/api/activity-proposals/:id': String(a.proposalId),
     '/api/family-members/:id': String(a.kidMemberId),
   };
-  const id = fill ?? own[url.replace(/\/resend$/, '')] ?? String(a.invitationId);
+  const id =
+    fill ?? own[url.replace(/\/(resend|phone-verification(\/confirm)?)$/, '')] ?? String(a.invitationId);
   return url.replace(/:[a-z]+/gi, encodeURIComponent(id));
 }
 
@@ -161,6 +162,7 @@ describe('hostile input to every write route', () => {
       },
       'POST /api/family-members': { name: 'Nan', color: 'pink', role: 'other' },
       'PATCH /api/family-members/:id': { name: 'Kid', color: 'green' },
+      'POST /api/family-members/:id/phone-verification/confirm': { code: '123456' },
       'POST /api/waitlist/join': { email: 'someone@example.com' },
       'POST /api/auth/login': { email: a.email, password: 'wrong password' },
     };

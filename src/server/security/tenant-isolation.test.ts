@@ -256,6 +256,16 @@ const PROBES: Record<string, Probe> = {
     url: (a) => `/api/family-members/${a.kidMemberId}/make-owner`,
     body: json({}),
   },
+  'POST /api/family-members/:id/phone-verification': {
+    kind: 'by-id',
+    url: (a) => `/api/family-members/${a.kidMemberId}/phone-verification`,
+    body: json({}),
+  },
+  'POST /api/family-members/:id/phone-verification/confirm': {
+    kind: 'by-id',
+    url: (a) => `/api/family-members/${a.kidMemberId}/phone-verification/confirm`,
+    body: json({ code: '123456' }),
+  },
   'GET /api/family-members/invitations': { kind: 'own', url: same('/api/family-members/invitations') },
   'POST /api/family-members/invite': {
     kind: 'own',

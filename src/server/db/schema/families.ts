@@ -58,6 +58,20 @@ export const familyMembers = pgTable(
     drivingAlertsEnabled: boolean('driving_alerts_enabled').notNull().default(true),
     /** Set when the member texted STOP (carrier opt-out); cleared by START. */
     smsOptedOut: boolean('sms_opted_out').notNull().default(false),
+    /**
+     * Issue 20 (ADR 009): when `phone_number` was confirmed by a code sent to it; null = not verified, and no
+     * SMS goes to it and its texts reach no family. Changing the number clears it (and the pending code).
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** scrypt of the pending 6-digit code as 'salt.hash' (hex, node:crypto); null when none is pending. */
+    phoneCodeHash: varchar('phone_code_hash', { length: 120 }),
+    /** When the pending code stops working (10 minutes after it was sent). */
+    phoneCodeExpiresAt: timestamp('phone_code_expires_at', { withTimezone: true }),
+    /** Wrong guesses at the pending code; at 5 the code is spent. */
+    phoneCodeAttempts: integer('phone_code_attempts').notNull().default(0),
+    /** Codes sent since `phone_code_window_start` (at most 3 per hour). */
+    phoneCodeSends: integer('phone_code_sends').notNull().default(0),
+    phoneCodeWindowStart: timestamp('phone_code_window_start', { withTimezone: true }),
     invitationStatus: varchar('invitation_status', { length: 20 }).notNull().default('accepted'),
     invitationToken: varchar('invitation_token', { length: 128 }),
     invitationSentAt: timestamp('invitation_sent_at', { withTimezone: true }),

@@ -201,3 +201,26 @@ export function useUpdateFamilyTimezone() {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
+
+/** `POST /api/family-members/{id}/phone-verification` (issue 20): texts a 6-digit code to the member's number. */
+export function useSendPhoneCode() {
+  const refetch = useRefetchMembers();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetch<FamilyMemberDto>(`/api/family-members/${id}/phone-verification`, { method: 'POST', body: {} }),
+    onSuccess: refetch,
+  });
+}
+
+/** `POST /api/family-members/{id}/phone-verification/confirm` (issue 20): confirms the code. */
+export function useConfirmPhoneCode() {
+  const refetch = useRefetchMembers();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: number; code: string }) =>
+      apiFetch<FamilyMemberDto>(`/api/family-members/${id}/phone-verification/confirm`, {
+        method: 'POST',
+        body: { code },
+      }),
+    onSuccess: refetch,
+  });
+}

@@ -28,6 +28,7 @@ import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
 import { PendingInvitationsCard } from './pending-invitations-card.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
+import { VerifyPhoneDialog } from './verify-phone-dialog.tsx';
 
 /** Which member dialog is open: none, add, or edit one member. */
 type MemberDialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: FamilyMemberDto };
@@ -56,6 +57,10 @@ export function FamilyMembersPage() {
   const iAmOwner = members.data?.some((m) => m.is_you && m.is_owner) ?? false;
   const [toCancel, setToCancel] = useState<InvitationDto | null>(null);
   const [now] = useState(() => Date.now());
+  // Issue 20: a member verifies their own number, a parent anyone's.
+  const iAmParent = members.data?.some((m) => m.is_you && m.role === 'parent') ?? false;
+  const [toVerify, setToVerify] = useState<FamilyMemberDto | null>(null);
+  const unverified = members.data?.filter((m) => m.phone_number && !m.phone_verified).length ?? 0;
 
   const openAdd = () => setMemberDialog({ mode: 'add' });
 
@@ -208,6 +213,17 @@ export function FamilyMembersPage() {
         />
       ) : null}
 
+      {unverified > 0 ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          Texts go only to verified phone numbers.{' '}
+          {unverified === 1 ? '1 number is' : `${unverified} numbers are`} not verified yet: tap Verify next
+          to it to send a code.
+        </p>
+      ) : null}
+
       <section aria-label="Members">
         {members.isPending ? (
           <div className="flex justify-center py-12">
@@ -245,6 +261,7 @@ export function FamilyMembersPage() {
                   member.role === 'parent' ? (on) => toggleDrivingAlerts(member, on) : undefined
                 }
                 dailyRemindersBusy={busyMemberId === member.id}
+                onVerifyPhone={iAmParent || member.is_you ? () => setToVerify(member) : undefined}
               />
             ))}
           </div>
@@ -252,6 +269,12 @@ export function FamilyMembersPage() {
       </section>
 
       <RecentMessagesCard />
+
+      <VerifyPhoneDialog
+        member={toVerify}
+        phoneText={toVerify?.phone_number ? formatPhone(toVerify.phone_number, phoneRegion) : ''}
+        onClose={() => setToVerify(null)}
+      />
 
       <MemberDialog
         open={memberDialog.mode !== 'closed'}

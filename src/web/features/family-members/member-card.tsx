@@ -27,6 +27,8 @@ interface MemberCardProps {
    * Issue 27: the evening text about tomorrow's pickups with no driver (parents only; absent for others).
    */
   onDrivingAlertsChange?: ((on: boolean) => void) | undefined;
+  /** Issue 20: opens the 'Verify' dialog for an unverified number; absent when the caller may not verify it. */
+  onVerifyPhone?: (() => void) | undefined;
 }
 
 /**
@@ -43,6 +45,7 @@ export function MemberCard({
   onDailyRemindersChange,
   dailyRemindersBusy,
   onDrivingAlertsChange,
+  onVerifyPhone,
 }: MemberCardProps) {
   const tokens = memberColorTokens(member.color);
   return (
@@ -104,7 +107,20 @@ export function MemberCard({
               <span className="sr-only">Phone</span>
               <Phone className="h-4 w-4 text-slate-500" aria-hidden />
             </dt>
-            <dd>{phoneText ?? member.phone_number}</dd>
+            <dd className="flex flex-wrap items-center gap-2">
+              {phoneText ?? member.phone_number}
+              <PhoneStatus member={member} />
+              {!member.phone_verified && onVerifyPhone ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={onVerifyPhone}
+                  aria-label={`Verify ${member.name}'s phone number`}
+                >
+                  Verify
+                </Button>
+              ) : null}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -137,4 +153,14 @@ export function MemberCard({
       </div>
     </Card>
   );
+}
+
+/** Issue 20: 'Verified', 'Code sent' or 'Not verified' next to the number. */
+function PhoneStatus({ member }: { member: FamilyMemberDto }) {
+  const [label, tone] = member.phone_verified
+    ? ['Verified', 'bg-emerald-100 text-emerald-800']
+    : member.phone_code_pending
+      ? ['Code sent', 'bg-sky-100 text-sky-900']
+      : ['Not verified', 'bg-amber-100 text-amber-900'];
+  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', tone)}>{label}</span>;
 }
