@@ -24,10 +24,12 @@ import {
   localToInstant,
 } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { eventColumns, type EventRow, saveEventMembers } from '../db/event-members.ts';
 import { loadWindowRows, toEngineRow } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
+import { saveTaskAssignees, taskColumns, type TaskRow } from '../db/task-assignees.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import {
@@ -35,9 +37,6 @@ import {
   cancelOccurrenceReminders,
   onEventWritten,
 } from '../scheduler/hooks.ts';
-
-type EventRow = typeof events.$inferSelect;
-type TaskRow = typeof tasks.$inferSelect;
 
 /** Without a range, `GET /api/events` answers from 31 days before today to 92 days after (family-local days). */
 export const DEFAULT_WINDOW_DAYS_BEFORE = 31;
@@ -128,7 +127,7 @@ async function loadFamily(db: DbOrTx, familyId: number) {
 
 async function loadEvent(db: DbOrTx, familyId: number, id: number): Promise<EventRow> {
   const [row] = await db
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(and(eq(events.familyId, familyId), eq(events.id, id)));
   if (!row) throw notFound('Event not found');
@@ -196,7 +195,6 @@ function columnsFor(v: EventValues, asSeries: boolean, zones: Zones) {
     isAllDay: v.is_all_day,
     location: v.location,
     organizerId: v.organizer_id,
-    attendees: v.attendees,
     category: v.category,
     priority: v.priority,
     hasPickup: v.has_pickup,
@@ -231,6 +229,11 @@ function columnsFor(v: EventValues, asSeries: boolean, zones: Zones) {
   );
   if (reason) throw badRequest(reason, { start_date: reason });
   return columns;
+}
+
+/** The payload's member lists (`attendees`, `alert_members`) as an `EventRow` carries them. */
+function listsOf(v: EventValues) {
+  return { attendees: v.attendees, alertMembers: v.alert_members };
 }
 
 /** The family's IANA zone (families.timezone). @throws HttpError 404 when the family does not exist. */
@@ -291,7 +294,7 @@ async function checkMonthlyLimit(tx: DbOrTx, familyId: number, now: Date): Promi
  */
 async function syncTransportTasks(tx: DbOrTx, row: EventRow, now: Date): Promise<void> {
   const existing = await tx
-    .select()
+    .select(taskColumns)
     .from(tasks)
     .where(and(eq(tasks.familyId, row.familyId), eq(tasks.eventId, row.id), isNotNull(tasks.transportKind)));
   const end = eventEnd(timing(row));
@@ -326,14 +329,15 @@ async function syncTransportTasks(tx: DbOrTx, row: EventRow, now: Date): Promise
     const values = {
       title: w.title,
       assignedTo: w.assignee,
-      assignedToIds: [String(w.assignee)],
       dueDate: w.due,
       priority: row.priority,
       updatedAt: now,
     };
     const [first, ...extra] = current;
+    const assignees = [String(w.assignee)];
     if (first) {
-      await tx.update(tasks).set(values).where(eq(tasks.id, first.id));
+      const [moved] = await tx.update(tasks).set(values).where(eq(tasks.id, first.id)).returning();
+      if (moved) await saveTaskAssignees(tx, moved, assignees, first.assignedToIds);
       if (extra.length > 0)
         await tx.delete(tasks).where(
           inArray(
@@ -342,14 +346,18 @@ async function syncTransportTasks(tx: DbOrTx, row: EventRow, now: Date): Promise
           ),
         );
     } else {
-      await tx.insert(tasks).values({
-        ...values,
-        familyId: row.familyId,
-        eventId: row.id,
-        transportKind: w.kind,
-        description: `Transport for ${row.title}`.slice(0, 500),
-        createdAt: now,
-      });
+      const [created] = await tx
+        .insert(tasks)
+        .values({
+          ...values,
+          familyId: row.familyId,
+          eventId: row.id,
+          transportKind: w.kind,
+          description: `Transport for ${row.title}`.slice(0, 500),
+          createdAt: now,
+        })
+        .returning();
+      if (created) await saveTaskAssignees(tx, created, assignees, null);
     }
   }
 }
@@ -376,17 +384,12 @@ export async function createEvent(
   return ctx.db.transaction(async (tx) => {
     await checkMonthlyLimit(tx, familyId, now);
     if (proposalId !== undefined) await claimProposal(tx, familyId, proposalId);
-    const [row] = await tx
+    const [inserted] = await tx
       .insert(events)
-      .values({
-        ...columns,
-        alertMembers: v.alert_members,
-        familyId,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ ...columns, familyId, createdAt: now, updatedAt: now })
       .returning();
-    if (!row) throw new Error('event insert returned no row');
+    if (!inserted) throw new Error('event insert returned no row');
+    const row = await saveEventMembers(tx, inserted, listsOf(v), null);
     if (proposalId !== undefined) {
       await tx
         .update(activityProposals)
@@ -431,7 +434,7 @@ export async function getEvent(
   if (!occurrence || row.parentEventId !== null || (!row.rrule && row.rdates.length === 0))
     return toEventDto(row, zone);
   const [override] = await ctx.db
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(
       and(
@@ -461,7 +464,7 @@ export async function listEventTasks(
 ): Promise<EventTaskDto[]> {
   await loadEvent(ctx.db, familyId, id);
   const rows = await ctx.db
-    .select()
+    .select(taskColumns)
     .from(tasks)
     .where(and(eq(tasks.familyId, familyId), eq(tasks.eventId, id)))
     .orderBy(sql`${tasks.dueDate} asc nulls last`, asc(tasks.id));
@@ -636,7 +639,7 @@ async function carrySeriesEditIntoOverrides(
   now: Date,
 ): Promise<void> {
   const overrides = await tx
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(and(eq(events.familyId, series.familyId), eq(events.parentEventId, series.id)));
   for (const override of overrides) {
@@ -650,12 +653,14 @@ async function carrySeriesEditIntoOverrides(
       Object.assign(changes, { [column]: expected[column] });
     }
     if (Object.keys(changes).length === 0) continue;
-    const [written] = await tx
+    const { attendees = override.attendees, alertMembers = override.alertMembers, ...columns } = changes;
+    const [updated] = await tx
       .update(events)
-      .set({ ...changes, updatedAt: now })
+      .set({ ...columns, updatedAt: now })
       .where(eq(events.id, override.id))
       .returning();
-    if (!written) continue;
+    if (!updated) continue;
+    const written = await saveEventMembers(tx, updated, { attendees, alertMembers }, override);
     await syncTransportTasks(tx, written, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, override, written, now);
   }
@@ -710,7 +715,6 @@ export async function updateEvent(
   // takes the family's.
   const zones: Zones = { zone: row.isAllDay ? family : row.timezone, family };
   const now = ctx.clock.now();
-  const alert = scope.alertMembersSent ? { alertMembers: v.alert_members } : {};
   return ctx.db.transaction(async (tx) => {
     const isSeries = row.rrule !== null && row.parentEventId === null;
     if (isSeries && scope.occurrence) {
@@ -720,24 +724,19 @@ export async function updateEvent(
         // The new series is a new event: the same monthly plan limit as `POST /api/events` (issue 20).
         await checkMonthlyLimit(tx, familyId, now);
         await endSeriesBefore(tx, row, occurrence, now);
-        const [created] = await tx
+        const [inserted] = await tx
           .insert(events)
-          .values({
-            ...columnsFor(v, true, zones),
-            alertMembers: v.alert_members,
-            familyId,
-            createdAt: now,
-            updatedAt: now,
-          })
+          .values({ ...columnsFor(v, true, zones), familyId, createdAt: now, updatedAt: now })
           .returning();
-        if (!created) throw new Error('event insert returned no row');
+        if (!inserted) throw new Error('event insert returned no row');
+        const created = await saveEventMembers(tx, inserted, listsOf(v), null);
         await syncTransportTasks(tx, created, now);
         await onEventWritten(tx, ctx.config.PUBLIC_URL, row, created, now);
         return toEventDto(created, family);
       }
       if (!scope.following) {
         const [existing] = await tx
-          .select()
+          .select(eventColumns)
           .from(events)
           .where(
             and(
@@ -750,19 +749,15 @@ export async function updateEvent(
         const alertMembers = scope.alertMembersSent
           ? v.alert_members
           : (existing?.alertMembers ?? row.alertMembers);
-        const overrideFields = changedFields({ ...columns, alertMembers }, row, occurrence);
+        const lists = { attendees: v.attendees, alertMembers };
+        const overrideFields = changedFields({ ...columns, ...lists }, row, occurrence);
         const values = { ...columns, overrideFields, updatedAt: now };
-        const [written] = existing
-          ? await tx
-              .update(events)
-              .set({ ...values, ...alert })
-              .where(eq(events.id, existing.id))
-              .returning()
+        const [stored] = existing
+          ? await tx.update(events).set(values).where(eq(events.id, existing.id)).returning()
           : await tx
               .insert(events)
               .values({
                 ...values,
-                alertMembers: scope.alertMembersSent ? v.alert_members : row.alertMembers,
                 familyId,
                 parentEventId: row.id,
                 recurrenceId: occurrence,
@@ -771,7 +766,8 @@ export async function updateEvent(
                 createdAt: now,
               })
               .returning();
-        if (!written) throw new Error('override write returned no row');
+        if (!stored) throw new Error('override write returned no row');
+        const written = await saveEventMembers(tx, stored, lists, existing ?? null);
         await syncTransportTasks(tx, written, now);
         await onEventWritten(
           tx,
@@ -791,28 +787,26 @@ export async function updateEvent(
       row.parentEventId !== null && row.recurrenceId !== null
         ? await loadEvent(tx, familyId, row.parentEventId)
         : null;
+    const lists = {
+      attendees: v.attendees,
+      alertMembers: scope.alertMembersSent ? v.alert_members : row.alertMembers,
+    };
     const overrideFields =
       series && row.recurrenceId !== null
-        ? {
-            overrideFields: changedFields(
-              { ...columns, alertMembers: scope.alertMembersSent ? v.alert_members : row.alertMembers },
-              series,
-              row.recurrenceId,
-            ),
-          }
+        ? { overrideFields: changedFields({ ...columns, ...lists }, series, row.recurrenceId) }
         : {};
-    const [updated] = await tx
+    const [stored] = await tx
       .update(events)
       .set({
         ...columns,
-        ...alert,
         ...overrideFields,
         ...(ruleChanged ? { exdates: [] } : {}),
         updatedAt: now,
       })
       .where(eq(events.id, row.id))
       .returning();
-    if (!updated) throw notFound('Event not found');
+    if (!stored) throw notFound('Event not found');
+    const updated = await saveEventMembers(tx, stored, lists, row);
     if (isSeries && ruleChanged) {
       await deleteEventRows(tx, familyId, eq(events.parentEventId, row.id), now);
     } else if (isSeries) {

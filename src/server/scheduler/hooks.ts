@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { instantToLocal, localToInstant } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
+import type { EventRow } from '../db/event-members.ts';
 import { events } from '../db/schema/events.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { enqueueMany, type OutboundMessage } from '../notifications/outbox.ts';
 import { channelFor, loadAudience, membersOf, policyFactsOf } from './audience.ts';
 import { eventAlertMessage } from './messages.ts';
-
-type EventRow = typeof events.$inferSelect;
 
 /**
  * Cancels the not-yet-sent reminders planned for one task or event: each pending row whose dedupe key starts

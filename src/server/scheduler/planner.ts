@@ -9,11 +9,13 @@ import { expandEvents, isSeries, type Occurrence } from '../../core/recurrence/o
 import type { SummaryInput, SummaryTransport } from '../../core/reminders/summary.ts';
 import { addLocalDays, instantToLocal, localToInstant } from '../../core/time/local-time.ts';
 import type { Db } from '../db/client.ts';
+import { eventColumns, type EventRow } from '../db/event-members.ts';
 import { type EngineRow, loadWindowRows, toEngineRow } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { families } from '../db/schema/families.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
+import { assignedToIds, taskColumns, type TaskRow } from '../db/task-assignees.ts';
 import type { Clock } from '../http/context.ts';
 import { enqueueMany, type OutboundMessage } from '../notifications/outbox.ts';
 import { familyPhrase, publicLink } from '../notifications/templates.ts';
@@ -123,9 +125,6 @@ const EVENT_KINDS = ['event_reminder', 'pickup_reminder', 'dropoff_reminder'];
 /** Rows read (and cursors written) per query by the reminder sweep. */
 const PAGE = 2000;
 
-type EventRow = typeof events.$inferSelect;
-type TaskRow = typeof tasks.$inferSelect;
-
 /** What planning one page of reminder rows did: messages written, each row's new cursor, rows that failed. */
 interface Planned {
   created: number;
@@ -141,7 +140,7 @@ const asFrequency = (value: string): ReminderFrequency =>
 /** Tasks whose cursor is not computed and that can carry a reminder: `tasks_reminder_unplanned_idx`'s predicate. */
 const taskUnplanned = sql`${tasks.nextReminderAt} is null and ${tasks.status} = 'open' and ${tasks.sendSmsReminder} and ${tasks.transportKind} is null and ${tasks.dueDate} is not null`;
 /** Events whose cursor is not computed and that can carry a reminder: `events_reminder_unplanned_idx`'s predicate. */
-const eventUnplanned = sql`${events.nextReminderAt} is null and ${events.isAllDay} = false and (${events.alertMembers} <> '[]'::jsonb or ${events.hasPickup} or ${events.hasDropoff})`;
+const eventUnplanned = sql`${events.nextReminderAt} is null and ${events.isAllDay} = false and (${events.hasAlertMembers} or ${events.hasPickup} or ${events.hasDropoff})`;
 
 /**
  * The reminder planner (ARCHITECTURE.md "Notifications"). Each tick:
@@ -222,7 +221,7 @@ export function createPlanner(options: PlannerOptions): Planner {
           title: tasks.title,
           dueDate: tasks.dueDate,
           assignedTo: tasks.assignedTo,
-          assignedToIds: tasks.assignedToIds,
+          assignedToIds,
         })
         .from(tasks)
         .where(
@@ -495,7 +494,7 @@ export function createPlanner(options: PlannerOptions): Planner {
     const to = new Date(now.getTime() + horizon);
     const read = async (where: SQL) =>
       db
-        .select({ row: tasks, zone: families.timezone, version: sql<string>`${tasks}.xmin::text` })
+        .select({ row: taskColumns, zone: families.timezone, version: sql<string>`${tasks}.xmin::text` })
         .from(tasks)
         .innerJoin(families, eq(families.id, tasks.familyId))
         .where(where)
@@ -567,7 +566,7 @@ export function createPlanner(options: PlannerOptions): Planner {
     let transport = 0;
     const read = async (where: SQL) =>
       db
-        .select({ row: events, zone: families.timezone, version: sql<string>`${events}.xmin::text` })
+        .select({ row: eventColumns, zone: families.timezone, version: sql<string>`${events}.xmin::text` })
         .from(events)
         .innerJoin(families, eq(families.id, events.familyId))
         .where(where)
@@ -583,7 +582,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       const overrides =
         seriesIds.length === 0
           ? []
-          : await db.select().from(events).where(inArray(events.parentEventId, seriesIds));
+          : await db.select(eventColumns).from(events).where(inArray(events.parentEventId, seriesIds));
       const overridesOf = groupBy(overrides.map(toEngineRow), (o) => o.parentId ?? 0);
       const due: (EventReminder & { event: EventRow; zone: string })[] = [];
       for (const { engine, zone } of rows) {
