@@ -8,10 +8,9 @@ import {
   STOP_REPLY,
   UNKNOWN_SENDER_REPLY,
 } from '../../core/assistant/keywords.ts';
-import { events } from '../db/schema/events.ts';
 import { familyMembers, families, userAccounts } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import { activityProposals, tasks } from '../db/schema/tasks.ts';
+import { activityProposals } from '../db/schema/tasks.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
