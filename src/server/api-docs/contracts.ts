@@ -51,7 +51,7 @@ export type RouteAuth = 'session' | 'optional' | 'public' | 'token' | 'twilio';
 export interface ResponseContract {
   description: string;
   /** The zod contract of the body (documented by its output); absent when the body is described in words. */
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
   /** Content type of the body when it is not JSON. */
   contentType?: string;
 }
@@ -64,9 +64,9 @@ export interface RouteContract {
   summary: string;
   auth: RouteAuth;
   /** Path parameters (an id that is not a positive 32-bit integer answers 404, as an unknown id does). */
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
   /** Content type of a body that is not JSON (the schema then describes the form or text). */
   bodyType?: string;
   /** Successful replies by status. */
@@ -622,7 +622,6 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
 const STANDARD_ERRORS: Record<number, string> = {
   400: 'Invalid input: `error.fields` holds one message per field (SPEC §5 wording).',
   401: 'Not signed in.',
-  403: 'Refused.',
   404: NOT_FOUND_ID,
   429: 'Too many requests: wait `Retry-After` seconds.',
 };

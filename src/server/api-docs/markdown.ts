@@ -16,8 +16,9 @@ interface Operation {
   'x-scope'?: string;
   'x-undocumented'?: boolean;
 }
+/** An OpenAPI 3.0 document (as `app.swagger()` returns it); only `paths` is read. */
 export interface OpenApiDocument {
-  paths?: Record<string, Record<string, Operation>>;
+  paths?: Record<string, object | undefined>;
 }
 
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
@@ -210,10 +211,10 @@ text \`YYYY-MM-DDTHH:mm:00\` in the family's time zone, without offset; instants
  * then by method (GET, POST, PUT, PATCH, DELETE), grouped under the path's first segment after `/api`.
  */
 export function renderApiMarkdown(document: OpenApiDocument): string {
-  const operations = Object.entries(document.paths ?? {}).flatMap(([path, methods]) =>
-    Object.entries(methods)
+  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item ?? {})
       .filter(([method]) => METHOD_ORDER.includes(method))
-      .map(([method, operation]) => ({ path, method, operation })),
+      .map(([method, operation]) => ({ path, method, operation: asSchema(operation) as Operation })),
   );
   operations.sort(
     (a, b) => byCodeUnits(a.path, b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),

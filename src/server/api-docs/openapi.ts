@@ -9,12 +9,12 @@ export const API_DOCS_PATH = '/api/docs';
 type JsonSchema = Record<string, unknown>;
 
 /** A request contract's JSON Schema (OpenAPI 3.0 dialect), as a caller sends it (zod's input side). */
-function inputSchema(schema: z.ZodType): JsonSchema {
+function inputSchema(schema: z.core.$ZodType): JsonSchema {
   return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 
 /** A reply contract's JSON Schema (OpenAPI 3.0 dialect), as the server answers it (zod's output side). */
-function outputSchema(schema: z.ZodType): JsonSchema {
+function outputSchema(schema: z.core.$ZodType): JsonSchema {
   return z.toJSONSchema(schema, {
     target: 'openapi-3.0',
     io: 'output',
