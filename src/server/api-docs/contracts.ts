@@ -430,6 +430,7 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     auth: 'session',
     params: settingParamsSchema,
     responses: { 200: { description: '`SettingDto` (`{ key, value }`).' } },
+    errors: { 400: 'Unknown setting (`fields.key`).' },
   },
   'POST /api/settings': {
     summary: 'Set a family setting.',
@@ -628,12 +629,13 @@ const STANDARD_ERRORS: Record<number, string> = {
 
 /**
  * The failures a route can answer, by status, in the one error shape (`ApiErrorBody`): its own, plus 400 when it
- * takes input, 401 with a session, 403 for Twilio's signature, 404 for a path id, 429 for its rate limit or (a
- * signed-in write outside `/api/auth`) the family write limit. 503 (database unavailable) can answer any route.
+ * takes a query or a body, 401 with a session, 403 for Twilio's signature, 404 for a path id (a path parameter
+ * that names nothing answers 404, never 400), 429 for its rate limit or (a signed-in write outside `/api/auth`)
+ * the family write limit. 503 (database unavailable) can answer any route.
  */
 export function errorsOf(method: string, url: string, contract: RouteContract): Record<number, string> {
   const errors: Record<number, string> = {};
-  if (contract.body || contract.query || (contract.params && !url.includes(':id'))) {
+  if (contract.body || contract.query) {
     errors[400] = STANDARD_ERRORS[400] ?? '';
   }
   if (contract.auth === 'session') errors[401] = STANDARD_ERRORS[401] ?? '';
