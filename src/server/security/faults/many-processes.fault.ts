@@ -134,26 +134,6 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
     after.close();
   });
 
-  it('the sign-in limit holds across the three: the 11th attempt in a minute is refused', async () => {
-    const who = await registerOverHttp(proxyUrl, 'limit');
-    const session = await fetch(`${proxyUrl}/api/account`, { headers: { cookie: who.cookie } });
-    const { email } = (await session.json()) as { email: string };
-    // Sign-up counted toward this address's allowance: start in a fresh one-minute window.
-    await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() % 60_000) + 50));
-    const answers: string[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      const res = await fetch(`${proxyUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'wrong password' }),
-      });
-      answers.push(`${res.status}@${res.headers.get('x-backend') ?? '?'}`);
-    }
-    expect(answers.map((a) => a.split('@')[0])).toEqual([...Array<string>(10).fill('401'), '429']);
-    // Every process took its share of the attempts.
-    expect(new Set(answers.map((a) => a.split('@')[1])).size).toBe(3);
-  });
-
   it('with all three running, each event reminder, task reminder and 7:30 summary goes out exactly once', async () => {
     if (!smtp || !twilio) throw new Error('no SMTP server or SMS fake');
     const mail = smtp;
@@ -261,6 +241,26 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
       await database?.close();
     }
   }, 240_000);
+
+  it('the sign-in limit holds across the three: the 11th attempt in a minute is refused', async () => {
+    const who = await registerOverHttp(proxyUrl, 'limit');
+    const session = await fetch(`${proxyUrl}/api/account`, { headers: { cookie: who.cookie } });
+    const { email } = (await session.json()) as { email: string };
+    // Sign-up counted toward this address's allowance: start in a fresh one-minute window.
+    await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() % 60_000) + 50));
+    const answers: string[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const res = await fetch(`${proxyUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'wrong password' }),
+      });
+      answers.push(`${res.status}@${res.headers.get('x-backend') ?? '?'}`);
+    }
+    expect(answers.map((a) => a.split('@')[0])).toEqual([...Array<string>(10).fill('401'), '429']);
+    // Every process took its share of the attempts.
+    expect(new Set(answers.map((a) => a.split('@')[1])).size).toBe(3);
+  });
 });
 
 /** The addresses a parsed message was sent to (its To header). */
