@@ -55,9 +55,12 @@ test('after its server restarts, the page says "Reconnecting…", then reconnect
     data: { ...account, memberRole: 'parent', memberColor: 'blue', memberPhone: null },
   });
   expect(registered.status(), await registered.text()).toBe(201);
+  const [me] = (await (await page.request.get('/api/family-members')).json()) as { id: number }[];
   const today = format(new Date(), 'yyyy-MM-dd');
   const addTask = async (title: string) => {
-    const res = await page.request.post('/api/tasks', { data: { title, due_date: `${today}T18:00` } });
+    const res = await page.request.post('/api/tasks', {
+      data: { title, due_date: `${today}T18:00`, assigned_to_ids: [String(me?.id)] },
+    });
     expect(res.status(), await res.text()).toBe(201);
   };
 

@@ -194,28 +194,44 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
       });
       expect(task.status, await task.clone().text()).toBe(201);
 
+      const written = Date.now();
       const mailTo = () => mail.messages.filter((m) => recipientsOf(m).includes(email));
       const smsTo = () => sms.sent.filter((m) => m.to === phone);
+      const ours = and(
+        eq(notifications.familyId, familyId),
+        inArray(notifications.familyMemberId, [ben, mia]),
+      );
+      const sentReminders = async () =>
+        (
+          await db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(
+              and(
+                ours,
+                eq(notifications.status, 'sent'),
+                inArray(notifications.kind, ['event_reminder', 'task_reminder', 'daily_summary']),
+              ),
+            )
+        ).length;
       // Each process plans once a minute and dispatches every second: all six go out within two minutes.
-      const deadline = Date.now() + 120_000;
-      while (mailTo().length + smsTo().length < 6 && Date.now() < deadline) {
+      const deadline = written + 120_000;
+      while ((await sentReminders()) < 6 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
+      const allOutMs = Date.now() - written;
       // Then another full planning round of every process (and a minute of dispatching) for a duplicate to show.
       await new Promise((resolve) => setTimeout(resolve, 65_000));
 
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.familyId, familyId),
-            inArray(notifications.familyMemberId, [ben, mia]),
-            inArray(notifications.kind, ['event_reminder', 'task_reminder', 'daily_summary']),
-          ),
-        );
-      // One outbox row per message: a reminder and a summary for each of the two, on each one's channel...
-      expect(rows.map((r) => `${r.kind}:${r.channel}:${r.status}`).sort()).toEqual([
+      const rows = await db.select().from(notifications).where(ours);
+      // One outbox row per message: a reminder of each kind and a summary for each of the two, on each one's
+      // channel, all sent...
+      expect(
+        rows
+          .filter((r) => ['event_reminder', 'task_reminder', 'daily_summary'].includes(r.kind))
+          .map((r) => `${r.kind}:${r.channel}:${r.status}`)
+          .sort(),
+      ).toEqual([
         'daily_summary:email:sent',
         'daily_summary:sms:sent',
         'event_reminder:email:sent',
@@ -223,20 +239,24 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
         'task_reminder:email:sent',
         'task_reminder:sms:sent',
       ]);
-      // ...each of which reached the SMTP server, or the SMS carrier, exactly once.
+      // ...and each row sent (those, and the notice of the new event) reached the SMTP server, or the SMS
+      // carrier, exactly once: nothing twice, nothing that is not in the outbox.
       const mails = mailTo();
       const texts = smsTo();
-      for (const row of rows) {
+      const sent = rows.filter((r) => r.status === 'sent');
+      for (const row of sent) {
         const copies =
           row.channel === 'email'
             ? mails.filter((m) => m.subject === row.subject).length
             : texts.filter((m) => m.body === row.body).length;
         expect(copies, `${row.kind} by ${row.channel}`).toBe(1);
       }
-      expect(mails.length).toBe(3);
-      expect(texts.length).toBe(3);
-      expect(texts.find((m) => m.body.includes(`Soccer ${tag}`))).toBeDefined();
-      expect(mails.find((m) => (m.subject ?? '').includes(`Pack the kit ${tag}`))).toBeDefined();
+      expect(mails.length).toBe(sent.filter((r) => r.channel === 'email').length);
+      expect(texts.length).toBe(sent.filter((r) => r.channel === 'sms').length);
+      console.log(
+        `three processes: ${sent.length} messages (${mails.length} e-mails, ${texts.length} SMS) each delivered once; ` +
+          `the reminders and summaries all out ${Math.round(allOutMs / 1000)} s after they were written`,
+      );
     } finally {
       await database?.close();
     }
