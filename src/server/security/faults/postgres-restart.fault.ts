@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!baseUrl)('PostgreSQL restarted while the app serves traffic', () => {
-  it('fails in-flight requests cleanly, reconnects by itself, and loses nothing committed', async () => {
+  it('fails in-flight requests cleanly, reconnects by itself (its streams too: resync, then live), and loses nothing committed', async () => {
     if (!server) throw new Error('no server');
     const app = server;
     const who = await registerOverHttp(app.url, 'restart');
