@@ -88,10 +88,16 @@ test('after its server restarts, the page says "Reconnecting…", then reconnect
 
   // It comes back on the same port and folder. The page's stream is held off (every attempt fails, as while
   // the server was down) until a write has been made that the page's stream can no longer deliver as a change.
-  await context.route('**/api/changes**', (route) => route.abort());
+  let refused = 0;
+  await context.route('**/api/changes**', (route) => {
+    refused += 1;
+    return route.abort();
+  });
   server = await startServer(env, 60_000, port);
   await addTask('Written while the page was away');
-  await page.waitForTimeout(1_000);
+  const before = refused;
+  // The page keeps trying (its EventSource, behind the service worker) and keeps failing.
+  await expect.poll(() => refused, { timeout: 40_000 }).toBeGreaterThan(before);
   await expect(page.getByText('Written while the page was away')).toHaveCount(0);
   await expect(page.getByText('Reconnecting…')).toBeVisible();
   await context.unroute('**/api/changes**');
