@@ -9,6 +9,14 @@ import { registerServiceWorker } from './platform/service-worker.ts';
 import { UpdatePrompt } from './platform/update-prompt.tsx';
 import './styles.css';
 
+// Zod compiles object schemas with `new Function` after probing whether it may; under the page's CSP
+// (`script-src 'self'`, no 'unsafe-eval') the probe is refused and Chromium reports a CSP violation on every
+// screen with a form (Lighthouse `inspector-issues`, issue 23). `jitless` skips the probe (the schemas parse
+// interpreted). Set where zod reads its configuration (`globalThis.__zod_globalConfig`, zod/v4/core/core.js)
+// before any zod schema is built (zod loads with the screens, after this): `z.config()` here would pull zod's
+// core into the entry (3.5 KB gzip).
+const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodHost.__zod_globalConfig ??= {}).jitless = true;
 // Before the session call has answered: the server marks a page served without a session cookie
 // (src/server/http/web-assets.ts). With one, the session call starts now, and at the calendar (the home) its
 // code, the members and the shown days' events start loading with it, in parallel, instead of each after

@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { addLocalDays, localDateOf, localMinutesBetween, localWeekday } from '../time/local-time.ts';
+import { addLocalDays, localDateOf, localMinutesBetween } from '../time/local-time.ts';
 import { viewDates, type CalendarView } from './range.ts';
 
 /**
