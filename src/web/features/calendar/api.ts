@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
-import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { apiFetch } from '../../app/api.ts';
-
-/** SPEC §7 `GET /api/family-members`. */
-export const MEMBERS_PATH = '/api/family-members';
 
 /**
  * SPEC §7 `GET /api/events` for only the visible days (`start` … `end`, inclusive, family-local). Keyed under
@@ -24,12 +20,4 @@ export function useOccurrences(range: { start: string; end: string }) {
  */
 export function occurrencesPath(range: { start: string; end: string }): string {
   return `/api/events?start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(range.end)}`;
-}
-
-/** `GET /api/family-members` under the shared `family-members` key (initials, colours, the filter). */
-export function useCalendarMembers() {
-  return useQuery({
-    queryKey: ['family-members'],
-    queryFn: () => apiFetch<FamilyMemberDto[]>(MEMBERS_PATH),
-  });
 }

@@ -1,8 +1,9 @@
 import { calendarAddress, PHONE_MAX_WIDTH_PX, shownDates } from '../../../core/calendar/range.ts';
 import { todayIn } from '../../../core/time/today.ts';
 import { browserTimeZone } from '../../platform/device-zone.ts';
-import { drivingPath } from '../driving/api.ts';
-import { MEMBERS_PATH, occurrencesPath } from './api.ts';
+import { drivingPath } from '../../shared/driving/api.ts';
+import { MEMBERS_PATH } from '../../shared/members.ts';
+import { occurrencesPath } from './api.ts';
 
 /** SPEC §2's phone layout as a media query: below 768 px the calendar opens on the agenda. */
 export const PHONE_QUERY = `(max-width: ${String(PHONE_MAX_WIDTH_PX)}px)`;
