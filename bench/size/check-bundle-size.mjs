@@ -39,9 +39,9 @@ const PAGES = [
     manifest: 'manifest.json',
     chunks: ['index.html', 'app/layout.tsx', 'features/calendar/calendar-page.tsx'],
     targetKb: 200,
-    // 202.4 KB on 2026-11-23 (the offline notice, the chips' long-press and the driving warnings, issues
-    // 21/22/27): over the target until the shell is trimmed (docs/performance.md); the ceiling stops it growing.
-    ceilingKb: 203,
+    // 174.5 KB on 2026-11-23 (branch render2): the calendar no longer loads zod (27 KB) for a time-zone name
+    // check, and the early fetch costs ≈ 0.8 KB. Within the target; a ratchet, lower it as the shell shrinks.
+    ceilingKb: 177,
   },
 ];
 

@@ -1,18 +1,37 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { fetchEarly } from './app/api.ts';
 import { preloadSignedInHome } from './app/routes.tsx';
+import { calendarOpeningPaths, PHONE_QUERY } from './features/calendar/opening-data.ts';
 import { startNativeShell } from './platform/native.ts';
 import { registerServiceWorker } from './platform/service-worker.ts';
 import { UpdatePrompt } from './platform/update-prompt.tsx';
 import './styles.css';
 
+// Zod compiles object schemas with `new Function` after probing whether it may; under the page's CSP
+// (`script-src 'self'`, no 'unsafe-eval') the probe is refused and Chromium reports a CSP violation on every
+// screen with a form (Lighthouse `inspector-issues`, issue 23). `jitless` skips the probe (the schemas parse
+// interpreted). Set where zod reads its configuration (`globalThis.__zod_globalConfig`, zod/v4/core/core.js)
+// before any zod schema is built (zod loads with the screens, after this): `z.config()` here would pull zod's
+// core into the entry (3.5 KB gzip).
+const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodHost.__zod_globalConfig ??= {}).jitless = true;
 // Before the session call has answered: the server marks a page served without a session cookie
-// (src/server/http/web-assets.ts), and with one the calendar's code starts loading at once. (Signed out, `/`
-// is not this app but the prerendered landing page, ADR 012.)
+// (src/server/http/web-assets.ts). With one, the session call starts now, and at the calendar (the home) its
+// code, the members and the shown days' events start loading with it, in parallel, instead of each after
+// the code that asks for it (issue 23; the queries adopt these calls). (Signed out, `/` is not this app but
+// the prerendered landing page, ADR 012.)
 const signedOut = document.querySelector('meta[name="familyhub-session"][content="signed-out"]') !== null;
-const path = window.location.pathname;
-if (!signedOut && (path === '/' || path === '/calendar')) preloadSignedInHome();
+const url = new URL(window.location.href);
+if (!signedOut) {
+  const home = url.pathname === '/' || url.pathname === '/calendar';
+  if (home) preloadSignedInHome();
+  fetchEarly([
+    '/api/auth/session',
+    ...(home ? calendarOpeningPaths(url, new Date(), window.matchMedia(PHONE_QUERY).matches) : []),
+  ]);
+}
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(

@@ -8,14 +8,10 @@ import {
   layoutDayColumn,
   matchesMemberFilter,
   itemsByDate,
-  monthGrid,
   occursOn,
-  parseView,
   shiftDate,
   splitAllDay,
-  weekDates,
   rangeText,
-  defaultView,
   layoutMonthWeek,
   layoutSpanBars,
   lastDayOf,
@@ -24,9 +20,8 @@ import {
   shortTime,
   whenText,
   clockTime,
-  viewDates,
-  viewFromQuery,
 } from './layout.ts';
+import { monthGrid, parseView, weekDates, defaultView, viewDates, viewFromQuery } from './range.ts';
 import { eventEnd, isMultiDay } from './event-span.ts';
 import { addLocalDays } from '../time/local-time.ts';
 import { addMonths, format, parseISO } from 'date-fns';

@@ -1,20 +1,11 @@
 import { format, parseISO } from 'date-fns';
-import { addLocalDays, localDateOf, localMinutesBetween, localWeekday } from '../time/local-time.ts';
+import { addLocalDays, localDateOf, localMinutesBetween } from '../time/local-time.ts';
+import { viewDates, type CalendarView } from './range.ts';
 
 /**
  * Pure layout rules of the Calendar screen (SPEC §2 Calendar screen, §9). Dates are family-local
  * `YYYY-MM-DD`; times local `YYYY-MM-DDTHH:mm:00`. No zone is involved: the calendar shows wall-clock time.
  */
-
-export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const;
-export type CalendarView = (typeof CALENDAR_VIEWS)[number];
-
-/** Issue 22: below this width (px) the calendar opens on the agenda and the week view shows 3 days. */
-export const PHONE_MAX_WIDTH_PX = 767;
-/** Days the week view shows on a phone (issue 22: three days with titles rather than seven without). */
-export const PHONE_WEEK_DAYS = 3;
-/** Days the agenda lists at a time, from its date (today when it opens). */
-export const AGENDA_DAYS = 14;
 
 /** SPEC §9: at most 3 events in a month cell, then '+N more'; 3 attendee initials, then '+N'. */
 export const MONTH_CELL_MAX_EVENTS = 3;
@@ -23,23 +14,6 @@ export const MAX_ATTENDEE_INITIALS = 3;
 export const HOUR_HEIGHT_PX = 64;
 export const GRID_MAX_HEIGHT_PX = 640;
 export const FIRST_HOUR = 6;
-
-/** The view named by the `view` query parameter, or null when it names none (absent or unknown). */
-export function viewFromQuery(value: string | null | undefined): CalendarView | null {
-  return (CALENDAR_VIEWS as readonly (string | null | undefined)[]).includes(value)
-    ? (value as CalendarView) // checked by the includes() just above
-    : null;
-}
-
-/** The view named by the `view` query parameter; anything but month, week, day or agenda is month. */
-export function parseView(value: string | null | undefined): CalendarView {
-  return viewFromQuery(value) ?? 'month';
-}
-
-/** The view the calendar opens on without a `view` parameter: the agenda on a phone, else the month. */
-export function defaultView(phone: boolean): CalendarView {
-  return phone ? 'agenda' : 'month';
-}
 
 /** SPEC §9: the 24 hours ordered from 6 AM, with 0–5 at the end: [6, 7, …, 23, 0, 1, …, 5]. */
 export const HOUR_ORDER: readonly number[] = Array.from({ length: 24 }, (_, i) => (i + FIRST_HOUR) % 24);
@@ -53,65 +27,6 @@ export function hourLabel(hour: number): string {
 /** Two-digit hour as the form and the `hour` query parameter use it ('06'). */
 export function hourValue(hour: number): string {
   return String(hour).padStart(2, '0');
-}
-
-/** Sunday on or before `date` (SPEC §9: weeks start Sunday). */
-export function startOfWeekDate(date: string): string {
-  return addLocalDays(date, -localWeekday(date));
-}
-
-/** The 7 dates Sunday…Saturday of the week holding `date`. */
-export function weekDates(date: string): string[] {
-  const sunday = startOfWeekDate(date);
-  return Array.from({ length: 7 }, (_, i) => addLocalDays(sunday, i));
-}
-
-/** A month-grid cell. */
-export interface MonthCell {
-  date: string;
-  inMonth: boolean;
-}
-
-/**
- * The month grid for the month holding `date`: whole weeks of 7 columns from Sunday, covering the month
- * (4 to 6 rows), with the neighbouring months' days marked `inMonth: false`.
- */
-export function monthGrid(date: string): MonthCell[][] {
-  const month = date.slice(0, 7);
-  // Day numbers on one UTC clock (issue 23: it runs twice a month switch), no local-time parsing per cell.
-  const firstMs = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, 1);
-  const first = new Date(firstMs);
-  const days = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  const lead = first.getUTCDay();
-  const rows = Math.ceil((lead + days) / 7);
-  const weeks: MonthCell[][] = [];
-  for (let row = 0; row < rows; row += 1) {
-    weeks.push(
-      Array.from({ length: 7 }, (_, i) => {
-        const d = new Date(firstMs + (row * 7 + i - lead) * 86_400_000).toISOString().slice(0, 10);
-        return { date: d, inMonth: d.slice(0, 7) === month };
-      }),
-    );
-  }
-  return weeks;
-}
-
-/** `count` consecutive dates from `date`. */
-export function datesFrom(date: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => addLocalDays(date, i));
-}
-
-/**
- * The days a week, day or agenda view lists: the week Sunday…Saturday (on a phone `PHONE_WEEK_DAYS` days from
- * `date`), the day itself, or `AGENDA_DAYS` days from `date`. The month view's days are `monthGrid`'s.
- */
-export function viewDates(view: CalendarView, date: string, phone = false): string[] {
-  if (view === 'day') return [date];
-  if (view === 'week') return phone ? datesFrom(date, PHONE_WEEK_DAYS) : weekDates(date);
-  if (view === 'agenda') return datesFrom(date, AGENDA_DAYS);
-  return monthGrid(date)
-    .flat()
-    .map((cell) => cell.date);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { loginSchema, registerSchema, SessionDto } from '../../core/contracts/auth.ts';
-import { DEFAULT_FAMILY_TIMEZONE } from '../../core/contracts/settings.ts';
+import { DEFAULT_FAMILY_TIMEZONE } from '../../core/time/zone-names.ts';
 import { OWNER_ROLE } from '../../core/contracts/members.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';

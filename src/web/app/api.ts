@@ -42,8 +42,30 @@ export class OfflineError extends ApiError {
   }
 }
 
+/** GET replies asked for by {@link fetchEarly} and not yet taken, by path. */
+const earlyReplies = new Map<string, Promise<unknown>>();
+/** How long an early reply waits to be taken (ms): later, the screen that wanted it is not coming. */
+const EARLY_REPLY_MS = 30_000;
+
+/**
+ * Issue 23 (no waterfall): starts the GET calls the first screen will make before the code that makes them has
+ * loaded. The first {@link apiFetch} of the same path within {@link EARLY_REPLY_MS} takes the call under way
+ * (success or error) instead of asking again, so TanStack Query adopts it; a 401 anywhere drops them all.
+ */
+export function fetchEarly(paths: readonly string[]): void {
+  for (const path of paths) {
+    const reply = apiFetch(path);
+    reply.catch(() => undefined); // the error is the taker's; untaken, it is not an unhandled rejection
+    earlyReplies.set(path, reply);
+    setTimeout(() => {
+      if (earlyReplies.get(path) === reply) earlyReplies.delete(path);
+    }, EARLY_REPLY_MS);
+  }
+}
+
 /**
  * Calls the API with the session cookie (SPEC §7: credentials always sent; a JSON body only when present).
+ * A GET started early by {@link fetchEarly} for the same path is taken instead of a new call.
  * @returns the parsed JSON reply, or undefined for an empty one.
  * @throws ApiError for any non-OK status; OfflineError for a non-GET call while offline (reads may still be
  * answered from the service worker's copy; writes are refused, never queued).
@@ -53,6 +75,11 @@ export async function apiFetch<T>(
   options: { method?: string; body?: unknown } = {},
 ): Promise<T> {
   const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include' };
+  const early = init.method === 'GET' ? earlyReplies.get(path) : undefined;
+  if (early) {
+    earlyReplies.delete(path);
+    return early as Promise<T>; // asked for by fetchEarly with this path: the caller's T is its shape
+  }
   if (options.body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(options.body);
@@ -62,7 +89,10 @@ export async function apiFetch<T>(
     throw new OfflineError();
   const res = await fetch(path, init);
   // The session is over: drop the offline copy so the next person here never sees this family's data.
-  if (res.status === 401 || (res.ok && path === '/api/auth/logout')) await forgetOfflineData();
+  if (res.status === 401 || (res.ok && path === '/api/auth/logout')) {
+    earlyReplies.clear(); // made with the session that just ended: never handed to the next one
+    await forgetOfflineData();
+  }
   const text = await res.text();
   if (!res.ok) throw new ApiError(res.status, text, res.statusText);
   // The reply's shape is the contract of the call; callers name it with T.

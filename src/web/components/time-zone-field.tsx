@@ -1,20 +1,11 @@
 import { useId, useMemo, useState } from 'react';
-import { DEFAULT_FAMILY_TIMEZONE, isIanaZoneName } from '../../core/contracts/settings.ts';
+import { isIanaZoneName } from '../../core/time/zone-names.ts';
 import { Field, Input, Select } from './ui/field.tsx';
 
 /** A time zone choice: the IANA name sent, and "America/New York (GMT-5)" shown. */
 interface ZoneChoice {
   value: string;
   label: string;
-}
-
-/**
- * The device's own IANA zone (what `Intl` reports), or America/Los_Angeles (SPEC §3's default) when the browser
- * reports nothing usable (an offset, "Etc/Unknown").
- */
-export function browserTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isIanaZoneName(zone) ? zone : DEFAULT_FAMILY_TIMEZONE;
 }
 
 /** The zone's UTC offset now, as the browser names it ("GMT+1"), or '' when it has no name for it. */

@@ -8,6 +8,9 @@ import { apiFetch } from '../app/api.ts';
  */
 export const membersQueryKey = ['family-members'] as const;
 
+/** SPEC §7 `GET /api/family-members` (also asked for early, src/web/features/calendar/opening-data.ts). */
+export const MEMBERS_PATH = '/api/family-members';
+
 /**
  * SPEC §7 `GET /api/family-members`: the family's members, for names, initials, colours, choices and filters.
  * One query under one key for every screen, so a change made on the Family Members screen shows everywhere.
@@ -15,6 +18,6 @@ export const membersQueryKey = ['family-members'] as const;
 export function useFamilyMembers() {
   return useQuery({
     queryKey: membersQueryKey,
-    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
+    queryFn: () => apiFetch<FamilyMemberDto[]>(MEMBERS_PATH),
   });
 }

@@ -9,10 +9,15 @@ import { apiFetch } from '../../app/api.ts';
 export function useOccurrences(range: { start: string; end: string }) {
   return useQuery({
     queryKey: ['events', 'range', range.start, range.end],
-    queryFn: () =>
-      apiFetch<EventOccurrenceDto[]>(
-        `/api/events?start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(range.end)}`,
-      ),
+    queryFn: () => apiFetch<EventOccurrenceDto[]>(occurrencesPath(range)),
     placeholderData: (previous) => previous,
   });
+}
+
+/**
+ * The path of SPEC §7 `GET /api/events` for the family days `start` … `end`: the one spelling the calendar's
+ * query and the early fetch (./opening-data.ts) share, so the early reply is adopted (same path).
+ */
+export function occurrencesPath(range: { start: string; end: string }): string {
+  return `/api/events?start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(range.end)}`;
 }

@@ -1,26 +1,19 @@
-import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import type { DrivingLegDto } from '../../../core/contracts/driving.ts';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import { headerText, matchesMemberFilter, rangeText, shiftDate } from '../../../core/calendar/layout.ts';
 import {
   AGENDA_DAYS,
   CALENDAR_VIEWS,
-  datesFrom,
-  defaultView,
-  headerText,
-  matchesMemberFilter,
-  PHONE_MAX_WIDTH_PX,
-  rangeText,
-  shiftDate,
-  viewDates,
-  viewFromQuery,
+  calendarAddress,
+  shownDates,
   type CalendarView,
-} from '../../../core/calendar/layout.ts';
-import { isLocalDate } from '../../../core/time/local-time.ts';
+} from '../../../core/calendar/range.ts';
 import { todayIn } from '../../../core/time/today.ts';
-import { browserTimeZone } from '../../components/time-zone-field.tsx';
+import { browserTimeZone } from '../../platform/device-zone.ts';
 import { MemberFilter } from '../../components/member-filter.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -36,6 +29,7 @@ import { eventHref } from './event-chip.tsx';
 import { CalendarSync } from './calendar-sync.tsx';
 import { MemberChips } from './member-chips.tsx';
 import { useCalendarMemberFilter } from './member-filter-state.ts';
+import { PHONE_QUERY, rememberFamilyZone } from './opening-data.ts';
 import { useFamilyMembers } from '../../shared/members.ts';
 
 const VIEW_LABELS: Record<CalendarView, string> = {
@@ -54,7 +48,6 @@ const NO_LEGS: DrivingLegDto[] = [];
  */
 const TimeGrid = lazy(async () => ({ default: (await import('./time-grid.tsx')).TimeGrid }));
 
-const PHONE_QUERY = `(max-width: ${String(PHONE_MAX_WIDTH_PX)}px)`;
 const subscribePhone = (onChange: () => void) => {
   const query = window.matchMedia(PHONE_QUERY);
   query.addEventListener('change', onChange);
@@ -77,15 +70,20 @@ export function CalendarPage() {
   const navigate = useNavigate();
   const session = useSession();
   const phone = useIsPhone();
-  const view = viewFromQuery(params.get('view')) ?? defaultView(phone);
-  const today = todayIn(session.data?.family_timezone ?? browserTimeZone(), new Date());
-  const requested = params.get('date');
+  const { view, requested } = calendarAddress(params, phone);
+  const zone = session.data?.family_timezone;
+  const today = todayIn(zone ?? browserTimeZone(), new Date());
+  // The next opening fetches its first range before this code loads, with this zone (issue 23).
+  useEffect(() => {
+    if (zone) rememberFamilyZone(zone);
+  }, [zone]);
   // Until the family moves away from it, the calendar follows "today" (which can change once the session is read).
-  const [picked, setPicked] = useState<string | null>(requested && isLocalDate(requested) ? requested : null);
+  const [picked, setPicked] = useState<string | null>(requested);
   const date = picked ?? today;
   const [agendaLength, setAgendaLength] = useState(AGENDA_DAYS);
 
-  const dates = view === 'agenda' ? datesFrom(date, agendaLength) : viewDates(view, date, phone);
+  // The same rule as the early fetch's (./opening-data.ts), so its replies are the ones asked for here.
+  const dates = shownDates(view, date, phone, agendaLength);
   const occurrences = useOccurrences({ start: dates[0] ?? date, end: dates.at(-1) ?? date });
   // Issue 27: transport clashes flagged on the chips of the shown days.
   const driving = useDriving({ start: dates[0] ?? date, end: dates.at(-1) ?? date });

@@ -6,8 +6,8 @@ import {
   layoutMonthWeek,
   longDayName,
   MONTH_CELL_MAX_EVENTS,
-  monthGrid,
 } from '../../../core/calendar/layout.ts';
+import { monthGrid } from '../../../core/calendar/range.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { occurrenceIssues, useIssuesByOccurrence } from '../../shared/driving/driving-issues.tsx';
 import { ChipView, sameChipContent } from './event-chip.tsx';

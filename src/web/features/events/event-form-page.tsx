@@ -20,7 +20,7 @@ import {
   type EventTaskDto,
 } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { parseView } from '../../../core/calendar/layout.ts';
+import { parseView } from '../../../core/calendar/range.ts';
 import { memberColorTokens } from '../../../core/members/colors.ts';
 import { initials } from '../../../core/members/initials.ts';
 import { reminderChannelLabel } from '../../../core/notifications/reminder-channel.ts';
@@ -36,7 +36,7 @@ import { addLocalMinutes, isLocalDate, localMinutesBetween } from '../../../core
 import { serverMessageOr } from '../../app/api.ts';
 import { EventDrivingWarning } from '../../shared/driving/event-driving-warning.tsx';
 import { ChoiceField } from '../../components/choice-select.tsx';
-import { browserTimeZone } from '../../components/time-zone-field.tsx';
+import { browserTimeZone } from '../../platform/device-zone.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';

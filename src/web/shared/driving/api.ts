@@ -11,15 +11,21 @@ export const DRIVING_MAX_DAYS = 62;
  * Keyed under `events`, so that every event change (which invalidates `['events']`) refetches it.
  */
 export function useDriving(range: { start: string; end: string }, enabled = true) {
-  const last = addLocalDays(range.start, DRIVING_MAX_DAYS - 1);
-  const end = range.end < last ? range.end : last;
+  const path = drivingPath(range);
   return useQuery({
-    queryKey: ['events', 'driving', range.start, end],
-    queryFn: () =>
-      apiFetch<DrivingDto>(
-        `/api/driving?start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(end)}`,
-      ),
+    queryKey: ['events', 'driving', path],
+    queryFn: () => apiFetch<DrivingDto>(path),
     enabled,
     placeholderData: (previous) => previous,
   });
+}
+
+/**
+ * The path of `GET /api/driving` for the family days `start` … `end`, cut to `DRIVING_MAX_DAYS`: the one
+ * spelling the calendar's query and the early fetch (src/web/features/calendar/opening-data.ts) share.
+ */
+export function drivingPath(range: { start: string; end: string }): string {
+  const last = addLocalDays(range.start, DRIVING_MAX_DAYS - 1);
+  const end = range.end < last ? range.end : last;
+  return `/api/driving?start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(end)}`;
 }
