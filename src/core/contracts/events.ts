@@ -178,19 +178,18 @@ export const eventRangeQuerySchema = z
     }
   });
 
+/** A local start naming one occurrence of a series, in the series' own terms (its `occurrence_start`). */
+const occurrenceStart = z
+  .string()
+  .refine((v) => parseLocal(v) !== null, 'occurrence must be a local start (YYYY-MM-DDTHH:mm:00)')
+  .transform((v) => normalizeLocal(v));
+
 /**
- * Query of the per-occurrence calls: `?occurrence=<local start>` picks one occurrence of a series
- * ("this event only"); with `&following=true` that occurrence and every later one ("this and following").
- * `?deleteAll=true` on DELETE removes the whole series.
+ * Query of `GET /api/events/{id}` and `POST /api/events`: `?occurrence=<local start>` picks one occurrence of a
+ * series; `?activity_conversion=true[&activity_id=]` converts an activity proposal.
  */
 export const occurrenceQuerySchema = z.object({
-  occurrence: z
-    .string()
-    .refine((v) => parseLocal(v) !== null, 'occurrence must be a local start (YYYY-MM-DDTHH:mm:00)')
-    .transform((v) => normalizeLocal(v))
-    .optional(),
-  following: z.enum(['true', 'false'], 'following must be true or false').optional(),
-  deleteAll: z.enum(['true', 'false'], 'deleteAll must be true or false').optional(),
+  occurrence: occurrenceStart.optional(),
   activity_conversion: z.enum(['true', 'false']).optional(),
   /** With `activity_conversion=true`: the proposal converted; it remembers the event and a second conversion is refused. */
   activity_id: z
@@ -199,6 +198,53 @@ export const occurrenceQuerySchema = z.object({
     .transform(Number)
     .optional(),
 });
+
+/**
+ * Which occurrences of a series a change applies to: SPEC §2's 'Edit/Delete Recurring Event' choices 'This event
+ * only' (`this`), 'This and following events' (`following`) and 'All events in series' (`all`); RFC 5545 calls
+ * the middle one RANGE=THISANDFUTURE.
+ */
+export const OCCURRENCE_SCOPES = ['this', 'following', 'all'] as const;
+export type OccurrenceScope = (typeof OCCURRENCE_SCOPES)[number];
+export const SCOPE_MESSAGE = 'scope must be this, following or all';
+
+/**
+ * Query of `PATCH` and `DELETE /api/events/{id}`: `?scope=this|following|all[&occurrence=<local start>]` — what
+ * the user chose, and the occurrence the event was opened on; the server works out the rows. The earlier forms
+ * stay valid and mean the same: `?occurrence=…` is `this`, `?occurrence=…&following=true` is `following`,
+ * `?deleteAll=true` is `all` (SPEC §7). An explicit `scope` that contradicts them is refused (400). Without a
+ * scope the call names the row itself (see `updateEvent` / `deleteEvent`).
+ * @returns `{ scope?, occurrence? }`.
+ */
+export const seriesChangeQuerySchema = z
+  .object({
+    scope: z.enum(OCCURRENCE_SCOPES, SCOPE_MESSAGE).optional(),
+    occurrence: occurrenceStart.optional(),
+    following: z.enum(['true', 'false'], 'following must be true or false').optional(),
+    deleteAll: z.enum(['true', 'false'], 'deleteAll must be true or false').optional(),
+  })
+  .superRefine((v, ctx) => {
+    const legacy = v.deleteAll === 'true' ? 'all' : v.following === 'true' ? 'following' : undefined;
+    if (v.scope !== undefined && legacy !== undefined && legacy !== v.scope) {
+      ctx.addIssue({ code: 'custom', path: ['scope'], message: `scope ${v.scope} contradicts ${legacy}` });
+    }
+  })
+  .transform((v): { scope?: OccurrenceScope; occurrence?: string } => {
+    const scope =
+      v.scope ??
+      (v.deleteAll === 'true'
+        ? 'all'
+        : v.following === 'true'
+          ? 'following'
+          : v.occurrence !== undefined
+            ? 'this'
+            : undefined);
+    return {
+      ...(scope === undefined ? {} : { scope }),
+      ...(v.occurrence === undefined ? {} : { occurrence: v.occurrence }),
+    };
+  });
+export type SeriesChange = z.output<typeof seriesChangeQuerySchema>;
 
 // The wire shapes of an event and an occurrence are zod schemas in event-wire.ts (the server serializes replies
 // through them); the types come from there, so the web bundle does not carry the schemas.

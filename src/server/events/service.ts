@@ -4,7 +4,13 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isMultiDay } from '../../core/calendar/event-span.ts';
-import type { EventDto, EventOccurrenceDto, EventTaskDto, EventValues } from '../../core/contracts/events.ts';
+import type {
+  EventDto,
+  EventOccurrenceDto,
+  EventTaskDto,
+  EventValues,
+  SeriesChange,
+} from '../../core/contracts/events.ts';
 import { ALREADY_ON_CALENDAR_MESSAGE, NOT_ACCEPTED_MESSAGE } from '../../core/contracts/activities.ts';
 import { expandEvents } from '../../core/recurrence/occurrences.ts';
 import {
@@ -36,8 +42,11 @@ import {
   carrySeriesEditIntoOverrides,
   changedFields,
   endSeriesBefore,
+  keepFirstDate,
   requireOccurrence,
-  type OccurrenceScope,
+  resolveSeriesTarget,
+  splitSeries,
+  writeOverride,
 } from './series-edits.ts';
 import { syncTransportTasks } from './transport-tasks.ts';
 
@@ -223,107 +232,52 @@ export async function listOccurrences(
 }
 
 /**
- * `PATCH /api/events/{id}`:
- * - a one-off event or an override: updated in place (an override stays a single occurrence);
- * - a series without `occurrence`: the whole series; when its start or rule changes, its exceptions and
- *   overrides no longer line up with the occurrences and are dropped; otherwise each override takes the new
- *   value of every field it did not change itself (`override_fields`, issue 21);
- * - `occurrence` ("this event only"): an override row (RECURRENCE-ID = the occurrence) is created or updated,
- *   remembering which fields differ from the series (`override_fields`);
- * - `occurrence` + `following` ("this and following events"): the series ends before that occurrence and a
- *   new series starts from the payload (from the first occurrence this is the whole-series edit).
+ * `PATCH /api/events/{id}` with the scope the user chose (`resolveSeriesTarget` works out the rows):
+ * - a one-off event: updated in place;
+ * - `this` (an occurrence of a series, or an override): an override row (RECURRENCE-ID = the occurrence) is
+ *   created or updated, remembering which fields differ from the series (`override_fields`);
+ * - `following`: the series ends before that occurrence and a new series starts from the payload (from the
+ *   first occurrence this is the whole-series edit);
+ * - `all`: the whole series; made from one occurrence, it keeps its first date and takes the payload's time
+ *   (`keepFirstDate`). When its start or rule changes, its exceptions and overrides no longer line up with the
+ *   occurrences and are dropped; otherwise each override takes the new value of every field it did not change
+ *   itself (`override_fields`, issue 21).
  * Transport tasks follow the row that was written. `alert_members` is kept unless sent (SPEC §7).
- * @throws HttpError 404 for another family's id or an unknown occurrence; 400 for unknown member ids.
+ * @throws HttpError 404 for another family's id or an unknown occurrence; 400 for unknown member ids; 409 when a
+ *   `following` split passes the plan limit.
  */
 export async function updateEvent(
   ctx: ServerContext,
   familyId: number,
   id: number,
-  v: EventValues,
-  scope: OccurrenceScope & { alertMembersSent: boolean },
+  payload: EventValues,
+  change: SeriesChange & { alertMembersSent: boolean },
 ): Promise<EventDto> {
-  const row = await loadEvent(ctx.db, familyId, id);
-  checkDuration(v, row.durationMinutes);
-  await checkMembers(ctx.db, familyId, v);
+  const opened = await loadEvent(ctx.db, familyId, id);
+  checkDuration(payload, opened.durationMinutes);
+  await checkMembers(ctx.db, familyId, payload);
   const family = await familyZone(ctx.db, familyId);
+  const target = await resolveSeriesTarget(ctx.db, opened, change, family);
+  const row = target.kind === 'event' ? target.row : target.series;
   // The row keeps its own zone (an imported Berlin series stays in Berlin); an all-day event that becomes timed
   // takes the family's.
   const zones: Zones = { zone: row.isAllDay ? family : row.timezone, family };
   const now = ctx.clock.now();
-  const alert = scope.alertMembersSent ? { alertMembers: v.alert_members } : {};
+  const edit = { ctx, zones, now, alertMembersSent: change.alertMembersSent };
   return ctx.db.transaction(async (tx) => {
-    const isSeries = row.rrule !== null && row.parentEventId === null;
-    if (isSeries && scope.occurrence) {
-      requireOccurrence(row, scope.occurrence, family);
-      const occurrence = scope.occurrence;
-      if (scope.following && occurrence !== row.startDate) {
-        // The new series is a new event: the same monthly plan limit as `POST /api/events` (issue 20).
-        await checkMonthlyLimit(tx, familyId, now);
-        await endSeriesBefore(tx, row, occurrence, now);
-        const [created] = await tx
-          .insert(events)
-          .values({
-            ...columnsFor(v, true, zones),
-            alertMembers: v.alert_members,
-            familyId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!created) throw new Error('event insert returned no row');
-        await syncTransportTasks(tx, created, now);
-        await onEventWritten(tx, ctx.config.PUBLIC_URL, row, created, now);
-        return toEventDto(created, family);
-      }
-      if (!scope.following) {
-        const [existing] = await tx
-          .select()
-          .from(events)
-          .where(
-            and(
-              eq(events.familyId, familyId),
-              eq(events.parentEventId, row.id),
-              eq(events.recurrenceId, occurrence),
-            ),
-          );
-        const columns = columnsFor(v, false, zones);
-        const alertMembers = scope.alertMembersSent
-          ? v.alert_members
-          : (existing?.alertMembers ?? row.alertMembers);
-        const overrideFields = changedFields({ ...columns, alertMembers }, row, occurrence);
-        const values = { ...columns, overrideFields, updatedAt: now };
-        const [written] = existing
-          ? await tx
-              .update(events)
-              .set({ ...values, ...alert })
-              .where(eq(events.id, existing.id))
-              .returning()
-          : await tx
-              .insert(events)
-              .values({
-                ...values,
-                alertMembers: scope.alertMembersSent ? v.alert_members : row.alertMembers,
-                familyId,
-                parentEventId: row.id,
-                recurrenceId: occurrence,
-                // Editing one occurrence of a series already counted is not a new event (plan limit).
-                countsTowardPlan: false,
-                createdAt: now,
-              })
-              .returning();
-        if (!written) throw new Error('override write returned no row');
-        await syncTransportTasks(tx, written, now);
-        await onEventWritten(
-          tx,
-          ctx.config.PUBLIC_URL,
-          existing ?? { ...row, startDate: occurrence },
-          written,
-          now,
-        );
-        return toEventDto(written, family);
-      }
-      // "This and following" from the first occurrence: the whole series.
+    if (target.kind === 'following' && target.occurrence !== row.startDate) {
+      return toEventDto(await splitSeries(tx, edit, row, target.occurrence, payload), family);
     }
+    if (target.kind === 'this') {
+      return toEventDto(await writeOverride(tx, edit, row, target.occurrence, payload), family);
+    }
+    // "All events", or "this and following" from the first occurrence: the whole series (or the one-off event).
+    const v =
+      target.kind === 'series' && target.occurrence !== null
+        ? keepFirstDate(payload, toFamilyTime(row, row.startDate, family))
+        : payload;
+    const alert = change.alertMembersSent ? { alertMembers: v.alert_members } : {};
+    const isSeries = row.rrule !== null && row.parentEventId === null;
     const columns = columnsFor(v, row.parentEventId === null, zones);
     const ruleChanged = row.startDate !== columns.startDate || row.rrule !== columns.rrule;
     // An override edited in place remembers again which fields differ from its series.
@@ -335,7 +289,7 @@ export async function updateEvent(
       series && row.recurrenceId !== null
         ? {
             overrideFields: changedFields(
-              { ...columns, alertMembers: scope.alertMembersSent ? v.alert_members : row.alertMembers },
+              { ...columns, alertMembers: change.alertMembersSent ? v.alert_members : row.alertMembers },
               series,
               row.recurrenceId,
             ),
@@ -365,57 +319,52 @@ export async function updateEvent(
 }
 
 /**
- * `DELETE /api/events/{id}` (its tasks go with it, SPEC §8):
- * - `deleteAll`: the whole series (given the series or one of its overrides);
- * - `occurrence` on a series: that occurrence becomes an EXDATE (its override, if any, is removed);
- *   with `following`, the series ends before it (from the first occurrence: the whole series);
- * - an override without parameters: removed, and its occurrence stays removed (EXDATE on the series);
- * - otherwise the row itself (a series row takes its overrides with it).
+ * `DELETE /api/events/{id}` with the scope the user chose (its tasks go with it, SPEC §8; `resolveSeriesTarget`
+ * works out the rows):
+ * - a one-off event: removed;
+ * - `all`: the whole series with its overrides (given the series or one of its overrides);
+ * - `this`: that occurrence becomes an EXDATE (its override, if any, is removed);
+ * - `following`: the series ends before that occurrence (from the first occurrence: the whole series).
  * The pending reminders of what is removed (events, occurrences, and the tasks that go with them) are cancelled in
  * the same transaction (issue 8); other occurrences keep theirs.
- * @returns what was removed: 'series' or 'occurrence' or 'event'.
+ * @returns what was removed: 'series', 'following', 'occurrence' or 'event'.
  * @throws HttpError 404 for another family's id or an unknown occurrence.
  */
 export async function deleteEvent(
   ctx: ServerContext,
   familyId: number,
   id: number,
-  scope: OccurrenceScope & { deleteAll: boolean },
+  change: SeriesChange,
 ): Promise<'series' | 'occurrence' | 'following' | 'event'> {
-  const row = await loadEvent(ctx.db, familyId, id);
+  const opened = await loadEvent(ctx.db, familyId, id);
   const family = await familyZone(ctx.db, familyId);
+  const target = await resolveSeriesTarget(ctx.db, opened, change, family);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    if (scope.deleteAll) {
-      const seriesId = row.parentEventId ?? row.id;
-      await deleteEventRows(tx, familyId, eq(events.id, seriesId), now);
-      return row.rrule !== null || row.parentEventId !== null ? 'series' : 'event';
+    if (target.kind === 'event') {
+      await deleteEventRows(tx, familyId, eq(events.id, target.row.id), now);
+      return 'event';
     }
-    const series = row.parentEventId !== null ? await loadEvent(tx, familyId, row.parentEventId) : row;
-    const occurrence = row.parentEventId !== null ? (row.recurrenceId ?? undefined) : scope.occurrence;
-    if (series.rrule !== null && occurrence) {
-      if (row.parentEventId === null) requireOccurrence(series, occurrence, family);
-      if (scope.following) {
-        if (occurrence <= series.startDate) {
-          await deleteEventRows(tx, familyId, eq(events.id, series.id), now);
-          return 'series';
-        }
-        await endSeriesBefore(tx, series, occurrence, now);
-        return 'following';
-      }
-      // Only this occurrence's reminders (and its override's, with the override's tasks) are cancelled.
-      await cancelOccurrenceReminders(tx, familyId, series.id, occurrence, false, now);
-      await deleteEventRows(
-        tx,
-        familyId,
-        and(eq(events.parentEventId, series.id), eq(events.recurrenceId, occurrence)) ?? sql`false`,
-        now,
-      );
-      const exdates = [...new Set([...series.exdates, occurrence])].sort();
-      await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, series.id));
-      return 'occurrence';
+    const series = target.series;
+    if (target.kind === 'series' || (target.kind === 'following' && target.occurrence <= series.startDate)) {
+      await deleteEventRows(tx, familyId, eq(events.id, series.id), now);
+      return 'series';
     }
-    await deleteEventRows(tx, familyId, eq(events.id, row.id), now);
-    return row.rrule !== null ? 'series' : 'event';
+    const occurrence = target.occurrence;
+    if (target.kind === 'following') {
+      await endSeriesBefore(tx, series, occurrence, now);
+      return 'following';
+    }
+    // Only this occurrence's reminders (and its override's, with the override's tasks) are cancelled.
+    await cancelOccurrenceReminders(tx, familyId, series.id, occurrence, false, now);
+    await deleteEventRows(
+      tx,
+      familyId,
+      and(eq(events.parentEventId, series.id), eq(events.recurrenceId, occurrence)) ?? sql`false`,
+      now,
+    );
+    const exdates = [...new Set([...series.exdates, occurrence])].sort();
+    await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, series.id));
+    return 'occurrence';
   });
 }
