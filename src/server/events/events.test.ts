@@ -1066,7 +1066,7 @@ describe('the server owns occurrence edits: every scope × what the event was op
         method === 'PATCH' ? soccer(fam) : undefined,
       );
       expect(res.statusCode, res.body).toBe(400);
-      expect(Object.keys(res.json<{ fields: object }>().fields)).toEqual(['scope']);
+      expect(Object.keys(res.json<{ error: { fields: object } }>().error.fields)).toEqual(['scope']);
     }
     expect(await listing()).toEqual(BEFORE);
   });
