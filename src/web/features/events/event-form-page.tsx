@@ -18,6 +18,7 @@ import {
   type EventDto,
   type EventFormValues,
   type EventTaskDto,
+  type OccurrenceScope,
 } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { parseView } from '../../../core/calendar/layout.ts';
@@ -31,12 +32,10 @@ import {
 } from '../../../core/recurrence/patterns.ts';
 import { PRIORITY_CHOICES } from '../../../core/contracts/tasks.ts';
 import { durationLabel, HOUR_CHOICES, roundedTimeChoice } from '../../../core/tasks/time-choices.ts';
-import { familyToEventTime } from '../../../core/time/family-time.ts';
-import { addLocalMinutes, isLocalDate, localMinutesBetween } from '../../../core/time/local-time.ts';
+import { isLocalDate } from '../../../core/time/local-time.ts';
 import { serverMessageOr } from '../../app/api.ts';
 import { EventDrivingWarning } from '../driving/event-driving-warning.tsx';
 import { ChoiceField } from '../../components/choice-select.tsx';
-import { browserTimeZone } from '../../components/time-zone-field.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -45,7 +44,6 @@ import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useSession } from '../auth/api.ts';
 import {
   useCreateEvent,
   useDeleteEvent,
@@ -54,7 +52,6 @@ import {
   useEventTasks,
   useUpdateEvent,
   type NewEventTask,
-  type OccurrenceScope,
 } from './api.ts';
 import { AssociatedTasks } from './associated-tasks.tsx';
 import { ConfirmDeleteDialog, ScopeDialog } from './scope-dialog.tsx';
@@ -190,9 +187,6 @@ export function EventFormPage() {
         ? `/calendar?view=${parseView(viewParam)}`
         : '/calendar';
   const event = useEvent(id, occurrence);
-  // Editing "all events" from one occurrence keeps the series' own first date: the series row is needed too.
-  const seriesId = occurrence ? id : (event.data?.parent_event_id ?? null);
-  const series = useEvent(seriesId, null);
   const members = useEventMembers();
   const eventTasks = useEventTasks(id);
 
@@ -208,8 +202,8 @@ export function EventFormPage() {
   return (
     <EventForm
       key={`${String(id)}-${occurrence ?? ''}`}
+      id={id}
       event={event.data}
-      seriesStart={series.data?.start_date ?? null}
       occurrence={occurrence}
       members={members.data ?? []}
       tasks={eventTasks.data ?? []}
@@ -232,8 +226,10 @@ function NotFoundEvent() {
 }
 
 interface EventFormProps {
+  /** The event opened (`/add-event/{id}`), null for a new one. */
+  id: number | null;
   event: EventDto | undefined;
-  seriesStart: string | null;
+  /** The occurrence of a series it was opened on (`?occurrence=`, its `occurrence_start`). */
   occurrence: string | null;
   members: FamilyMemberDto[];
   tasks: EventTaskDto[];
@@ -254,11 +250,9 @@ function Section({ title, children, action }: { title: string; children: ReactNo
   );
 }
 
-function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, date, hour }: EventFormProps) {
+function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }: EventFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const session = useSession();
-  const familyZone = session.data?.family_timezone ?? browserTimeZone();
   const editing = event !== undefined;
   const partOfSeries = editing && (event.rrule !== null || event.parent_event_id !== null);
   const form = useForm<EventFormValues>({
@@ -291,7 +285,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
 
   const finish = () => void navigate(backTo);
 
-  const save = (v: EventFormValues, scope: OccurrenceScope) => {
+  const save = (v: EventFormValues, scope: OccurrenceScope | null) => {
     if (!editing) {
       create.mutate(
         { input: formToEventInput(v, 'create'), newTasks: tasksToPost() },
@@ -310,24 +304,10 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
       );
       return;
     }
-    const input = formToEventInput(v, 'update');
-    let targetId = event.id;
-    let occ = occurrence ?? event.recurrence_id;
-    if (scope === 'all') {
-      targetId = event.parent_event_id ?? event.id;
-      // Opened from one occurrence, the series keeps its first date; the edit moves its time (and span) only.
-      const first = occ !== null ? seriesStart : null;
-      if (first && input.start_date) {
-        const start = `${first.slice(0, 10)}T${input.start_date.slice(11)}`;
-        if (input.end_date)
-          input.end_date = addLocalMinutes(start, localMinutesBetween(input.start_date, input.end_date));
-        input.start_date = start;
-      }
-      occ = null;
-    }
-    if (scope === 'following' && event.parent_event_id !== null) targetId = event.parent_event_id;
+    // What the user chose and the event as it was opened; the server works out which rows change.
+    const change = { id: id ?? event.id, scope, occurrence };
     update.mutate(
-      { id: targetId, input, scope, occurrence: occ, newTasks: tasksToPost() },
+      { ...change, input: formToEventInput(v, 'update'), newTasks: tasksToPost() },
       {
         onSuccess: () => {
           toast({ title: 'Event updated', description: `${v.title} has been updated.` });
@@ -349,26 +329,13 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
       setDialog('edit-scope');
       return;
     }
-    save(v, editing && event.rrule !== null ? 'all' : 'single');
+    save(v, null);
   });
 
-  const doDelete = (scope: OccurrenceScope) => {
+  const doDelete = (scope: OccurrenceScope | null) => {
     if (!editing) return;
-    const seriesScope = scope === 'following' && event.parent_event_id !== null;
     remove.mutate(
-      {
-        id: seriesScope ? (event.parent_event_id ?? event.id) : event.id,
-        scope,
-        // A series opened without an occurrence: "this event only" is its first one, named in the series'
-        // own terms (its start_date is the family's wall-clock).
-        occurrence:
-          event.parent_event_id !== null
-            ? event.recurrence_id
-            : (occurrence ??
-              (event.rrule
-                ? familyToEventTime(event.start_date, event.timezone, event.is_all_day, familyZone)
-                : null)),
-      },
+      { id: id ?? event.id, scope, occurrence },
       {
         onSuccess: () => {
           toast({
@@ -741,7 +708,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
         open={dialog === 'delete-confirm'}
         onOpenChange={(open) => setDialog(open ? 'delete-confirm' : 'none')}
         pending={pending}
-        onConfirm={() => doDelete(editing && event.rrule !== null ? 'all' : 'single')}
+        onConfirm={() => doDelete(null)}
       />
     </div>
   );
