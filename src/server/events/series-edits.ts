@@ -38,7 +38,8 @@ export type SeriesTarget =
 
 /**
  * Resolves a change's target (`SeriesTarget`). An override is an occurrence of its series: without a scope it
- * means `this`; a named occurrence must be its own. On a series row, no scope means `all`, and `this` /
+ * means `this`; a named occurrence must be its own. On a series row, no scope means `this` with an occurrence
+ * and `all` without one, and `this` /
  * `following` without an occurrence start from the first occurrence (the series' DTSTART).
  * @throws HttpError 404 for an occurrence the series does not have (an EXDATE, a time off its rule), or one
  *   that is not the override's own; 404 for a series of another family (cannot happen for a loaded row).
@@ -58,7 +59,7 @@ export async function resolveSeriesTarget(
     occurrence = row.recurrenceId;
     scope ??= 'this';
   } else {
-    scope ??= 'all';
+    scope ??= occurrence === null ? 'all' : 'this';
   }
   if (series.rrule === null || (row.parentEventId !== null && occurrence === null))
     return { kind: 'event', row };
