@@ -21,7 +21,7 @@ import { parseView } from '../../../core/calendar/layout.ts';
 import { PRIORITY_CHOICES } from '../../../core/contracts/tasks.ts';
 import { durationLabel, HOUR_CHOICES } from '../../../core/tasks/time-choices.ts';
 import { serverMessageOr } from '../../app/api.ts';
-import { EventDrivingWarning } from '../driving/event-driving-warning.tsx';
+import { EventDrivingWarning } from '../../shared/driving/event-driving-warning.tsx';
 import { ChoiceField } from '../../components/choice-select.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -33,7 +33,6 @@ import {
   useCreateEvent,
   useDeleteEvent,
   useEvent,
-  useEventMembers,
   useEventTasks,
   useUpdateEvent,
   type NewEventTask,
@@ -45,6 +44,7 @@ import { FormSection } from './form-section.tsx';
 import { RecurrenceSection } from './recurrence-section.tsx';
 import { TransportSections } from './transport-sections.tsx';
 import { ConfirmDeleteDialog, ScopeDialog } from './scope-dialog.tsx';
+import { useFamilyMembers } from '../../shared/members.ts';
 
 const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
   appointment: 'Appointment',
@@ -72,7 +72,7 @@ export function EventFormPage() {
         ? `/calendar?view=${parseView(viewParam)}`
         : '/calendar';
   const event = useEvent(id, occurrence);
-  const members = useEventMembers();
+  const members = useFamilyMembers();
   const eventTasks = useEventTasks(id);
 
   if (idParam !== undefined && id === null) return <NotFoundEvent />;
