@@ -872,7 +872,7 @@ describe('cancelled reminders', () => {
   it('an event moved away and back is reminded once: the cancelled row keeps its key and does not block the new one', async () => {
     server.clock.set('2027-01-16T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Returners', false, false);
-    const created = await call(f, 'POST', '/api/events', {
+    const payload = {
       title: 'Swim meet',
       start_date: '2027-01-17T10:00:00',
       duration_minutes: 60,
@@ -881,7 +881,8 @@ describe('cancelled reminders', () => {
       alert_members: [String(f.parent)],
       category: 'activity',
       priority: 'medium',
-    });
+    };
+    const created = await call(f, 'POST', '/api/events', payload);
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: number }>().id;
     const p = planner();
@@ -892,9 +893,12 @@ describe('cancelled reminders', () => {
       [key, 'pending'],
     ]);
 
-    const moved = await call(f, 'PATCH', `/api/events/${id}`, { start_date: '2027-01-17T11:00:00' });
+    const moved = await call(f, 'PATCH', `/api/events/${id}`, {
+      ...payload,
+      start_date: '2027-01-17T11:00:00',
+    });
     expect(moved.statusCode, moved.body).toBe(200);
-    const back = await call(f, 'PATCH', `/api/events/${id}`, { start_date: '2027-01-17T10:00:00' });
+    const back = await call(f, 'PATCH', `/api/events/${id}`, payload);
     expect(back.statusCode, back.body).toBe(200);
     server.clock.set('2027-01-17T17:22:00Z');
     await p.tick();
@@ -911,7 +915,7 @@ describe('cancelled reminders', () => {
     expect(await rowsOf(f.familyId, 'event_reminder')).toHaveLength(2);
     server.clock.set('2027-01-17T17:30:00Z');
     await dispatcher().dispatchOnce();
-    expect(smtp.messages.filter((m) => m.subject?.includes('Swim meet'))).toHaveLength(1);
+    expect(smtp.messages.filter((m) => m.subject?.startsWith('Coming up: Swim meet'))).toHaveLength(1);
   });
 
   it('no dedupe key carries a cancellation suffix', async () => {

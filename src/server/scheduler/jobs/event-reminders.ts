@@ -110,6 +110,7 @@ export async function planEventReminders(
           familyId: family.id,
           familyMemberId: member.id,
           dedupeKey: `event:${e.id}:${p.kind}:${p.occurrence}:${member.id}`,
+          source: { kind: p.kind, id: e.id, occurrence: p.occurrence },
           now,
           sendAfter: p.at,
           expiresAt: p.target,

@@ -82,6 +82,7 @@ export async function planTaskReminders(
           familyId: family.id,
           familyMemberId: member.id,
           dedupeKey: `task:${task.id}:reminder:${member.id}:${dueDate}:${frequency}`,
+          source: { kind: 'task', id: task.id },
           now,
           sendAfter: at,
           // A DONE answering it completes the task, for a day after it is due to be sent (issue 27 part 3).
