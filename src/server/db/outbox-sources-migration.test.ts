@@ -54,7 +54,9 @@ async function postgresSubject(url: string): Promise<Subject> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 1 });
+  // One client, ended before the database is dropped (a pool's idle client would be terminated by the drop).
+  const pool = new pg.Client({ connectionString: withDatabase(url, name) });
+  await pool.connect();
   return {
     migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
     query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
