@@ -32,6 +32,7 @@ export async function sendAccountEmail(
     familyMemberId: user.familyMemberId,
     recipient: options.recipient ?? user.email,
     dedupeKey: `${content.kind}:${user.id}:${now.toISOString()}:${randomBytes(6).toString('hex')}`,
+    source: { kind: 'account', id: user.id },
     now,
     expiresAt: options.expiresAt ?? null,
   });

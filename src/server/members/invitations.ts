@@ -111,6 +111,7 @@ async function enqueueInvitationEmail(
     familyMemberId: member.id,
     recipient: member.email ?? '',
     dedupeKey: `invitation:${member.id}:${hashInvitationToken(args.rawToken).slice(0, 24)}`,
+    source: { kind: 'invitation', id: member.id },
     now,
     expiresAt: member.invitationExpiresAt,
     // Without SMTP nothing would leave the machine: the history says so, and the inviter gets the link.
