@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';

@@ -105,7 +105,11 @@ describe('note photos, stored once (issue 20 item 2)', () => {
     });
     expect(copy.statusCode).toBe(400);
     expect(copy.json()).toEqual({
-      error: { code: 'validation_failed', message: PHOTO_REFERENCE_MESSAGE, fields: { content: PHOTO_REFERENCE_MESSAGE } },
+      error: {
+        code: 'validation_failed',
+        message: PHOTO_REFERENCE_MESSAGE,
+        fields: { content: PHOTO_REFERENCE_MESSAGE },
+      },
     });
     const other = await post('Another note');
     const borrowed = await call('PATCH', `/api/notes/${other.id}`, { content: `![photo](${path})` });

@@ -35,7 +35,7 @@ beforeEach(() => {
         messageIdDomain: 'familyhub.test',
         timeoutMs: 2000,
       }),
-      sms: createLogProvider(),
+      sms: createLogProvider('sms'),
     },
     linkSecret: linkSecret(server.config),
   });
@@ -55,7 +55,9 @@ async function allOutboxText(): Promise<string> {
 /** The token of the `/{path}/{token}` link in the newest e-mail the SMTP server received for `to`. */
 function tokenInReceivedMail(to: string, path: string): string {
   const mail = smtp.messages.filter((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === to).at(-1);
-  const token = new RegExp(`https://hub\\.example\\.org/${path}/([A-Za-z0-9_-]+)`).exec(mail?.text ?? '')?.[1];
+  const token = new RegExp(`https://hub\\.example\\.org/${path}/([A-Za-z0-9_-]+)`).exec(
+    mail?.text ?? '',
+  )?.[1];
   if (!token) throw new Error(`no /${path}/ link received for ${to}`);
   // The HTML part carries the same working link.
   expect(mail?.html).toContain(`href="https://hub.example.org/${path}/${token}"`);
@@ -83,7 +85,10 @@ describe('secrets at rest (issue 20 item 8)', () => {
     const token = tokenInReceivedMail(email, 'register-invitation');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await allOutboxText()).not.toContain(token);
-    const [member] = await server.database.system.select().from(familyMembers).where(eq(familyMembers.id, id));
+    const [member] = await server.database.system
+      .select()
+      .from(familyMembers)
+      .where(eq(familyMembers.id, id));
     expect(JSON.stringify(member)).not.toContain(token);
 
     const validate = await server.app.inject({
@@ -150,7 +155,11 @@ describe('secrets at rest (issue 20 item 8)', () => {
     const reset = await server.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
-      payload: { token, password: 'another long passphrase 77', confirmPassword: 'another long passphrase 77' },
+      payload: {
+        token,
+        password: 'another long passphrase 77',
+        confirmPassword: 'another long passphrase 77',
+      },
     });
     expect(reset.statusCode).toBe(200);
   });
@@ -163,7 +172,7 @@ describe('secrets at rest (issue 20 item 8)', () => {
     dispatcher = createDispatcher({
       db: server.database.system,
       clock: server.clock,
-      providers: { email: createLogProvider(), sms: createLogProvider() },
+      providers: { email: createLogProvider('email'), sms: createLogProvider('sms') },
       linkSecret: Buffer.from('a-different-link-secret-0123456789abcdef'),
     });
     // (The password-changed notice of the test before, which carries no link, goes out in this round.)
