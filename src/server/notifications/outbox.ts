@@ -28,6 +28,12 @@ export interface OutboundMessage {
   body: string;
   /** HTML alternative for e-mail (ignored for SMS). */
   html?: string | null;
+  /**
+   * For a message carrying a secret link (issue 20 item 8, ADR 014): the `ref` the link's token is derived
+   * from (`link-tokens.ts` `newLinkRef`); `body` and `html` hold `LINK_TOKEN_PLACEHOLDER` where the token
+   * goes, and the dispatcher renders it at send time. The token itself is never stored.
+   */
+  linkRef?: string;
   /** What the message is, e.g. 'invitation', 'task_reminder', 'daily_summary' (at most 40 characters). */
   kind: string;
   /**
@@ -117,6 +123,7 @@ function toRow(message: OutboundMessage, decision: PolicyDecision): typeof notif
     subject: isEmail ? (message.subject ?? null) : null,
     body: isEmail ? message.body : truncateToSegments(message.body),
     html: isEmail ? (message.html ?? null) : null,
+    linkRef: message.linkRef ?? null,
     kind: message.kind,
     dedupeKey: message.dedupeKey,
     sourceKind: message.source?.kind ?? 'other',

@@ -43,6 +43,12 @@ export const notifications = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     html: text('html'),
+    /**
+     * Issue 20 item 8 (ADR 014): for a message carrying a secret link (invitation, password reset, e-mail
+     * confirmation), what the link is re-derived from at send time — `{kind}:{row id}:{nonce}`, see
+     * `notifications/link-tokens.ts`. The stored body and HTML hold a placeholder, never the token.
+     */
+    linkRef: varchar('link_ref', { length: 120 }),
     kind: varchar('kind', { length: 40 }).notNull(),
     dedupeKey: varchar('dedupe_key', { length: 200 }).notNull(),
     sourceKind: varchar('source_kind', { length: 20 })
