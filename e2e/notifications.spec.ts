@@ -88,3 +88,43 @@ test('assistant questions and replies read as a conversation in Recent messages'
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: `${shots}/notifications-assistant-messages.png` });
 });
+
+// A reminder withdrawn before it was sent (its event moved) is `cancelled`, told apart from a policy suppression.
+test('a cancelled reminder reads as Cancelled with its reason in Recent messages', async ({
+  page,
+  signUp,
+}) => {
+  await signUp({ familyName: 'The Okafors' });
+  await page.route('**/api/notifications?**', (route) =>
+    route.fulfill({
+      json: {
+        items: [
+          {
+            id: 1,
+            family_member_id: 1,
+            member_name: 'Ana',
+            channel: 'email',
+            recipient: 'ana@example.com',
+            kind: 'event_reminder',
+            subject: 'Coming up: Swim meet',
+            body: '"Swim meet" starts at 10:00 AM today.',
+            status: 'cancelled',
+            status_reason: 'Event changed before the reminder was sent',
+            attempts: 0,
+            last_error: null,
+            send_after: '2026-11-22T09:30:00.000Z',
+            expires_at: '2026-11-22T10:00:00.000Z',
+            sent_at: null,
+            created_at: '2026-11-22T09:20:00.000Z',
+          },
+        ],
+        next_before: null,
+      },
+    }),
+  );
+  await page.goto('/family-members');
+  const card = page.getByRole('region', { name: 'Recent messages' });
+  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByText('Event changed before the reminder was sent')).toBeVisible();
+  await expect(card.getByText('Not sent', { exact: true })).toHaveCount(0);
+});

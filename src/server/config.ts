@@ -18,6 +18,11 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Unset: `http://localhost:{PORT}` (see `loadConfig`). */
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /**
+   * Issue 20 item 8 (ADR 014): the key invitation, password-reset and e-mail-confirmation links are derived
+   * with (at least 32 characters; every process must share it). Unset: `{DATA_DIR}/link-secret`, generated once.
+   */
+  LINK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   MAIL_FROM: z.string().default('FamilyHub <no-reply@familyhub.local>'),
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -64,5 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Defaults for tests and tools: the schema's defaults with `overrides` applied. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), LOG_LEVEL: 'silent', ...overrides };
+  return {
+    ...loadConfig({}),
+    LOG_LEVEL: 'silent',
+    // Tests never write the generated secret into the working folder.
+    LINK_SECRET: 'test-link-secret-0123456789abcdef',
+    ...overrides,
+  };
 }

@@ -5,6 +5,7 @@ import { AppRoleError, DataDirInUseError, openDatabase } from './db/client.ts';
 import { systemClock } from './http/context.ts';
 import { startChangeFeed } from './live/change-feed.ts';
 import { createDispatcher } from './notifications/dispatcher.ts';
+import { linkSecret } from './notifications/link-tokens.ts';
 import { providersFromConfig } from './notifications/providers/from-config.ts';
 import { sharedSendSlots } from './notifications/send-slots.ts';
 import { createPlanner } from './scheduler/planner.ts';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     // The SMS pace per sending number is kept in PostgreSQL, so it holds across processes (ADR 010).
     providers: providersFromConfig(config, app.log, sharedSendSlots(database.system)),
+    linkSecret: linkSecret(config),
     logger: app.log,
   });
   // The reminder planner ticks in every process too (idempotent; never inside buildApp: tests call it).

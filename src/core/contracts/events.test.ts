@@ -62,6 +62,31 @@ describe('event form schema (SPEC §5)', () => {
   });
 });
 
+describe('the form schema is derived from the payload schema (issue 26)', () => {
+  const payloadMessages = (values: Partial<EventFormValues>) => {
+    const result = eventInputSchema.safeParse(formToEventInput({ ...form, ...values }, 'create'));
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it.each<[string, Partial<EventFormValues>]>([
+    ['a multi-day end before the start', { is_multi_day: true, end_date: '2026-11-22' }],
+    ['a recurring event without a pattern', { is_recurring: true, recurrence_pattern: '' }],
+    [
+      'a recurrence end before the event date',
+      { is_recurring: true, recurrence_pattern: 'weekly', recurrence_end_date: '2026-11-01' },
+    ],
+    ['a title too long', { title: 'x'.repeat(201) }],
+    ['a location too long', { location: 'x'.repeat(301) }],
+    ['a description too long', { description: 'x'.repeat(5001) }],
+  ])('refuses %s with the same message on the form and the payload', (_, values) => {
+    const onForm = messages(values);
+    expect(Object.keys(onForm)).toHaveLength(1);
+    expect(payloadMessages(values)).toEqual(onForm);
+  });
+});
+
 describe('formToEventInput', () => {
   it('builds the SPEC §7 payload with local timestamps, which the server schema accepts', () => {
     const input = formToEventInput(form, 'create');

@@ -60,13 +60,56 @@ const memberIdList = z
   .transform((ids) => [...new Set(ids.map((id) => String(id).trim()))])
   .refine((ids) => ids.every((id) => /^[1-9][0-9]{0,9}$/.test(id)), 'Must be a list of family member ids');
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
+/** Empty text is no value: null on the wire. */
+const emptyToNull = (v: string | null | undefined) => (v ? v : null);
+
+export const RECURRENCE_PATTERN_MESSAGE = 'Please select a recurrence pattern';
+
+/**
+ * SPEC §5's field rules that the payload (`eventInputSchema`) and the form (`eventFormSchema`) share: each rule
+ * and its message lives here once; the payload makes the optional ones nullable, the form keeps its own shapes.
+ */
+const eventFields = {
+  title: z
+    .string('Title is required')
     .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
+    .min(1, 'Title is required')
+    .max(200, 'Title must be at most 200 characters')
+    .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE),
+  description: z.string().trim().max(5000, 'Description must be at most 5000 characters'),
+  location: z.string().trim().max(300, 'Location must be at most 300 characters'),
+  category: z.enum(EVENT_CATEGORIES, 'Please select a category'),
+  priority: z.enum(PRIORITIES, 'Please select a priority'),
+};
+
+/**
+ * SPEC §5's cross-field rules of an event, shared by the payload and the form: the end is not before the start,
+ * a recurring event has a pattern, and its recurrence end date is not before the event date. `start` / `end`
+ * are comparable local text (`YYYY-MM-DD[THH:mm:ss]`, both the same form); `recurrence_end_date` a
+ * `YYYY-MM-DD`. Issues go to the payload's field names (`end_date`, `recurrence_pattern`, `recurrence_end_date`),
+ * which the form shares.
+ */
+function checkEventRules(
+  v: {
+    start: string;
+    end: string | null;
+    is_recurring: boolean;
+    recurrence_pattern: string | null;
+    recurrence_end_date: string | null;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.end !== null && v.end < v.start) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START_MESSAGE });
+  }
+  // A pickup or drop-off with no driver is allowed: "to be decided", a coverage gap to show (issue 27).
+  if (v.is_recurring && v.recurrence_pattern === null) {
+    ctx.addIssue({ code: 'custom', path: ['recurrence_pattern'], message: RECURRENCE_PATTERN_MESSAGE });
+  }
+  if (v.is_recurring && v.recurrence_end_date !== null && v.recurrence_end_date < v.start.slice(0, 10)) {
+    ctx.addIssue({ code: 'custom', path: ['recurrence_end_date'], message: RECURRENCE_END_MESSAGE });
+  }
+}
 
 export const LEAD_TIME_MESSAGE = 'Please select a lead time from the list';
 export const DURATION_MESSAGE = 'Please select a duration from the list';
@@ -91,13 +134,8 @@ export function isDurationChoice(minutes: number): boolean {
  */
 export const eventInputSchema = z
   .object({
-    title: z
-      .string('Title is required')
-      .trim()
-      .min(1, 'Title is required')
-      .max(200, 'Title must be at most 200 characters')
-      .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE),
-    description: optionalText(5000, 'Description must be at most 5000 characters'),
+    title: eventFields.title,
+    description: eventFields.description.nullish().transform(emptyToNull),
     start_date: localDateTime('Date is required'),
     end_date: localDateTime('End date must be a valid date')
       .nullish()
@@ -110,12 +148,12 @@ export const eventInputSchema = z
       .nullish()
       .transform((v) => v ?? EVENT_DEFAULTS.durationMinutes),
     is_all_day: z.boolean().default(false),
-    location: optionalText(300, 'Location must be at most 300 characters'),
+    location: eventFields.location.nullish().transform(emptyToNull),
     organizer_id: memberId.nullish().transform((v) => v ?? null),
     attendees: memberIdList.default([]),
     alert_members: memberIdList.default([]),
-    category: z.enum(EVENT_CATEGORIES, 'Please select a category').default(EVENT_DEFAULTS.category),
-    priority: z.enum(PRIORITIES, 'Please select a priority').default(EVENT_DEFAULTS.priority),
+    category: eventFields.category.default(EVENT_DEFAULTS.category),
+    priority: eventFields.priority.default(EVENT_DEFAULTS.priority),
     has_pickup: z.boolean().default(false),
     pickup_assigned_to: memberId.nullish().transform((v) => v ?? null),
     pickup_minutes_before: leadTime.nullish().transform((v) => v ?? EVENT_DEFAULTS.leadMinutes),
@@ -124,7 +162,7 @@ export const eventInputSchema = z
     dropoff_minutes_before: leadTime.nullish().transform((v) => v ?? EVENT_DEFAULTS.leadMinutes),
     is_recurring: z.boolean().default(false),
     recurrence_pattern: z
-      .enum(RECURRENCE_PATTERNS, 'Please select a recurrence pattern')
+      .enum(RECURRENCE_PATTERNS, RECURRENCE_PATTERN_MESSAGE)
       .nullish()
       .transform((v) => v ?? null),
     recurrence_end_date: z
@@ -137,26 +175,7 @@ export const eventInputSchema = z
         'Recurrence end date must be a valid date',
       ),
   })
-  .superRefine((v, ctx) => {
-    if (v.end_date !== null && v.end_date < v.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START_MESSAGE });
-    }
-    // A pickup or drop-off with no driver is allowed: "to be decided", a coverage gap to show (issue 27).
-    if (v.is_recurring && v.recurrence_pattern === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recurrence_pattern'],
-        message: 'Please select a recurrence pattern',
-      });
-    }
-    if (
-      v.is_recurring &&
-      v.recurrence_end_date !== null &&
-      v.recurrence_end_date < v.start_date.slice(0, 10)
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['recurrence_end_date'], message: RECURRENCE_END_MESSAGE });
-    }
-  });
+  .superRefine((v, ctx) => checkEventRules({ ...v, start: v.start_date, end: v.end_date }, ctx));
 export type EventInput = z.input<typeof eventInputSchema>;
 export type EventValues = z.output<typeof eventInputSchema>;
 
@@ -178,19 +197,18 @@ export const eventRangeQuerySchema = z
     }
   });
 
+/** A local start naming one occurrence of a series, in the series' own terms (its `occurrence_start`). */
+const occurrenceStart = z
+  .string()
+  .refine((v) => parseLocal(v) !== null, 'occurrence must be a local start (YYYY-MM-DDTHH:mm:00)')
+  .transform((v) => normalizeLocal(v));
+
 /**
- * Query of the per-occurrence calls: `?occurrence=<local start>` picks one occurrence of a series
- * ("this event only"); with `&following=true` that occurrence and every later one ("this and following").
- * `?deleteAll=true` on DELETE removes the whole series.
+ * Query of `GET /api/events/{id}` and `POST /api/events`: `?occurrence=<local start>` picks one occurrence of a
+ * series; `?activity_conversion=true[&activity_id=]` converts an activity proposal.
  */
 export const occurrenceQuerySchema = z.object({
-  occurrence: z
-    .string()
-    .refine((v) => parseLocal(v) !== null, 'occurrence must be a local start (YYYY-MM-DDTHH:mm:00)')
-    .transform((v) => normalizeLocal(v))
-    .optional(),
-  following: z.enum(['true', 'false'], 'following must be true or false').optional(),
-  deleteAll: z.enum(['true', 'false'], 'deleteAll must be true or false').optional(),
+  occurrence: occurrenceStart.optional(),
   activity_conversion: z.enum(['true', 'false']).optional(),
   /** With `activity_conversion=true`: the proposal converted; it remembers the event and a second conversion is refused. */
   activity_id: z
@@ -199,6 +217,53 @@ export const occurrenceQuerySchema = z.object({
     .transform(Number)
     .optional(),
 });
+
+/**
+ * Which occurrences of a series a change applies to: SPEC §2's 'Edit/Delete Recurring Event' choices 'This event
+ * only' (`this`), 'This and following events' (`following`) and 'All events in series' (`all`); RFC 5545 calls
+ * the middle one RANGE=THISANDFUTURE.
+ */
+export const OCCURRENCE_SCOPES = ['this', 'following', 'all'] as const;
+export type OccurrenceScope = (typeof OCCURRENCE_SCOPES)[number];
+export const SCOPE_MESSAGE = 'scope must be this, following or all';
+
+/**
+ * Query of `PATCH` and `DELETE /api/events/{id}`: `?scope=this|following|all[&occurrence=<local start>]` — what
+ * the user chose, and the occurrence the event was opened on; the server works out the rows. The earlier forms
+ * stay valid and mean the same: `?occurrence=…` is `this`, `?occurrence=…&following=true` is `following`,
+ * `?deleteAll=true` is `all` (SPEC §7). An explicit `scope` that contradicts them is refused (400). Without a
+ * scope the call names the row itself (see `updateEvent` / `deleteEvent`).
+ * @returns `{ scope?, occurrence? }`.
+ */
+export const seriesChangeQuerySchema = z
+  .object({
+    scope: z.enum(OCCURRENCE_SCOPES, SCOPE_MESSAGE).optional(),
+    occurrence: occurrenceStart.optional(),
+    following: z.enum(['true', 'false'], 'following must be true or false').optional(),
+    deleteAll: z.enum(['true', 'false'], 'deleteAll must be true or false').optional(),
+  })
+  .superRefine((v, ctx) => {
+    const legacy = v.deleteAll === 'true' ? 'all' : v.following === 'true' ? 'following' : undefined;
+    if (v.scope !== undefined && legacy !== undefined && legacy !== v.scope) {
+      ctx.addIssue({ code: 'custom', path: ['scope'], message: `scope ${v.scope} contradicts ${legacy}` });
+    }
+  })
+  .transform((v): { scope?: OccurrenceScope; occurrence?: string } => {
+    const scope =
+      v.scope ??
+      (v.deleteAll === 'true'
+        ? 'all'
+        : v.following === 'true'
+          ? 'following'
+          : v.occurrence !== undefined
+            ? 'this'
+            : undefined);
+    return {
+      ...(scope === undefined ? {} : { scope }),
+      ...(v.occurrence === undefined ? {} : { occurrence: v.occurrence }),
+    };
+  });
+export type SeriesChange = z.output<typeof seriesChangeQuerySchema>;
 
 // The wire shapes of an event and an occurrence are zod schemas in event-wire.ts (the server serializes replies
 // through them); the types come from there, so the web bundle does not carry the schemas.
@@ -234,12 +299,7 @@ export function eventLimitMessage(limit: number): string {
  */
 export const eventFormSchema = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, 'Title is required')
-      .max(200, 'Title must be at most 200 characters')
-      .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE),
+    title: eventFields.title,
     event_date: z.string().min(1, 'Date is required').refine(isLocalDate, 'Date is required'),
     /** Issue 22: an all-day event has dates only (start and last day), stored as DATEs. */
     is_all_day: z.boolean(),
@@ -251,13 +311,13 @@ export const eventFormSchema = z
       .regex(/^([01][0-9]|2[0-3])$/, 'Start hour is required'),
     start_minute: z.enum(MINUTE_CHOICES, 'Start minute is required'),
     duration_minutes: z.number().int().min(1).max(10080),
-    location: z.string().max(300, 'Location must be at most 300 characters'),
-    category: z.enum(EVENT_CATEGORIES, 'Please select a category'),
-    priority: z.enum(PRIORITIES, 'Please select a priority'),
+    location: eventFields.location,
+    category: eventFields.category,
+    priority: eventFields.priority,
     organizer_id: z.string(),
     attendees: z.array(z.string()),
     alert_members: z.array(z.string()),
-    description: z.string().max(5000, 'Description must be at most 5000 characters'),
+    description: eventFields.description,
     is_recurring: z.boolean(),
     recurrence_pattern: z.union([z.enum(RECURRENCE_PATTERNS), z.literal('')]),
     recurrence_end_date: z.string(),
@@ -269,29 +329,26 @@ export const eventFormSchema = z
     pickup_minutes_before: z.number().int().min(15).max(180),
   })
   .superRefine((v, ctx) => {
-    if (v.is_all_day) {
-      // The end date of an all-day event is optional (empty: the start day only).
-      if (v.end_date !== '' && !isLocalDate(v.end_date)) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date must be a valid date' });
-      } else if (v.end_date !== '' && v.end_date < v.event_date) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START_MESSAGE });
-      }
-    } else if (v.is_multi_day && !isLocalDate(v.end_date)) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date is required' });
-    } else if (v.is_multi_day && v.end_date < v.event_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START_MESSAGE });
-    }
-    if (v.is_recurring && v.recurrence_pattern === '') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recurrence_pattern'],
-        message: 'Please select a recurrence pattern',
-      });
-    }
-    if (v.is_recurring && v.recurrence_end_date !== '' && v.recurrence_end_date < v.event_date) {
-      ctx.addIssue({ code: 'custom', path: ['recurrence_end_date'], message: RECURRENCE_END_MESSAGE });
+    // The form's own end-date field: optional for an all-day event (empty: the start day only), required for a
+    // multi-day one; the rules it shares with the payload run on the days it holds.
+    const multiDay = v.is_all_day || v.is_multi_day;
+    const end = multiDay && v.end_date !== '' ? v.end_date : null;
+    const endValid = end === null ? !v.is_multi_day || v.is_all_day : isLocalDate(end);
+    if (!endValid) {
+      const message = v.is_all_day ? 'End date must be a valid date' : 'End date is required';
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message });
     }
     // An empty driver is "to be decided" (issue 27), not an error.
+    checkEventRules(
+      {
+        start: v.event_date,
+        end: endValid ? end : null,
+        is_recurring: v.is_recurring,
+        recurrence_pattern: v.recurrence_pattern === '' ? null : v.recurrence_pattern,
+        recurrence_end_date: v.recurrence_end_date === '' ? null : v.recurrence_end_date,
+      },
+      ctx,
+    );
   });
 export type EventFormValues = z.infer<typeof eventFormSchema>;
 

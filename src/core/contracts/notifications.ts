@@ -6,7 +6,10 @@ export type NotificationChannel = (typeof notificationChannels)[number];
 
 /**
  * Outbox row states. pending → sending → sent | failed | expired (retries go back to pending);
- * suppressed is decided at enqueue by policy and never sent.
+ * suppressed is decided at enqueue by policy and never sent; cancelled is a pending message withdrawn because
+ * its cause changed (its event moved or was deleted, its task changed, the family's zone changed), with the
+ * reason in `status_reason`. A cancelled row no longer holds its dedupe key: the same message can be planned
+ * again.
  */
 export const notificationStatuses = [
   'pending',
@@ -15,8 +18,35 @@ export const notificationStatuses = [
   'failed',
   'suppressed',
   'expired',
+  'cancelled',
 ] as const;
 export type NotificationStatus = (typeof notificationStatuses)[number];
+
+/**
+ * What an outbox row is about (`source_kind`), with `source_id` and `source_occurrence`:
+ * - `event`, `pickup`, `dropoff`: a reminder of an event row (a series' id for its occurrences), and the
+ *   occurrence's local start `YYYY-MM-DDTHH:mm:ss` in the series' own zone (its RECURRENCE-ID);
+ * - `task`: a task reminder (the task's id);
+ * - `daily_summary`: the member's id, and the local date `YYYY-MM-DD` it summarises;
+ * - `event_alert`: news that an event was created or changed (the event's id);
+ * - `driving_gaps`: the evening SMS about tomorrow's uncovered pickups (the member's id and that local date);
+ * - `invitation`: the invited member's id; `account`: a sign-in notice (the user's id);
+ * - `sms`: an assistant question or answer; `other`: anything else (no id).
+ */
+export const notificationSourceKinds = [
+  'event',
+  'pickup',
+  'dropoff',
+  'task',
+  'daily_summary',
+  'event_alert',
+  'driving_gaps',
+  'invitation',
+  'account',
+  'sms',
+  'other',
+] as const;
+export type NotificationSourceKind = (typeof notificationSourceKinds)[number];
 
 /** Why policy suppressed a message at enqueue (stored in `status_reason`). */
 export const suppressionReasons = [

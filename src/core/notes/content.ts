@@ -65,6 +65,37 @@ export function withPhotoPaths(content: string, photoPath: (index: number) => st
 }
 
 /**
+ * The content with every photo line's source (a safe data URL or a note photo path, see `imageMarkup`) replaced
+ * by `replace(source)`, which may throw to refuse the content. Other lines are kept as they are.
+ */
+export function mapPhotoSources(content: string, replace: (source: string) => string): string {
+  return content
+    .split(/\r?\n/)
+    .map((line) => {
+      const src = imageSource(line);
+      if (src === null) return line;
+      const next = replace(src);
+      return next === src ? line : imageMarkup(next);
+    })
+    .join('\n');
+}
+
+/**
+ * The note id, photo index and version (the note's last change, epoch ms) a note photo path
+ * (`/api/notes/{id}/photos/{index}?v={version}`) names, or null when `src` is not one.
+ */
+export function parsePhotoPath(src: string): { noteId: number; index: number; version: number } | null {
+  if (!NOTE_PHOTO_PATH.test(src)) return null;
+  const [, noteId, index, version] = /^\/api\/notes\/([0-9]+)\/photos\/([0-9]+)\?v=([0-9]+)$/.exec(src) ?? [];
+  return { noteId: Number(noteId), index: Number(index), version: Number(version) };
+}
+
+/** The data URL of a photo as `photoAt` returns it. */
+export function photoDataUrl(photo: { mimeType: string; base64: string }): string {
+  return `data:${photo.mimeType};base64,${photo.base64}`;
+}
+
+/**
  * The `index`-th embedded photo (from 0, in content order, as `withPhotoPaths` counts), decoded.
  * @returns the MIME type (`image/png|jpeg|gif|webp`) and the bytes, or null when there is no such photo.
  */

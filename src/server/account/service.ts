@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import Bowser from 'bowser';
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
@@ -25,6 +25,7 @@ import { passkeys } from '../db/schema/account.ts';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { LINK_TOKEN_PLACEHOLDER, linkSecret, linkToken, newLinkRef } from '../notifications/link-tokens.ts';
 import {
   emailChangedEmail,
   emailConfirmationEmail,
@@ -155,7 +156,9 @@ export async function requestEmailChange(
     // Accounts of every family: the same cross-family question an invitation asks (db/cross-family.ts).
     if (await emailHasAccount(tx, input.new_email)) throw conflict(EMAIL_TAKEN_MESSAGE);
     const now = ctx.clock.now();
-    const raw = randomBytes(32).toString('base64url');
+    // ADR 014: the token is derived from a ref with the link secret; the outbox row keeps the ref only.
+    const linkRef = newLinkRef('email_confirmation', user.id);
+    const raw = linkToken(linkSecret(ctx.config), linkRef);
     const expires = new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_HOURS * 3_600_000);
     await tx
       .update(userAccounts)
@@ -171,10 +174,10 @@ export async function requestEmailChange(
       user,
       emailConfirmationEmail({
         publicUrl: ctx.config.PUBLIC_URL,
-        token: raw,
+        token: LINK_TOKEN_PLACEHOLDER,
         validHours: EMAIL_CONFIRMATION_TTL_HOURS,
       }),
-      { recipient: input.new_email, expiresAt: expires },
+      { recipient: input.new_email, expiresAt: expires, linkRef },
     );
     return { pending_email: input.new_email };
   });

@@ -22,6 +22,7 @@ import {
   eventInputSchema,
   eventRangeQuerySchema,
   occurrenceQuerySchema,
+  seriesChangeQuerySchema,
 } from '../../core/contracts/events.ts';
 import {
   acceptInvitationSchema,
@@ -292,19 +293,20 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     },
   },
   'PATCH /api/events/:id': {
-    summary: 'Edit an event, one occurrence (`?occurrence=`), or it and the following (`&following=true`).',
+    summary:
+      'Edit an event; of a series, the scope the user chose (`?scope=this|following|all`) from the occurrence it was opened on (`&occurrence=`). The server works out the rows (ADR 018).',
     auth: 'session',
     params: idParams,
-    query: occurrenceQuerySchema,
+    query: seriesChangeQuerySchema,
     body: eventInputSchema,
     responses: { 200: { description: 'The event row edited.', schema: eventDtoSchema } },
   },
   'DELETE /api/events/:id': {
     summary:
-      'Delete an event, one occurrence, it and the following, or the whole series (`?deleteAll=true`).',
+      'Delete an event; of a series, one occurrence, it and the following, or the whole series (`?scope=this|following|all[&occurrence=]`; SPEC’s `?deleteAll=true` is `all`).',
     auth: 'session',
     params: idParams,
-    query: occurrenceQuerySchema,
+    query: seriesChangeQuerySchema,
     responses: {
       200: { description: '`{ ok: true, removed }`: `series`, `occurrence`, `following` or `event`.' },
     },

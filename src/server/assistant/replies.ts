@@ -248,7 +248,11 @@ async function claim(ctx: ServerContext, family: Family, memberId: number, now: 
       recurrence_end_date: null,
       ...(leg.kind === 'pickup' ? { pickup_assigned_to: memberId } : { dropoff_assigned_to: memberId }),
     });
-    await updateEvent(ctx, family.id, leg.eventId, values, { occurrence, alertMembersSent: false });
+    await updateEvent(ctx, family.id, leg.eventId, values, {
+      scope: 'this',
+      ...(occurrence === undefined ? {} : { occurrence }),
+      alertMembersSent: false,
+    });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return refusedReply(error.message, publicLink(ctx.config.PUBLIC_URL, '/driving'));

@@ -15,7 +15,7 @@ import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
 import { replyWord } from '../../core/assistant/replies.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { familyMembers } from '../db/schema/families.ts';
-import { notifications } from '../db/schema/notifications.ts';
+import { liveDedupe, notifications } from '../db/schema/notifications.ts';
 import { unroutedSms } from '../db/schema/unrouted-sms.ts';
 import type { ServerContext } from '../http/context.ts';
 import { loadFamilyData } from './family-snapshot.ts';
@@ -89,6 +89,7 @@ async function storeExchange(
     familyId: member.familyId,
     familyMemberId: member.id,
     channel: 'sms',
+    sourceKind: 'sms' as const,
     sendAfter: now,
     createdAt: now,
     updatedAt: now,
@@ -106,7 +107,7 @@ async function storeExchange(
       statusReason: `Received from ${sms.from}`,
       sentAt: now,
     })
-    .onConflictDoNothing({ target: notifications.dedupeKey });
+    .onConflictDoNothing(liveDedupe);
   if (reply === null) return null;
   const [answer] = await db
     .insert(notifications)
@@ -121,7 +122,7 @@ async function storeExchange(
       statusReason: 'Replied by TwiML',
       sentAt: now,
     })
-    .onConflictDoNothing({ target: notifications.dedupeKey })
+    .onConflictDoNothing(liveDedupe)
     .returning({ id: notifications.id });
   return answer?.id ?? null;
 }

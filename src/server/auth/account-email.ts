@@ -23,7 +23,8 @@ export async function sendAccountEmail(
   tx: DbOrTx,
   user: AccountRecipient,
   content: EmailContent,
-  options: { recipient?: string; expiresAt?: Date | null } = {},
+  /** `linkRef`: the ref of the secret link the content carries as `LINK_TOKEN_PLACEHOLDER` (ADR 014). */
+  options: { recipient?: string; expiresAt?: Date | null; linkRef?: string } = {},
 ): Promise<void> {
   const now = ctx.clock.now();
   await enqueue(tx, {
@@ -32,7 +33,9 @@ export async function sendAccountEmail(
     familyMemberId: user.familyMemberId,
     recipient: options.recipient ?? user.email,
     dedupeKey: `${content.kind}:${user.id}:${now.toISOString()}:${randomBytes(6).toString('hex')}`,
+    source: { kind: 'account', id: user.id },
     now,
     expiresAt: options.expiresAt ?? null,
+    ...(options.linkRef === undefined ? {} : { linkRef: options.linkRef }),
   });
 }

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { families, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { passwordChangedEmail, passwordResetEmail } from '../notifications/account-templates.ts';
+import { LINK_TOKEN_PLACEHOLDER, linkSecret, linkToken, newLinkRef } from '../notifications/link-tokens.ts';
 import { sendAccountEmail } from './account-email.ts';
 import { dropUserChallenges } from './challenges.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
@@ -37,7 +38,9 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
       .for('update');
     if (!user) return;
     const now = ctx.clock.now();
-    const raw = randomBytes(32).toString('base64url');
+    // ADR 014: the token is derived from a ref with the link secret; the outbox row keeps the ref only.
+    const linkRef = newLinkRef('password_reset', user.id);
+    const raw = linkToken(linkSecret(ctx.config), linkRef);
     const expires = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
     await tx
       .update(userAccounts)
@@ -49,10 +52,10 @@ export async function requestPasswordReset(ctx: ServerContext, email: string): P
       user,
       passwordResetEmail({
         publicUrl: ctx.config.PUBLIC_URL,
-        token: raw,
+        token: LINK_TOKEN_PLACEHOLDER,
         validMinutes: RESET_TOKEN_TTL_MINUTES,
       }),
-      { expiresAt: expires },
+      { expiresAt: expires, linkRef },
     );
   });
 }

@@ -163,7 +163,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   );
 
   // Issue 20 item 7: growing delays per (account, address), on top of the per-minute limits above.
-  const delays = new SignInDelays(ctx.clock);
+  const delays = new SignInDelays(ctx.db, ctx.clock);
 
   app.post(
     '/api/auth/login',
@@ -171,7 +171,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
       const pair = `${emailOf(request)}|${request.ip}`;
-      const wait = delays.waitSeconds(pair);
+      const wait = await delays.waitSeconds(pair);
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
         throw new HttpError(429, 'rate_limited', signInDelayMessage(wait));
@@ -180,10 +180,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       try {
         outcome = await login(ctx, input, userAgentOf(request));
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) delays.failed(pair);
+        if (error instanceof HttpError && error.statusCode === 401) await delays.failed(pair);
         throw error;
       }
-      delays.succeeded(pair);
+      await delays.succeeded(pair);
       if (request.auth) await destroySession(ctx.db, request.auth.sid);
       if ('challenge' in outcome) {
         setChallengeCookie(reply, outcome.challenge);

@@ -1,3 +1,6 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { signInFailures } from '../db/schema/rate-limits.ts';
 import type { Clock } from '../http/context.ts';
 
 /**
@@ -9,18 +12,18 @@ export const FREE_SIGN_IN_FAILURES = 4;
 /** The longest wait: 15 minutes (OWASP ASVS 5.0 V6.3.1 suggests slowing, not locking, repeated failures). */
 const MAX_DELAY_MS = 15 * 60_000;
 
-/** Entries kept in memory before the ones that no longer delay anything are dropped. */
-const PRUNE_AT = 10_000;
-
-interface Failures {
-  count: number;
-  /** Epoch ms before which this (account, address) may not try again. */
-  until: number;
-}
-
 /** The 429 message while a (account, address) pair waits. */
 export function signInDelayMessage(seconds: number): string {
   return `Too many failed sign-ins from here. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+}
+
+/**
+ * The wait after the `failures`-th failed sign-in of a pair, in ms: none for the first
+ * `FREE_SIGN_IN_FAILURES`, then 1 s, 2 s, 4 s … doubling up to 15 minutes.
+ */
+export function signInDelayMs(failures: number): number {
+  const over = failures - FREE_SIGN_IN_FAILURES;
+  return over > 0 ? Math.min(MAX_DELAY_MS, 1000 * 2 ** Math.min(over - 1, 30)) : 0;
 }
 
 /**
@@ -28,37 +31,54 @@ export function signInDelayMessage(seconds: number): string {
  * sign-ins from one address for one account, each further failure makes that pair wait twice as long
  * (1 s, 2 s, 4 s … up to 15 min) before its next attempt; a success clears the pair. Another address — the
  * owner's own — is never delayed by a stranger's failures, so nobody can lock an owner out.
- * Counts live in this process's memory, like the rate limits (docs/scaling.md), and follow `clock`.
+ *
+ * The counts live in PostgreSQL (`sign_in_failures`), so every app process sees the same delays (ADR 010's
+ * rule for shared limits); times follow `clock`. A pair that has waited out its delay for longer than the
+ * longest delay starts afresh: such rows are deleted as failures are recorded.
  */
 export class SignInDelays {
-  private readonly failures = new Map<string, Failures>();
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly clock: Clock,
+  ) {}
 
-  constructor(private readonly clock: Clock) {}
-
-  /** Whole seconds `key` must still wait before its next attempt; 0 when it may try now. */
-  waitSeconds(key: string): number {
-    const entry = this.failures.get(key);
-    const left = entry ? entry.until - this.clock.now().getTime() : 0;
+  /** Whole seconds `pair` must still wait before its next attempt; 0 when it may try now. */
+  async waitSeconds(pair: string): Promise<number> {
+    const [row] = await this.db
+      .select({ waitUntil: signInFailures.waitUntil })
+      .from(signInFailures)
+      .where(eq(signInFailures.pair, pair));
+    const left = row ? row.waitUntil.getTime() - this.clock.now().getTime() : 0;
     return left > 0 ? Math.ceil(left / 1000) : 0;
   }
 
-  /** Records a failed sign-in for `key` (its next delay doubles once past the free failures). */
-  failed(key: string): void {
-    const now = this.clock.now().getTime();
-    if (this.failures.size >= PRUNE_AT) this.prune(now);
-    const count = (this.failures.get(key)?.count ?? 0) + 1;
-    const over = count - FREE_SIGN_IN_FAILURES;
-    const delay = over > 0 ? Math.min(MAX_DELAY_MS, 1000 * 2 ** (over - 1)) : 0;
-    this.failures.set(key, { count, until: now + delay });
+  /**
+   * Records a failed sign-in for `pair` (its next delay doubles once past the free failures): one UPSERT,
+   * atomic per pair, so failures counted by several processes at once all count.
+   */
+  async failed(pair: string): Promise<void> {
+    const now = this.clock.now();
+    // Pairs (this one included) that waited out their delay longer than the longest delay start afresh.
+    await this.db
+      .delete(signInFailures)
+      .where(lt(signInFailures.waitUntil, new Date(now.getTime() - MAX_DELAY_MS)));
+    const [row] = await this.db
+      .insert(signInFailures)
+      .values({ pair, failures: 1, waitUntil: now })
+      .onConflictDoUpdate({
+        target: signInFailures.pair,
+        set: { failures: sql`${signInFailures.failures} + 1` },
+      })
+      .returning({ failures: signInFailures.failures });
+    const delay = signInDelayMs(row?.failures ?? 1);
+    await this.db
+      .update(signInFailures)
+      .set({ waitUntil: new Date(now.getTime() + delay) })
+      .where(eq(signInFailures.pair, pair));
   }
 
-  /** A successful sign-in: `key` starts afresh. */
-  succeeded(key: string): void {
-    this.failures.delete(key);
-  }
-
-  /** Drops pairs that have waited out their delay for longer than the longest delay. */
-  private prune(now: number): void {
-    for (const [key, entry] of this.failures) if (entry.until + MAX_DELAY_MS < now) this.failures.delete(key);
+  /** A successful sign-in: `pair` starts afresh. */
+  async succeeded(pair: string): Promise<void> {
+    await this.db.delete(signInFailures).where(eq(signInFailures.pair, pair));
   }
 }

@@ -16,7 +16,7 @@ import { formatRdate, parseRdate } from '../db/event-occurrences.ts';
 import { withFamilyScope } from '../db/scope.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
-import { eventsCreatedThisMonth } from '../events/service.ts';
+import { eventsCreatedThisMonth } from '../events/plan-limit.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';

@@ -162,6 +162,7 @@ async function planChunk(
         body,
         kind: 'driving_gaps',
         dedupeKey: eveningAlertKey(member.id, date),
+        source: { kind: 'driving_gaps', id: member.id, occurrence: date },
         now,
         sendAfter: now,
         expiresAt,

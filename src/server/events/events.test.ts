@@ -862,3 +862,205 @@ describe('events in their own time zone (issue 18)', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });
+
+describe('the server owns occurrence edits: every scope × what the event was opened on (issue 26)', () => {
+  type Opened = 'series row' | 'override row' | 'plain event' | 'first occurrence' | 'last occurrence';
+  type Scope = 'this' | 'following' | 'all';
+  type Listing = Array<[string, string]>;
+  const p = 'Soccer practice';
+  const C = 'Changed';
+  /** A weekly series 11-23 … 12-21 (Mondays 16:00): 11-30 moved to 17:00 (an override), 12-07 deleted (EXDATE). */
+  const BEFORE: Listing = [
+    [p, '2026-11-23T16:00:00'],
+    ['Dentist', '2026-11-25T10:00:00'],
+    [p, '2026-11-30T17:00:00'],
+    [p, '2026-12-14T16:00:00'],
+    [p, '2026-12-21T16:00:00'],
+  ];
+  const without = (listing: Listing, ...gone: string[]) =>
+    listing.filter(([, start]) => !gone.includes(start));
+  const withTitle = (listing: Listing, title: string, ...starts: string[]) =>
+    listing.map(([t, start]): [string, string] => [starts.includes(start) ? title : t, start]);
+
+  async function seed() {
+    const series = await create(
+      fam,
+      soccer(fam, { is_recurring: true, recurrence_pattern: 'weekly', recurrence_end_date: '2026-12-21' }),
+    );
+    const moved = await call(
+      fam,
+      'PATCH',
+      `/api/events/${series.id}?scope=this&occurrence=2026-11-30T16:00:00`,
+      soccer(fam, { start_date: '2026-11-30T17:00', is_recurring: true, recurrence_pattern: 'weekly' }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const gone = await call(
+      fam,
+      'DELETE',
+      `/api/events/${series.id}?scope=this&occurrence=2026-12-07T16:00:00`,
+    );
+    expect(gone.json()).toMatchObject({ removed: 'occurrence' });
+    const plain = await create(fam, soccer(fam, { title: 'Dentist', start_date: '2026-11-25T10:00' }));
+    const opened: Record<Opened, { id: number; occurrence: string | null; shown: string }> = {
+      'series row': { id: series.id, occurrence: null, shown: '2026-11-23T16:00' },
+      'override row': { id: moved.json<EventDto>().id, occurrence: null, shown: '2026-11-30T17:00' },
+      'plain event': { id: plain.id, occurrence: null, shown: '2026-11-25T10:00' },
+      'first occurrence': { id: series.id, occurrence: '2026-11-23T16:00:00', shown: '2026-11-23T16:00' },
+      'last occurrence': { id: series.id, occurrence: '2026-12-21T16:00:00', shown: '2026-12-21T16:00' },
+    };
+    expect(await listing()).toEqual(BEFORE);
+    return { series, opened };
+  }
+
+  async function listing(): Promise<Listing> {
+    return (await list(fam, '2026-11-23', '2026-12-28')).map((o) => [o.title, o.start_date]);
+  }
+
+  function url(id: number, scope: Scope, occurrence: string | null): string {
+    const q = new URLSearchParams({ scope });
+    if (occurrence) q.set('occurrence', occurrence);
+    return `/api/events/${id}?${q.toString()}`;
+  }
+
+  const allChanged = withTitle(BEFORE, C, ...BEFORE.filter(([t]) => t === p).map(([, s]) => s));
+  const patchCases: Array<[Opened, Scope, Listing]> = [
+    ['series row', 'this', withTitle(BEFORE, C, '2026-11-23T16:00:00')],
+    // From the first occurrence "this and following" is the whole series; the moved one keeps its time.
+    ['series row', 'following', allChanged],
+    ['series row', 'all', allChanged],
+    ['first occurrence', 'this', withTitle(BEFORE, C, '2026-11-23T16:00:00')],
+    ['first occurrence', 'following', allChanged],
+    ['first occurrence', 'all', allChanged],
+    ['override row', 'this', withTitle(BEFORE, C, '2026-11-30T17:00:00')],
+    // A new series from the moved occurrence's time: 12-07 was the old series' EXDATE, not the new one's.
+    [
+      'override row',
+      'following',
+      [
+        [p, '2026-11-23T16:00:00'],
+        ['Dentist', '2026-11-25T10:00:00'],
+        [C, '2026-11-30T17:00:00'],
+        [C, '2026-12-07T17:00:00'],
+        [C, '2026-12-14T17:00:00'],
+        [C, '2026-12-21T17:00:00'],
+      ],
+    ],
+    // The series keeps its first date and takes the time shown (17:00): its start moved, so its exceptions go.
+    [
+      'override row',
+      'all',
+      [
+        [C, '2026-11-23T17:00:00'],
+        ['Dentist', '2026-11-25T10:00:00'],
+        [C, '2026-11-30T17:00:00'],
+        [C, '2026-12-07T17:00:00'],
+        [C, '2026-12-14T17:00:00'],
+        [C, '2026-12-21T17:00:00'],
+      ],
+    ],
+    ['last occurrence', 'this', withTitle(BEFORE, C, '2026-12-21T16:00:00')],
+    ['last occurrence', 'following', withTitle(BEFORE, C, '2026-12-21T16:00:00')],
+    // Made from the last occurrence, "all events" keeps the series' first date (11-23), not 12-21.
+    ['last occurrence', 'all', allChanged],
+    ['plain event', 'this', withTitle(BEFORE, C, '2026-11-25T10:00:00')],
+    ['plain event', 'following', withTitle(BEFORE, C, '2026-11-25T10:00:00')],
+    ['plain event', 'all', withTitle(BEFORE, C, '2026-11-25T10:00:00')],
+  ];
+
+  it.each(patchCases)('PATCH opened on the %s with scope=%s', async (opened, scope, expected) => {
+    const { series, opened: o } = await seed();
+    const target = o[opened];
+    const res = await call(
+      fam,
+      'PATCH',
+      url(target.id, scope, target.occurrence),
+      soccer(fam, {
+        title: C,
+        start_date: target.shown,
+        ...(opened === 'plain event'
+          ? {}
+          : { is_recurring: true, recurrence_pattern: 'weekly', recurrence_end_date: '2026-12-21' }),
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await listing()).toEqual(expected);
+    // The row written: an override of the series for "this", a new series for a later "following".
+    const written = res.json<EventDto>();
+    if (opened === 'plain event') expect(written.id).toBe(target.id);
+    else if (scope === 'this') expect(written.parent_event_id).toBe(series.id);
+    else if (scope === 'following' && (opened === 'override row' || opened === 'last occurrence'))
+      expect([written.id === series.id, written.parent_event_id, written.is_recurring]).toEqual([
+        false,
+        null,
+        true,
+      ]);
+    else expect(written.id).toBe(series.id);
+  });
+
+  const deleteCases: Array<[Opened, Scope, string, Listing]> = [
+    ['series row', 'this', 'occurrence', without(BEFORE, '2026-11-23T16:00:00')],
+    ['series row', 'following', 'series', [['Dentist', '2026-11-25T10:00:00']]],
+    ['series row', 'all', 'series', [['Dentist', '2026-11-25T10:00:00']]],
+    ['first occurrence', 'this', 'occurrence', without(BEFORE, '2026-11-23T16:00:00')],
+    ['first occurrence', 'following', 'series', [['Dentist', '2026-11-25T10:00:00']]],
+    ['first occurrence', 'all', 'series', [['Dentist', '2026-11-25T10:00:00']]],
+    ['override row', 'this', 'occurrence', without(BEFORE, '2026-11-30T17:00:00')],
+    [
+      'override row',
+      'following',
+      'following',
+      without(BEFORE, '2026-11-30T17:00:00', '2026-12-14T16:00:00', '2026-12-21T16:00:00'),
+    ],
+    ['override row', 'all', 'series', [['Dentist', '2026-11-25T10:00:00']]],
+    ['last occurrence', 'this', 'occurrence', without(BEFORE, '2026-12-21T16:00:00')],
+    ['last occurrence', 'following', 'following', without(BEFORE, '2026-12-21T16:00:00')],
+    ['last occurrence', 'all', 'series', [['Dentist', '2026-11-25T10:00:00']]],
+    ['plain event', 'this', 'event', without(BEFORE, '2026-11-25T10:00:00')],
+    ['plain event', 'following', 'event', without(BEFORE, '2026-11-25T10:00:00')],
+    ['plain event', 'all', 'event', without(BEFORE, '2026-11-25T10:00:00')],
+  ];
+
+  it.each(deleteCases)('DELETE opened on the %s with scope=%s', async (opened, scope, removed, expected) => {
+    const { opened: o } = await seed();
+    const target = o[opened];
+    const res = await call(fam, 'DELETE', url(target.id, scope, target.occurrence));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, removed });
+    expect(await listing()).toEqual(expected);
+  });
+
+  it.each(['this', 'following', 'all'] as const)(
+    'answers 404 to PATCH and DELETE with scope=%s on an EXDATE’d occurrence, or another occurrence of an override, and changes nothing',
+    async (scope) => {
+      const { series, opened: o } = await seed();
+      for (const [id, occurrence] of [
+        [series.id, '2026-12-07T16:00:00'],
+        [o['override row'].id, '2026-12-14T16:00:00'],
+      ] as const) {
+        const edit = soccer(fam, { title: C, start_date: '2026-12-07T16:00' });
+        expect((await call(fam, 'PATCH', url(id, scope, occurrence), edit)).statusCode).toBe(404);
+        expect((await call(fam, 'DELETE', url(id, scope, occurrence))).statusCode).toBe(404);
+      }
+      expect(await listing()).toEqual(BEFORE);
+    },
+  );
+
+  it('refuses an unknown scope, or one that contradicts the earlier query form, with 400 naming it', async () => {
+    const { series } = await seed();
+    for (const [method, query] of [
+      ['PATCH', '?scope=every'],
+      ['DELETE', '?scope=this&deleteAll=true'],
+      ['DELETE', '?scope=all&occurrence=2026-11-30T16:00:00&following=true'],
+    ] as const) {
+      const res = await call(
+        fam,
+        method,
+        `/api/events/${series.id}${query}`,
+        method === 'PATCH' ? soccer(fam) : undefined,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json<{ error: { fields: object } }>().error.fields)).toEqual(['scope']);
+    }
+    expect(await listing()).toEqual(BEFORE);
+  });
+});

@@ -5,6 +5,7 @@ import {
   eventInputSchema,
   eventRangeQuerySchema,
   occurrenceQuerySchema,
+  seriesChangeQuerySchema,
 } from '../../core/contracts/events.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
@@ -27,7 +28,8 @@ function hasField(body: unknown, field: string): boolean {
 /**
  * SPEC §7 events calls: `GET /api/events?start=&end=` (occurrences), `GET /api/events/{id}[?occurrence=]`,
  * `GET /api/events/{id}/tasks`, `POST /api/events[?activity_conversion=true]`,
- * `PATCH /api/events/{id}[?occurrence=…[&following=true]]`, `DELETE /api/events/{id}[?deleteAll=true|?occurrence=…[&following=true]]`.
+ * `PATCH` and `DELETE /api/events/{id}[?scope=this|following|all][&occurrence=…]` (also SPEC's `?deleteAll=true`
+ * and the earlier `?occurrence=…[&following=true]`: `seriesChangeQuerySchema`).
  */
 export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // The list is the calendar's hot path: its reply is serialized from the contract's schema (fast-json-stringify).
@@ -68,11 +70,10 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.patch('/api/events/:id', async (request) => {
     const { familyId } = requireAuth(request);
     const id = pathId(request.params, 'id', 'Event not found');
-    const query = parseInput(occurrenceQuerySchema, request.query);
+    const change = parseInput(seriesChangeQuerySchema, request.query);
     const input = parseInput(eventInputSchema, request.body);
     return updateEvent(ctx, familyId, id, input, {
-      occurrence: query.occurrence,
-      following: query.following === 'true',
+      ...change,
       alertMembersSent: hasField(request.body, 'alert_members'),
     });
   });
@@ -80,12 +81,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.delete('/api/events/:id', async (request) => {
     const { familyId } = requireAuth(request);
     const id = pathId(request.params, 'id', 'Event not found');
-    const query = parseInput(occurrenceQuerySchema, request.query);
-    const removed = await deleteEvent(ctx, familyId, id, {
-      occurrence: query.occurrence,
-      following: query.following === 'true',
-      deleteAll: query.deleteAll === 'true',
-    });
+    const removed = await deleteEvent(ctx, familyId, id, parseInput(seriesChangeQuerySchema, request.query));
     return { ok: true, removed };
   });
 }

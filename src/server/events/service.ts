@@ -1,366 +1,63 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
-import { eventEnd, isMultiDay } from '../../core/calendar/event-span.ts';
-import {
-  DROPOFF_PREFIX,
-  DURATION_MESSAGE,
-  eventLimitMessage,
-  isDurationChoice,
-  PICKUP_PREFIX,
-  type EventDto,
-  type EventOccurrenceDto,
-  type EventTaskDto,
-  type EventValues,
+/**
+ * The events calls (SPEC §7): create, read, list occurrences, update and delete. Series edits live in
+ * series-edits.ts, transport tasks in transport-tasks.ts, the plan limit in plan-limit.ts, the wire in dto.ts.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { isMultiDay } from '../../core/calendar/event-span.ts';
+import type {
+  EventDto,
+  EventOccurrenceDto,
+  EventTaskDto,
+  EventValues,
+  SeriesChange,
 } from '../../core/contracts/events.ts';
 import { ALREADY_ON_CALENDAR_MESSAGE, NOT_ACCEPTED_MESSAGE } from '../../core/contracts/activities.ts';
-import { buildRrule, withUntil } from '../../core/recurrence/patterns.ts';
-import { expandEvents, hasOccurrence, refusal } from '../../core/recurrence/occurrences.ts';
-import { eventToFamilyTime, familyToEventTime } from '../../core/time/family-time.ts';
+import { expandEvents } from '../../core/recurrence/occurrences.ts';
 import {
   addLocalDays,
   addLocalMinutes,
   instantToLocal,
   localDateOf,
   localMinutesBetween,
-  localToInstant,
 } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { eventColumns, type EventRow, saveEventMembers } from '../db/event-members.ts';
-import { loadWindowRows, toEngineRow } from '../db/event-occurrences.ts';
+import { loadWindowRows } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
-import { families, familyMembers } from '../db/schema/families.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
-import { saveTaskAssignees, taskColumns, type TaskRow } from '../db/task-assignees.ts';
+import { taskColumns } from '../db/task-assignees.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { cancelOccurrenceReminders, onEventWritten } from '../scheduler/hooks.ts';
+import { toEventDto, toEventTaskDto, toFamilyTime } from './dto.ts';
 import {
-  cancelDeletedEventsReminders,
-  cancelOccurrenceReminders,
-  onEventWritten,
-} from '../scheduler/hooks.ts';
+  checkDuration,
+  checkMembers,
+  columnsFor,
+  deleteEventRows,
+  familyZone,
+  listsOf,
+  loadEvent,
+  type Zones,
+} from './event-rows.ts';
+import { checkMonthlyLimit } from './plan-limit.ts';
+import {
+  carrySeriesEditIntoOverrides,
+  changedFields,
+  endSeriesBefore,
+  keepFirstDate,
+  requireOccurrence,
+  resolveSeriesTarget,
+  splitSeries,
+  writeOverride,
+} from './series-edits.ts';
+import { syncTransportTasks } from './transport-tasks.ts';
 
 /** Without a range, `GET /api/events` answers from 31 days before today to 92 days after (family-local days). */
 export const DEFAULT_WINDOW_DAYS_BEFORE = 31;
 export const DEFAULT_WINDOW_DAYS_AFTER = 92;
 /** The longest range one `GET /api/events` may ask for, in days (keeps expansion bounded). */
 export const MAX_RANGE_DAYS = 400;
-
-/** A row's wall-clock time (in its own zone) as the wire gives it: family wall-clock (see `eventToFamilyTime`). */
-function toFamilyTime(row: EventRow, local: string, familyZone: string): string {
-  return eventToFamilyTime(local, row.timezone, row.isAllDay, familyZone);
-}
-
-/**
- * Maps a row to the wire (SPEC §3 Event, snake_case); no column leaks unlisted. `start_date` / `end_date` are
- * the family's wall-clock time (SPEC §7); `timezone` says which zone the event itself runs in; `exdates` and
- * `recurrence_id` stay in the series' own terms (they identify occurrences, like `occurrence_start`).
- */
-export function toEventDto(row: EventRow, familyZone: string): EventDto {
-  return {
-    id: row.id,
-    family_id: row.familyId,
-    title: row.title,
-    description: row.description,
-    start_date: toFamilyTime(row, row.startDate, familyZone),
-    end_date: row.endDate === null ? null : toFamilyTime(row, row.endDate, familyZone),
-    timezone: row.isAllDay ? null : row.timezone,
-    duration_minutes: row.durationMinutes,
-    is_all_day: row.isAllDay,
-    location: row.location,
-    organizer_id: row.organizerId,
-    attendees: row.attendees,
-    alert_members: row.alertMembers,
-    category: row.category,
-    priority: row.priority,
-    has_pickup: row.hasPickup,
-    pickup_assigned_to: row.pickupAssignedTo,
-    pickup_minutes_before: row.pickupMinutesBefore,
-    has_dropoff: row.hasDropoff,
-    dropoff_assigned_to: row.dropoffAssignedTo,
-    dropoff_minutes_before: row.dropoffMinutesBefore,
-    is_recurring: row.isRecurring,
-    recurrence_pattern: row.recurrencePattern,
-    recurrence_end_date: row.recurrenceEndDate,
-    rrule: row.rrule,
-    exdates: row.exdates,
-    parent_event_id: row.parentEventId,
-    recurrence_id: row.recurrenceId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-/** Maps a task row to the wire (SPEC §3 Task). */
-export function toEventTaskDto(row: TaskRow): EventTaskDto {
-  return {
-    id: row.id,
-    family_id: row.familyId,
-    title: row.title,
-    description: row.description,
-    event_id: row.eventId,
-    assigned_to: row.assignedTo,
-    assigned_to_ids: row.assignedToIds,
-    due_date: row.dueDate,
-    estimated_duration_minutes: row.estimatedDurationMinutes,
-    status: row.status,
-    priority: row.priority,
-    send_sms_reminder: row.sendSmsReminder,
-    reminder_frequency: row.reminderFrequency,
-    transport_kind: row.transportKind,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-function timing(row: EventRow) {
-  return {
-    start_date: row.startDate,
-    end_date: row.endDate,
-    duration_minutes: row.durationMinutes,
-    is_all_day: row.isAllDay,
-  };
-}
-
-async function loadFamily(db: DbOrTx, familyId: number) {
-  const [family] = await db.select().from(families).where(eq(families.id, familyId));
-  if (!family) throw notFound();
-  return family;
-}
-
-async function loadEvent(db: DbOrTx, familyId: number, id: number): Promise<EventRow> {
-  const [row] = await db
-    .select(eventColumns)
-    .from(events)
-    .where(and(eq(events.familyId, familyId), eq(events.id, id)));
-  if (!row) throw notFound('Event not found');
-  return row;
-}
-
-/**
- * Every member id the payload names must be one of the family's members.
- * @throws HttpError 400 naming the field, before anything is written.
- */
-async function checkMembers(db: DbOrTx, familyId: number, v: EventValues): Promise<void> {
-  const rows = await db
-    .select({ id: familyMembers.id })
-    .from(familyMembers)
-    .where(eq(familyMembers.familyId, familyId));
-  const known = new Set(rows.map((r) => String(r.id)));
-  const fields: Record<string, string> = {};
-  const single: Array<[string, number | null]> = [
-    ['organizer_id', v.organizer_id],
-    ['pickup_assigned_to', v.has_pickup ? v.pickup_assigned_to : null],
-    ['dropoff_assigned_to', v.has_dropoff ? v.dropoff_assigned_to : null],
-  ];
-  for (const [field, id] of single)
-    if (id !== null && !known.has(String(id))) fields[field] = 'Unknown family member';
-  if (v.attendees.some((id) => !known.has(id))) fields.attendees = 'Unknown family member';
-  if (v.alert_members.some((id) => !known.has(id))) fields.alert_members = 'Unknown family member';
-  const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
-}
-
-/**
- * SPEC §9: a timed event lasts one of the duration choices (issue 21: 7 minutes is refused). An event that already
- * lasts something else (imported from an .ics file) may keep its own length when edited (`current`); a multi-day
- * or all-day event's length comes from its dates, so its duration is not checked.
- * @throws HttpError 400 with a `duration_minutes` field error.
- */
-function checkDuration(v: EventValues, current: number | null): void {
-  if (v.end_date !== null || v.is_all_day) return;
-  if (isDurationChoice(v.duration_minutes) || v.duration_minutes === current) return;
-  throw badRequest(DURATION_MESSAGE, { duration_minutes: DURATION_MESSAGE });
-}
-
-/** Where a row's times live: its own zone (null = floating) and the family's, which the wire speaks. */
-interface Zones {
-  zone: string | null;
-  family: string;
-}
-
-/**
- * The row's columns for a payload; recurrence is compiled to an RRULE only when `asSeries`. The payload's times
- * (family wall-clock) are written in the row's own zone (`zones.zone`); an all-day event has none.
- * @throws HttpError 400 (field `start_date`) when the engine would refuse the result (src/core/recurrence).
- */
-function columnsFor(v: EventValues, asSeries: boolean, zones: Zones) {
-  const recurring = asSeries && v.is_recurring && v.recurrence_pattern !== null;
-  const inZone = (local: string) => familyToEventTime(local, zones.zone, v.is_all_day, zones.family);
-  const startDate = inZone(v.start_date);
-  const columns = {
-    title: v.title,
-    description: v.description,
-    startDate,
-    endDate: v.end_date === null ? null : inZone(v.end_date),
-    timezone: v.is_all_day ? null : zones.zone,
-    durationMinutes: v.duration_minutes,
-    isAllDay: v.is_all_day,
-    location: v.location,
-    organizerId: v.organizer_id,
-    category: v.category,
-    priority: v.priority,
-    hasPickup: v.has_pickup,
-    pickupAssignedTo: v.has_pickup ? v.pickup_assigned_to : null,
-    pickupMinutesBefore: v.pickup_minutes_before,
-    hasDropoff: v.has_dropoff,
-    dropoffAssignedTo: v.has_dropoff ? v.dropoff_assigned_to : null,
-    dropoffMinutesBefore: v.dropoff_minutes_before,
-    isRecurring: recurring,
-    recurrencePattern: recurring ? v.recurrence_pattern : null,
-    recurrenceEndDate: recurring ? v.recurrence_end_date : null,
-    rrule:
-      recurring && v.recurrence_pattern
-        ? buildRrule(v.recurrence_pattern, startDate, v.recurrence_end_date)
-        : null,
-  };
-  const reason = refusal(
-    {
-      id: 0,
-      start: columns.startDate,
-      end: columns.endDate,
-      durationMinutes: columns.durationMinutes,
-      allDay: columns.isAllDay,
-      zone: columns.timezone,
-      rrule: columns.rrule,
-      exdates: [],
-      rdates: [],
-      parentId: null,
-      recurrenceId: null,
-    },
-    zones.family,
-  );
-  if (reason) throw badRequest(reason, { start_date: reason });
-  return columns;
-}
-
-/** The payload's member lists (`attendees`, `alert_members`) as an `EventRow` carries them. */
-function listsOf(v: EventValues) {
-  return { attendees: v.attendees, alertMembers: v.alert_members };
-}
-
-/** The family's IANA zone (families.timezone). @throws HttpError 404 when the family does not exist. */
-async function familyZone(db: DbOrTx, familyId: number): Promise<string> {
-  return (await loadFamily(db, familyId)).timezone;
-}
-
-/**
- * How many events count against the plan this calendar month of `timeZone`: rows with `counts_toward_plan`
- * created since the month's first local midnight — events and series (a series counts once) made by any path
- * (form, activity conversion, "this and following" split, ICS import) and imported overrides (RECURRENCE-ID,
- * issue 20); an occurrence edited in the app does not count. Used by every path that creates an event, so
- * that all apply the same rule.
- */
-export async function eventsCreatedThisMonth(
-  tx: DbOrTx,
-  familyId: number,
-  timeZone: string,
-  now: Date,
-): Promise<number> {
-  const today = instantToLocal(now, timeZone);
-  const next = addLocalDays(`${today.slice(0, 7)}-01`, 32).slice(0, 7);
-  const from = localToInstant(`${today.slice(0, 7)}-01T00:00:00`, timeZone);
-  const to = localToInstant(`${next}-01T00:00:00`, timeZone);
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .where(
-      and(
-        eq(events.familyId, familyId),
-        eq(events.countsTowardPlan, true),
-        gte(events.createdAt, from),
-        lt(events.createdAt, to),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/**
- * Plan limit: at most `families.max_events_per_month` events created per calendar month of the family's zone
- * (`eventsCreatedThisMonth`). Locks the family row so that two concurrent creations cannot both take the
- * last slot.
- * @throws HttpError 409 past the limit.
- */
-async function checkMonthlyLimit(tx: DbOrTx, familyId: number, now: Date): Promise<void> {
-  const [family] = await tx.select().from(families).where(eq(families.id, familyId)).for('update');
-  if (!family) throw notFound();
-  if ((await eventsCreatedThisMonth(tx, familyId, family.timezone, now)) >= family.maxEventsPerMonth) {
-    throw conflict(eventLimitMessage(family.maxEventsPerMonth));
-  }
-}
-
-/**
- * Keeps an event's transport tasks in step with it: 'Pickup: {title}' due at the end minus the pickup lead,
- * 'Drop-off: {title}' due at the start minus the drop-off lead, assigned to the chosen member. An existing
- * transport task (found by `transport_kind`) is moved, never duplicated; one whose coordination was switched
- * off is removed. For a series the tasks follow its first occurrence.
- */
-async function syncTransportTasks(tx: DbOrTx, row: EventRow, now: Date): Promise<void> {
-  const existing = await tx
-    .select(taskColumns)
-    .from(tasks)
-    .where(and(eq(tasks.familyId, row.familyId), eq(tasks.eventId, row.id), isNotNull(tasks.transportKind)));
-  const end = eventEnd(timing(row));
-  const wanted = [
-    {
-      kind: 'pickup',
-      on: row.hasPickup && row.pickupAssignedTo !== null,
-      title: `${PICKUP_PREFIX}${row.title}`.slice(0, 200),
-      assignee: row.pickupAssignedTo,
-      due: addLocalMinutes(end, -row.pickupMinutesBefore),
-    },
-    {
-      kind: 'dropoff',
-      on: row.hasDropoff && row.dropoffAssignedTo !== null,
-      title: `${DROPOFF_PREFIX}${row.title}`.slice(0, 200),
-      assignee: row.dropoffAssignedTo,
-      due: addLocalMinutes(row.startDate, -row.dropoffMinutesBefore),
-    },
-  ];
-  for (const w of wanted) {
-    const current = existing.filter((t) => t.transportKind === w.kind);
-    if (!w.on || w.assignee === null) {
-      if (current.length > 0)
-        await tx.delete(tasks).where(
-          inArray(
-            tasks.id,
-            current.map((t) => t.id),
-          ),
-        );
-      continue;
-    }
-    const values = {
-      title: w.title,
-      assignedTo: w.assignee,
-      dueDate: w.due,
-      priority: row.priority,
-      updatedAt: now,
-    };
-    const [first, ...extra] = current;
-    const assignees = [String(w.assignee)];
-    if (first) {
-      const [moved] = await tx.update(tasks).set(values).where(eq(tasks.id, first.id)).returning();
-      if (moved) await saveTaskAssignees(tx, moved, assignees, first.assignedToIds);
-      if (extra.length > 0)
-        await tx.delete(tasks).where(
-          inArray(
-            tasks.id,
-            extra.map((t) => t.id),
-          ),
-        );
-    } else {
-      const [created] = await tx
-        .insert(tasks)
-        .values({
-          ...values,
-          familyId: row.familyId,
-          eventId: row.id,
-          transportKind: w.kind,
-          description: `Transport for ${row.title}`.slice(0, 500),
-          createdAt: now,
-        })
-        .returning();
-      if (created) await saveTaskAssignees(tx, created, assignees, null);
-    }
-  }
-}
 
 /**
  * Creates an event (a one-off, multi-day, or a recurring series stored as one row with its RRULE) and its
@@ -532,254 +229,52 @@ export async function listOccurrences(
   });
 }
 
-export interface OccurrenceScope {
-  /** Local start of the chosen occurrence of a series. */
-  occurrence?: string | undefined;
-  /** With `occurrence`: that occurrence and all later ones. */
-  following?: boolean;
-}
-
 /**
- * @throws HttpError 404 unless `occurrence` is one of the series' occurrences (RRULE or RDATE, not an EXDATE), in
- * the series' own terms.
- */
-function requireOccurrence(row: EventRow, occurrence: string, familyZone: string): void {
-  if (!hasOccurrence(toEngineRow(row), occurrence, familyZone)) throw notFound('Occurrence not found');
-}
-
-/**
- * Deletes the family's event rows matching `where` (a series takes its overrides with it, and every event its
- * tasks, by the foreign keys' cascades), first cancelling the pending reminders of all of them in the same
- * transaction (issue 8).
- */
-async function deleteEventRows(tx: DbOrTx, familyId: number, where: SQL, now: Date): Promise<void> {
-  const doomed = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.familyId, familyId), where));
-  if (doomed.length === 0) return;
-  const ids = doomed.map((r) => r.id);
-  const overrides = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.familyId, familyId), inArray(events.parentEventId, ids)));
-  await cancelDeletedEventsReminders(tx, familyId, [...ids, ...overrides.map((o) => o.id)], now);
-  await tx.delete(events).where(and(eq(events.familyId, familyId), inArray(events.id, ids)));
-}
-
-/**
- * The fields an override can change, as payload names paired with their columns (issue 21). A series edit for
- * all events writes every field an override did not change into it; RFC 5545 leaves this to the application,
- * and Google Calendar behaves the same way.
- */
-const OVERRIDABLE_FIELDS = [
-  ['title', 'title'],
-  ['description', 'description'],
-  ['start_date', 'startDate'],
-  ['end_date', 'endDate'],
-  ['duration_minutes', 'durationMinutes'],
-  ['is_all_day', 'isAllDay'],
-  ['location', 'location'],
-  ['organizer_id', 'organizerId'],
-  ['attendees', 'attendees'],
-  ['alert_members', 'alertMembers'],
-  ['category', 'category'],
-  ['priority', 'priority'],
-  ['has_pickup', 'hasPickup'],
-  ['pickup_assigned_to', 'pickupAssignedTo'],
-  ['pickup_minutes_before', 'pickupMinutesBefore'],
-  ['has_dropoff', 'hasDropoff'],
-  ['dropoff_assigned_to', 'dropoffAssignedTo'],
-  ['dropoff_minutes_before', 'dropoffMinutesBefore'],
-] as const satisfies ReadonlyArray<readonly [string, keyof EventRow]>;
-
-/** An occurrence's times change together: moving it, or making it longer, keeps all four as the override has them. */
-const TIME_FIELDS: readonly string[] = ['start_date', 'end_date', 'duration_minutes', 'is_all_day'];
-
-type OverridableColumns = Pick<EventRow, (typeof OVERRIDABLE_FIELDS)[number][1]>;
-
-/**
- * The series' values for its occurrence starting at `occurrence` (the series' own terms): its fields, with that
- * occurrence's own start and end.
- */
-function seriesValuesAt(series: EventRow, occurrence: string): OverridableColumns {
-  return {
-    ...series,
-    startDate: occurrence,
-    endDate:
-      series.endDate === null
-        ? null
-        : addLocalMinutes(occurrence, localMinutesBetween(series.startDate, series.endDate)),
-  };
-}
-
-/**
- * The payload names of the fields in which `override` differs from its series' occurrence `occurrence`; any
- * time field counts as all of `TIME_FIELDS`. Stored in `events.override_fields`.
- */
-function changedFields(override: OverridableColumns, series: EventRow, occurrence: string): string[] {
-  const expected = seriesValuesAt(series, occurrence);
-  const changed = OVERRIDABLE_FIELDS.filter(
-    ([, column]) => JSON.stringify(override[column]) !== JSON.stringify(expected[column]),
-  ).map(([field]) => field);
-  const times = changed.some((f) => TIME_FIELDS.includes(f));
-  return [...new Set([...changed.filter((f) => !TIME_FIELDS.includes(f)), ...(times ? TIME_FIELDS : [])])];
-}
-
-/**
- * After a series edit for all events (its start and rule unchanged): every override takes the series' new value
- * of each field it did not change itself (`override_fields`; null = an override described in full, e.g.
- * imported, which keeps every field). Its own start stays its occurrence's; transport tasks and reminders
- * follow the rows that changed.
- */
-async function carrySeriesEditIntoOverrides(
-  ctx: ServerContext,
-  tx: DbOrTx,
-  series: EventRow,
-  now: Date,
-): Promise<void> {
-  const overrides = await tx
-    .select(eventColumns)
-    .from(events)
-    .where(and(eq(events.familyId, series.familyId), eq(events.parentEventId, series.id)));
-  for (const override of overrides) {
-    if (override.overrideFields === null || override.recurrenceId === null) continue;
-    const kept = new Set(override.overrideFields);
-    const expected = seriesValuesAt(series, override.recurrenceId);
-    const changes: Partial<OverridableColumns> = {};
-    for (const [field, column] of OVERRIDABLE_FIELDS) {
-      if (kept.has(field) || column === 'startDate') continue;
-      if (JSON.stringify(override[column]) === JSON.stringify(expected[column])) continue;
-      Object.assign(changes, { [column]: expected[column] });
-    }
-    if (Object.keys(changes).length === 0) continue;
-    const { attendees = override.attendees, alertMembers = override.alertMembers, ...columns } = changes;
-    const [updated] = await tx
-      .update(events)
-      .set({ ...columns, updatedAt: now })
-      .where(eq(events.id, override.id))
-      .returning();
-    if (!updated) continue;
-    const written = await saveEventMembers(tx, updated, { attendees, alertMembers }, override);
-    await syncTransportTasks(tx, written, now);
-    await onEventWritten(tx, ctx.config.PUBLIC_URL, override, written, now);
-  }
-}
-
-/** Ends a series before the day of `occurrence` (UNTIL = the previous day 23:59:59, local) and drops later overrides. */
-async function endSeriesBefore(tx: DbOrTx, row: EventRow, occurrence: string, now: Date): Promise<void> {
-  const lastDay = addLocalDays(localDateOf(occurrence), -1);
-  await tx
-    .update(events)
-    .set({
-      rrule: withUntil(row.rrule ?? '', `${lastDay}T23:59:59`),
-      recurrenceEndDate: lastDay,
-      exdates: row.exdates.filter((d) => d < occurrence),
-      updatedAt: now,
-    })
-    .where(eq(events.id, row.id));
-  await cancelOccurrenceReminders(tx, row.familyId, row.id, occurrence, true, now);
-  await deleteEventRows(
-    tx,
-    row.familyId,
-    and(eq(events.parentEventId, row.id), gte(events.recurrenceId, occurrence)) ?? sql`false`,
-    now,
-  );
-}
-
-/**
- * `PATCH /api/events/{id}`:
- * - a one-off event or an override: updated in place (an override stays a single occurrence);
- * - a series without `occurrence`: the whole series; when its start or rule changes, its exceptions and
- *   overrides no longer line up with the occurrences and are dropped; otherwise each override takes the new
- *   value of every field it did not change itself (`override_fields`, issue 21);
- * - `occurrence` ("this event only"): an override row (RECURRENCE-ID = the occurrence) is created or updated,
- *   remembering which fields differ from the series (`override_fields`);
- * - `occurrence` + `following` ("this and following events"): the series ends before that occurrence and a
- *   new series starts from the payload (from the first occurrence this is the whole-series edit).
+ * `PATCH /api/events/{id}` with the scope the user chose (`resolveSeriesTarget` works out the rows):
+ * - a one-off event: updated in place;
+ * - `this` (an occurrence of a series, or an override): an override row (RECURRENCE-ID = the occurrence) is
+ *   created or updated, remembering which fields differ from the series (`override_fields`);
+ * - `following`: the series ends before that occurrence and a new series starts from the payload (from the
+ *   first occurrence this is the whole-series edit);
+ * - `all`: the whole series; made from one occurrence, it keeps its first date and takes the payload's time
+ *   (`keepFirstDate`). When its start or rule changes, its exceptions and overrides no longer line up with the
+ *   occurrences and are dropped; otherwise each override takes the new value of every field it did not change
+ *   itself (`override_fields`, issue 21).
  * Transport tasks follow the row that was written. `alert_members` is kept unless sent (SPEC §7).
- * @throws HttpError 404 for another family's id or an unknown occurrence; 400 for unknown member ids.
+ * @throws HttpError 404 for another family's id or an unknown occurrence; 400 for unknown member ids; 409 when a
+ *   `following` split passes the plan limit.
  */
 export async function updateEvent(
   ctx: ServerContext,
   familyId: number,
   id: number,
-  v: EventValues,
-  scope: OccurrenceScope & { alertMembersSent: boolean },
+  payload: EventValues,
+  change: SeriesChange & { alertMembersSent: boolean },
 ): Promise<EventDto> {
-  const row = await loadEvent(ctx.db, familyId, id);
-  checkDuration(v, row.durationMinutes);
-  await checkMembers(ctx.db, familyId, v);
+  const opened = await loadEvent(ctx.db, familyId, id);
+  checkDuration(payload, opened.durationMinutes);
+  await checkMembers(ctx.db, familyId, payload);
   const family = await familyZone(ctx.db, familyId);
+  const target = await resolveSeriesTarget(ctx.db, opened, change, family);
+  const row = target.kind === 'event' ? target.row : target.series;
   // The row keeps its own zone (an imported Berlin series stays in Berlin); an all-day event that becomes timed
   // takes the family's.
   const zones: Zones = { zone: row.isAllDay ? family : row.timezone, family };
   const now = ctx.clock.now();
+  const edit = { ctx, zones, now, alertMembersSent: change.alertMembersSent };
   return ctx.db.transaction(async (tx) => {
-    const isSeries = row.rrule !== null && row.parentEventId === null;
-    if (isSeries && scope.occurrence) {
-      requireOccurrence(row, scope.occurrence, family);
-      const occurrence = scope.occurrence;
-      if (scope.following && occurrence !== row.startDate) {
-        // The new series is a new event: the same monthly plan limit as `POST /api/events` (issue 20).
-        await checkMonthlyLimit(tx, familyId, now);
-        await endSeriesBefore(tx, row, occurrence, now);
-        const [inserted] = await tx
-          .insert(events)
-          .values({ ...columnsFor(v, true, zones), familyId, createdAt: now, updatedAt: now })
-          .returning();
-        if (!inserted) throw new Error('event insert returned no row');
-        const created = await saveEventMembers(tx, inserted, listsOf(v), null);
-        await syncTransportTasks(tx, created, now);
-        await onEventWritten(tx, ctx.config.PUBLIC_URL, row, created, now);
-        return toEventDto(created, family);
-      }
-      if (!scope.following) {
-        const [existing] = await tx
-          .select(eventColumns)
-          .from(events)
-          .where(
-            and(
-              eq(events.familyId, familyId),
-              eq(events.parentEventId, row.id),
-              eq(events.recurrenceId, occurrence),
-            ),
-          );
-        const columns = columnsFor(v, false, zones);
-        const alertMembers = scope.alertMembersSent
-          ? v.alert_members
-          : (existing?.alertMembers ?? row.alertMembers);
-        const lists = { attendees: v.attendees, alertMembers };
-        const overrideFields = changedFields({ ...columns, ...lists }, row, occurrence);
-        const values = { ...columns, overrideFields, updatedAt: now };
-        const [stored] = existing
-          ? await tx.update(events).set(values).where(eq(events.id, existing.id)).returning()
-          : await tx
-              .insert(events)
-              .values({
-                ...values,
-                familyId,
-                parentEventId: row.id,
-                recurrenceId: occurrence,
-                // Editing one occurrence of a series already counted is not a new event (plan limit).
-                countsTowardPlan: false,
-                createdAt: now,
-              })
-              .returning();
-        if (!stored) throw new Error('override write returned no row');
-        const written = await saveEventMembers(tx, stored, lists, existing ?? null);
-        await syncTransportTasks(tx, written, now);
-        await onEventWritten(
-          tx,
-          ctx.config.PUBLIC_URL,
-          existing ?? { ...row, startDate: occurrence },
-          written,
-          now,
-        );
-        return toEventDto(written, family);
-      }
-      // "This and following" from the first occurrence: the whole series.
+    if (target.kind === 'following' && target.occurrence !== row.startDate) {
+      return toEventDto(await splitSeries(tx, edit, row, target.occurrence, payload), family);
     }
+    if (target.kind === 'this') {
+      return toEventDto(await writeOverride(tx, edit, row, target.occurrence, payload), family);
+    }
+    // "All events", or "this and following" from the first occurrence: the whole series (or the one-off event).
+    const v =
+      target.kind === 'series' && target.occurrence !== null
+        ? keepFirstDate(payload, toFamilyTime(row, row.startDate, family))
+        : payload;
+    const isSeries = row.rrule !== null && row.parentEventId === null;
     const columns = columnsFor(v, row.parentEventId === null, zones);
     const ruleChanged = row.startDate !== columns.startDate || row.rrule !== columns.rrule;
     // An override edited in place remembers again which fields differ from its series.
@@ -789,7 +284,7 @@ export async function updateEvent(
         : null;
     const lists = {
       attendees: v.attendees,
-      alertMembers: scope.alertMembersSent ? v.alert_members : row.alertMembers,
+      alertMembers: change.alertMembersSent ? v.alert_members : row.alertMembers,
     };
     const overrideFields =
       series && row.recurrenceId !== null
@@ -819,57 +314,52 @@ export async function updateEvent(
 }
 
 /**
- * `DELETE /api/events/{id}` (its tasks go with it, SPEC §8):
- * - `deleteAll`: the whole series (given the series or one of its overrides);
- * - `occurrence` on a series: that occurrence becomes an EXDATE (its override, if any, is removed);
- *   with `following`, the series ends before it (from the first occurrence: the whole series);
- * - an override without parameters: removed, and its occurrence stays removed (EXDATE on the series);
- * - otherwise the row itself (a series row takes its overrides with it).
+ * `DELETE /api/events/{id}` with the scope the user chose (its tasks go with it, SPEC §8; `resolveSeriesTarget`
+ * works out the rows):
+ * - a one-off event: removed;
+ * - `all`: the whole series with its overrides (given the series or one of its overrides);
+ * - `this`: that occurrence becomes an EXDATE (its override, if any, is removed);
+ * - `following`: the series ends before that occurrence (from the first occurrence: the whole series).
  * The pending reminders of what is removed (events, occurrences, and the tasks that go with them) are cancelled in
  * the same transaction (issue 8); other occurrences keep theirs.
- * @returns what was removed: 'series' or 'occurrence' or 'event'.
+ * @returns what was removed: 'series', 'following', 'occurrence' or 'event'.
  * @throws HttpError 404 for another family's id or an unknown occurrence.
  */
 export async function deleteEvent(
   ctx: ServerContext,
   familyId: number,
   id: number,
-  scope: OccurrenceScope & { deleteAll: boolean },
+  change: SeriesChange,
 ): Promise<'series' | 'occurrence' | 'following' | 'event'> {
-  const row = await loadEvent(ctx.db, familyId, id);
+  const opened = await loadEvent(ctx.db, familyId, id);
   const family = await familyZone(ctx.db, familyId);
+  const target = await resolveSeriesTarget(ctx.db, opened, change, family);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    if (scope.deleteAll) {
-      const seriesId = row.parentEventId ?? row.id;
-      await deleteEventRows(tx, familyId, eq(events.id, seriesId), now);
-      return row.rrule !== null || row.parentEventId !== null ? 'series' : 'event';
+    if (target.kind === 'event') {
+      await deleteEventRows(tx, familyId, eq(events.id, target.row.id), now);
+      return 'event';
     }
-    const series = row.parentEventId !== null ? await loadEvent(tx, familyId, row.parentEventId) : row;
-    const occurrence = row.parentEventId !== null ? (row.recurrenceId ?? undefined) : scope.occurrence;
-    if (series.rrule !== null && occurrence) {
-      if (row.parentEventId === null) requireOccurrence(series, occurrence, family);
-      if (scope.following) {
-        if (occurrence <= series.startDate) {
-          await deleteEventRows(tx, familyId, eq(events.id, series.id), now);
-          return 'series';
-        }
-        await endSeriesBefore(tx, series, occurrence, now);
-        return 'following';
-      }
-      // Only this occurrence's reminders (and its override's, with the override's tasks) are cancelled.
-      await cancelOccurrenceReminders(tx, familyId, series.id, occurrence, false, now);
-      await deleteEventRows(
-        tx,
-        familyId,
-        and(eq(events.parentEventId, series.id), eq(events.recurrenceId, occurrence)) ?? sql`false`,
-        now,
-      );
-      const exdates = [...new Set([...series.exdates, occurrence])].sort();
-      await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, series.id));
-      return 'occurrence';
+    const series = target.series;
+    if (target.kind === 'series' || (target.kind === 'following' && target.occurrence <= series.startDate)) {
+      await deleteEventRows(tx, familyId, eq(events.id, series.id), now);
+      return 'series';
     }
-    await deleteEventRows(tx, familyId, eq(events.id, row.id), now);
-    return row.rrule !== null ? 'series' : 'event';
+    const occurrence = target.occurrence;
+    if (target.kind === 'following') {
+      await endSeriesBefore(tx, series, occurrence, now);
+      return 'following';
+    }
+    // Only this occurrence's reminders (and its override's, with the override's tasks) are cancelled.
+    await cancelOccurrenceReminders(tx, familyId, series.id, occurrence, false, now);
+    await deleteEventRows(
+      tx,
+      familyId,
+      and(eq(events.parentEventId, series.id), eq(events.recurrenceId, occurrence)) ?? sql`false`,
+      now,
+    );
+    const exdates = [...new Set([...series.exdates, occurrence])].sort();
+    await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, series.id));
+    return 'occurrence';
   });
 }

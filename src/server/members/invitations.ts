@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { and, asc, eq } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import { families, familyMembers, userAccounts } from '../db/schema/families.ts'
 import type { ServerContext } from '../http/context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { enqueue } from '../notifications/outbox.ts';
+import { LINK_TOKEN_PLACEHOLDER, linkSecret, linkToken, newLinkRef } from '../notifications/link-tokens.ts';
 import { configuredChannels } from '../notifications/providers/from-config.ts';
 import { invitationEmail, invitationLink } from '../notifications/templates.ts';
 import { ACCEPTED, PENDING, assertRoomForOneMore, normalisePhone } from './service.ts';
@@ -38,10 +39,14 @@ export function hashInvitationToken(rawToken: string): string {
   return createHash('sha256').update(rawToken).digest('hex');
 }
 
-/** A new token: 256 random bits, base64url (43 characters), safe in a URL path. */
-function newToken(): { raw: string; hash: string } {
-  const raw = randomBytes(32).toString('base64url');
-  return { raw, hash: hashInvitationToken(raw) };
+/**
+ * A new link for invitation `memberId` (ADR 014): its `ref` (kept on the outbox row), the raw token derived
+ * from it with the link secret (never stored) and the token's SHA-256 (kept on the member row).
+ */
+function newToken(ctx: ServerContext, memberId: number): { ref: string; raw: string; hash: string } {
+  const ref = newLinkRef('invitation', memberId);
+  const raw = linkToken(linkSecret(ctx.config), ref);
+  return { ref, raw, hash: hashInvitationToken(raw) };
 }
 
 function toInvitationDto(row: MemberRow): InvitationDto {
@@ -85,21 +90,21 @@ async function inviterOf(
 }
 
 /**
- * Writes the invitation e-mail to the outbox in `tx`, so it exists exactly when the invitation does.
- * The dedupe key names the token (by a prefix of its hash): a resend is a new message, a retry of the same
- * transaction is not.
+ * Writes the invitation e-mail to the outbox in `tx`, so it exists exactly when the invitation does. The row
+ * holds the link's `ref`, not its token: the dispatcher renders the link when it sends (ADR 014). The dedupe
+ * key names the link (by its ref): a resend is a new message, a retry of the same transaction is not.
  */
 async function enqueueInvitationEmail(
   ctx: ServerContext,
   tx: DbOrTx,
-  args: { member: MemberRow; rawToken: string; familyName: string; timezone: string; inviterName: string },
+  args: { member: MemberRow; linkRef: string; familyName: string; timezone: string; inviterName: string },
 ): Promise<void> {
   const { member } = args;
   const now = ctx.clock.now();
   await enqueue(tx, {
     ...invitationEmail({
       publicUrl: ctx.config.PUBLIC_URL,
-      token: args.rawToken,
+      token: LINK_TOKEN_PLACEHOLDER,
       familyName: args.familyName,
       inviterName: args.inviterName,
       inviteeName: member.name,
@@ -110,7 +115,9 @@ async function enqueueInvitationEmail(
     familyId: member.familyId,
     familyMemberId: member.id,
     recipient: member.email ?? '',
-    dedupeKey: `invitation:${member.id}:${hashInvitationToken(args.rawToken).slice(0, 24)}`,
+    dedupeKey: `invitation:${args.linkRef}`,
+    linkRef: args.linkRef,
+    source: { kind: 'invitation', id: member.id },
     now,
     expiresAt: member.invitationExpiresAt,
     // Without SMTP nothing would leave the machine: the history says so, and the inviter gets the link.
@@ -163,8 +170,7 @@ export async function invite(
 
     const inviter = await inviterOf(tx, familyId, userId);
     const now = ctx.clock.now();
-    const token = newToken();
-    const [member] = await tx
+    const [inserted] = await tx
       .insert(familyMembers)
       .values({
         familyId,
@@ -173,17 +179,24 @@ export async function invite(
         role: input.role,
         color: input.color,
         invitationStatus: PENDING,
-        invitationToken: token.hash,
         invitationSentAt: now,
         invitationExpiresAt: expiryFrom(now),
         invitedBy: inviter?.id ?? null,
         createdAt: now,
       })
+      .returning({ id: familyMembers.id });
+    if (!inserted) throw new Error('invitation insert returned no row');
+    // The token is derived from the member's id, so it is set once the row exists (same transaction).
+    const token = newToken(ctx, inserted.id);
+    const [member] = await tx
+      .update(familyMembers)
+      .set({ invitationToken: token.hash })
+      .where(and(eq(familyMembers.id, inserted.id), eq(familyMembers.familyId, familyId)))
       .returning();
-    if (!member) throw new Error('invitation insert returned no row');
+    if (!member) throw new Error('invitation update returned no row');
     await enqueueInvitationEmail(ctx, tx, {
       member,
-      rawToken: token.raw,
+      linkRef: token.ref,
       familyName: family.familyName,
       timezone: family.timezone,
       inviterName: inviter?.name ?? 'A family member',
@@ -233,7 +246,7 @@ export async function resendInvitation(
     const family = await lockFamily(tx, familyId);
     await findPendingInvitation(tx, familyId, invitationId);
     const now = ctx.clock.now();
-    const token = newToken();
+    const token = newToken(ctx, invitationId);
     const [member] = await tx
       .update(familyMembers)
       .set({ invitationToken: token.hash, invitationSentAt: now, invitationExpiresAt: expiryFrom(now) })
@@ -243,7 +256,7 @@ export async function resendInvitation(
     const inviter = await inviterOf(tx, familyId, userId);
     await enqueueInvitationEmail(ctx, tx, {
       member,
-      rawToken: token.raw,
+      linkRef: token.ref,
       familyName: family.name,
       timezone: family.timezone,
       inviterName: inviter?.name ?? 'A family member',

@@ -326,7 +326,7 @@ export async function updateMember(
 
 /**
  * SPEC §7 `DELETE /api/family-members/{id}`. Removes the member from events, tasks and proposals (what they
- * authored stays) — the database does that, by the foreign keys of migration 0017 (ADR 017): attendee, alert
+ * authored stays) — the database does that, by the foreign keys of migration 0018 (ADR 017): attendee, alert
  * and assignee rows go, organiser, drivers, proposal assignee/assigner and note author become null, and a task's
  * next assignee becomes its `assigned_to`. Deactivates their account and ends its sessions, so it can no longer
  * sign in.

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { imageSize } from 'image-size';
 import type { z } from 'zod';
 import {
   NOTE_CATEGORIES,
@@ -13,8 +14,15 @@ import {
   FAMILY_STORAGE_MAX_BYTES,
   FAMILY_STORAGE_MESSAGE,
   NOTE_COUNT_MESSAGE,
+  PHOTO_MAX_EDGE_PX,
 } from '../../core/contracts/quotas.ts';
-import { photoAt, withPhotoPaths } from '../../core/notes/content.ts';
+import {
+  mapPhotoSources,
+  parsePhotoPath,
+  photoAt,
+  photoDataUrl,
+  withPhotoPaths,
+} from '../../core/notes/content.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
@@ -125,6 +133,45 @@ export async function getNotePhoto(
   return { mimeType, bytes: Buffer.from(photo.base64, 'base64') };
 }
 
+export const PHOTO_TOO_LARGE_MESSAGE = `Photos must be at most ${PHOTO_MAX_EDGE_PX} pixels on the long edge.`;
+export const PHOTO_REFERENCE_MESSAGE = 'A photo must be a picture taken or chosen for this note.';
+
+/** Width and height of an image's bytes, or null when its header cannot be read (image-size). */
+function dimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return { width, height };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The content a write stores, with each photo stored once (issue 20 item 2): a photo line that names a photo
+ * of `editing` by its path (`/api/notes/{id}/photos/{index}?v=…` of its current version, as the notes list sends it) stands for that
+ * stored photo and is written back as its bytes, so sending a note back as it was listed keeps its photos,
+ * one copy each; a path naming any other note (a copy of another note's photo line) is refused. New photos
+ * are data URLs and must be at most `PHOTO_MAX_EDGE_PX` on the long edge (the camera resizes to that, SPEC §9);
+ * one whose header image-size cannot read is kept (the byte quotas still bound it).
+ * @throws HttpError 400 on `content` with `PHOTO_TOO_LARGE_MESSAGE` or `PHOTO_REFERENCE_MESSAGE`.
+ */
+function storedContent(content: string, editing: NoteRow | null): string {
+  const refuse = (message: string) => badRequest(message, { content: message });
+  return mapPhotoSources(content, (src) => {
+    const path = parsePhotoPath(src);
+    if (path) {
+      const current =
+        editing !== null && path.noteId === editing.id && path.version === editing.updatedAt.getTime();
+      const photo = current ? photoAt(editing.content, path.index) : null;
+      if (!photo) throw refuse(PHOTO_REFERENCE_MESSAGE);
+      return photoDataUrl(photo);
+    }
+    const size = dimensions(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'));
+    if (size && Math.max(size.width, size.height) > PHOTO_MAX_EDGE_PX) throw refuse(PHOTO_TOO_LARGE_MESSAGE);
+    return src;
+  });
+}
+
 /**
  * The family's note quotas (src/core/contracts/quotas.ts), checked inside the writing transaction with the
  * family row locked, so two concurrent writes cannot both take the last room.
@@ -178,15 +225,16 @@ export async function createNote(
   input: z.output<typeof noteSchema>,
 ): Promise<NoteDto> {
   await assertAuthorInFamily(ctx.db, familyId, input.family_member_id);
+  const content = storedContent(input.content, null);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
-    await assertNoteQuota(tx, familyId, null, Buffer.byteLength(input.content, 'utf8'));
+    await assertNoteQuota(tx, familyId, null, Buffer.byteLength(content, 'utf8'));
     const [row] = await tx
       .insert(notes)
       .values({
         familyId,
         title: input.title,
-        content: input.content,
+        content,
         familyMemberId: input.family_member_id,
         category: input.category,
         pinned: input.pinned,
@@ -212,13 +260,13 @@ export async function updateNote(
   input: z.output<typeof noteUpdateSchema>,
 ): Promise<NoteDto> {
   const [existing] = await ctx.db
-    .select({ id: notes.id })
+    .select()
     .from(notes)
     .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)));
   if (!existing) throw notFound();
   if (input.family_member_id !== undefined)
     await assertAuthorInFamily(ctx.db, familyId, input.family_member_id);
-  const { content } = input;
+  const content = input.content === undefined ? undefined : storedContent(input.content, existing);
   await ctx.db.transaction(async (tx) => {
     if (content !== undefined)
       await assertNoteQuota(tx, familyId, noteId, Buffer.byteLength(content, 'utf8'));

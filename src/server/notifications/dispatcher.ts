@@ -10,6 +10,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { familyMembers } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import type { Clock } from '../http/context.ts';
+import { LINK_TOKEN_PLACEHOLDER, liveLinkToken } from './link-tokens.ts';
 import type { ChannelProviders } from './providers/from-config.ts';
 import { ProviderError, type OutgoingMessage } from './providers/provider.ts';
 
@@ -33,6 +34,11 @@ export interface DispatcherOptions {
   /** Pause between rounds when nothing was due, in ms (real time). Default 1000. */
   pollIntervalMs?: number;
   backoff?: BackoffPolicy;
+  /**
+   * The key secret links are derived with (`link-tokens.ts` `linkSecret(config)`, ADR 014). Without it a
+   * message carrying a link (`link_ref`) is not sent: it fails with `LINK_GONE_REASON`.
+   */
+  linkSecret?: Buffer;
   /** Jitter source in [0, 1); tests fix it. */
   random?: () => number;
   logger?: DispatcherLogger;
@@ -64,6 +70,9 @@ export interface Dispatcher {
 type Row = typeof notifications.$inferSelect;
 
 const EXPIRED_REASON = 'Expired before it could be delivered';
+/** Why a message with a secret link was not sent: the link no longer opens anything (ADR 014). */
+export const LINK_GONE_REASON =
+  'Not sent: its link no longer works (replaced by a newer one, used, cancelled, or the link secret changed)';
 
 /**
  * The outbox dispatcher (ARCHITECTURE.md "Notifications"), one per server process.
@@ -194,14 +203,32 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (ok) summary.expired += 1;
       return;
     }
+    let { body, html } = row;
+    if (row.linkRef !== null) {
+      // The link is rendered now, from its ref (ADR 014): the stored row never held the token.
+      const token = options.linkSecret ? await liveLinkToken(db, options.linkSecret, row.linkRef) : null;
+      if (token === null) {
+        const ok = await record(row, lease, {
+          status: 'failed',
+          statusReason: LINK_GONE_REASON,
+          lockedUntil: null,
+          updatedAt: clock.now(),
+        });
+        if (ok) summary.failed += 1;
+        logger?.warn({ notificationId: row.id }, 'notification link no longer works; not sent');
+        return;
+      }
+      body = body.replaceAll(LINK_TOKEN_PLACEHOLDER, token);
+      html = html?.replaceAll(LINK_TOKEN_PLACEHOLDER, token) ?? null;
+    }
     const provider = row.channel === 'sms' ? providers.sms : providers.email;
     const message: OutgoingMessage = {
       id: row.id,
       channel: row.channel === 'sms' ? 'sms' : 'email',
       recipient: row.recipient,
       subject: row.subject,
-      body: row.body,
-      html: row.html,
+      body,
+      html,
       dedupeKey: row.dedupeKey,
       expiresAt: row.expiresAt,
     };

@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type {
   NotificationChannel,
+  NotificationSourceKind,
   NotificationStatus,
   SuppressionReason,
 } from '../../core/contracts/notifications.ts';
 import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { notifications } from '../db/schema/notifications.ts';
+import { liveDedupe, notifications } from '../db/schema/notifications.ts';
 import { smsReplyActions } from '../db/schema/sms-replies.ts';
 import { applyPolicy, loadPolicyFacts, type PolicyDecision, type PolicyFacts } from './policy.ts';
 
@@ -27,6 +28,12 @@ export interface OutboundMessage {
   body: string;
   /** HTML alternative for e-mail (ignored for SMS). */
   html?: string | null;
+  /**
+   * For a message carrying a secret link (issue 20 item 8, ADR 014): the `ref` the link's token is derived
+   * from (`link-tokens.ts` `newLinkRef`); `body` and `html` hold `LINK_TOKEN_PLACEHOLDER` where the token
+   * goes, and the dispatcher renders it at send time. The token itself is never stored.
+   */
+  linkRef?: string;
   /** What the message is, e.g. 'invitation', 'task_reminder', 'daily_summary' (at most 40 characters). */
   kind: string;
   /**
@@ -34,6 +41,11 @@ export interface OutboundMessage {
    * `invitation:{memberId}:{sentAtIso}` or `task:42:reminder:2026-12-01T08:30` (at most 200 characters).
    */
   dedupeKey: string;
+  /**
+   * What the message is about (`notificationSourceKinds`): what cancelling (`scheduler/hooks.ts`) and the
+   * planner's bookkeeping select on. Omitted: `other`, which nothing cancels.
+   */
+  source?: MessageSource;
   /** "Now" from `ctx.clock.now()`: stamps created_at/updated_at. */
   now: Date;
   /** Earliest send time (UTC instant); defaults to `now`. */
@@ -53,6 +65,15 @@ export interface OutboundMessage {
    * suppressed. Only `enqueueMany` records them.
    */
   replyActions?: readonly ReplyAction[];
+}
+
+/** What an outbox row is about: its `source_kind`, `source_id` and `source_occurrence` columns. */
+export interface MessageSource {
+  kind: NotificationSourceKind;
+  /** The event, task or member id the kind names (see `notificationSourceKinds`). */
+  id?: number | null;
+  /** The occurrence's local start `YYYY-MM-DDTHH:mm:ss` (series' zone), or a summary's local date. */
+  occurrence?: string | null;
 }
 
 /** One thing an SMS names that a reply can act on (see `sms_reply_actions`). */
@@ -102,8 +123,12 @@ function toRow(message: OutboundMessage, decision: PolicyDecision): typeof notif
     subject: isEmail ? (message.subject ?? null) : null,
     body: isEmail ? message.body : truncateToSegments(message.body),
     html: isEmail ? (message.html ?? null) : null,
+    linkRef: message.linkRef ?? null,
     kind: message.kind,
     dedupeKey: message.dedupeKey,
+    sourceKind: message.source?.kind ?? 'other',
+    sourceId: message.source?.id ?? null,
+    sourceOccurrence: message.source?.occurrence ?? null,
     sendAfter: message.sendAfter ?? message.now,
     expiresAt: message.expiresAt ?? null,
     status: decision.suppressed ? 'suppressed' : 'pending',
@@ -117,7 +142,8 @@ function toRow(message: OutboundMessage, decision: PolicyDecision): typeof notif
  * Writes one message to the outbox **in the caller's transaction** (pass the `tx` of the change that causes
  * the message), so the message exists exactly when that change commits (transactional outbox pattern).
  * Policy (global switches, plan flags, STOP, missing contact) is applied now and recorded as `suppressed`
- * with a reason. Enqueueing a `dedupeKey` that already exists changes nothing and returns the existing row.
+ * with a reason. Enqueueing a `dedupeKey` that a row not cancelled already holds changes nothing and returns
+ * that row.
  *
  * @example
  *   await ctx.db.transaction(async (tx) => {
@@ -135,7 +161,7 @@ export async function enqueue(tx: DbOrTx, message: OutboundMessage): Promise<Enq
   const inserted = await tx
     .insert(notifications)
     .values(toRow(message, decision))
-    .onConflictDoNothing({ target: notifications.dedupeKey })
+    .onConflictDoNothing(liveDedupe)
     .returning({ id: notifications.id });
   const row = inserted[0];
   if (row) return { id: row.id, created: true, status, statusReason: decision.suppressed };
@@ -143,13 +169,12 @@ export async function enqueue(tx: DbOrTx, message: OutboundMessage): Promise<Enq
   const [existing] = await tx
     .select({ id: notifications.id, status: notifications.status, statusReason: notifications.statusReason })
     .from(notifications)
-    .where(eq(notifications.dedupeKey, message.dedupeKey));
+    .where(and(eq(notifications.dedupeKey, message.dedupeKey), ne(notifications.status, 'cancelled')));
   if (!existing) throw new Error(`dedupe conflict on ${message.dedupeKey} but no row found`);
   return {
     id: existing.id,
     created: false,
-    // The column only ever holds NotificationStatus values: this module is its only writer.
-    status: existing.status as NotificationStatus,
+    status: existing.status,
     statusReason: existing.statusReason,
   };
 }
@@ -169,8 +194,8 @@ const INSERT_CHUNK = 1000;
 /**
  * `enqueue` for many messages at once (a scheduler planning a day of reminders): same transaction rule,
  * same policy and dedupe semantics, but policy facts are read once per (family, member, channel) and rows
- * are inserted 1,000 per statement. Messages whose `dedupeKey` already exists (or repeats within the call)
- * are skipped.
+ * are inserted 1,000 per statement. Messages whose `dedupeKey` a row not cancelled already holds (or that
+ * repeat within the call) are skipped.
  * @returns how many rows were written, and how many of those policy suppressed.
  * @throws UnknownRecipientError when a family or member (within its family) does not exist; nothing is written then.
  */
@@ -198,7 +223,7 @@ export async function enqueueMany(
     const inserted = await tx
       .insert(notifications)
       .values(rows.slice(i, i + INSERT_CHUNK))
-      .onConflictDoNothing({ target: notifications.dedupeKey })
+      .onConflictDoNothing(liveDedupe)
       .returning({ id: notifications.id, status: notifications.status, dedupeKey: notifications.dedupeKey });
     created += inserted.length;
     suppressed += inserted.filter((r) => r.status === 'suppressed').length;

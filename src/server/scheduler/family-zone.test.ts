@@ -134,19 +134,19 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
     await planner.tick();
     await dispatcher.dispatchOnce();
     expect(mailsTo('Movers')).toEqual([]);
-    expect(
-      (await rowsOf(movers.familyId, 'event_reminder')).filter((r) => r.status !== 'suppressed'),
-    ).toEqual([]);
+    expect((await rowsOf(movers.familyId, 'event_reminder')).filter((r) => r.status !== 'cancelled')).toEqual(
+      [],
+    );
 
     server.clock.set('2026-12-01T12:29:00Z');
     await planner.tick();
-    expect((await rowsOf(movers.familyId, 'daily_summary')).filter((r) => r.status !== 'suppressed')).toEqual(
+    expect((await rowsOf(movers.familyId, 'daily_summary')).filter((r) => r.status !== 'cancelled')).toEqual(
       [],
     );
     server.clock.set('2026-12-01T12:30:00Z'); // 07:30 in New York
     await planner.tick();
     const [summary] = (await rowsOf(movers.familyId, 'daily_summary')).filter(
-      (r) => r.status !== 'suppressed',
+      (r) => r.status !== 'cancelled',
     );
     expect(summary).toMatchObject({ dedupeKey: `summary:${movers.ben}:2026-12-01`, status: 'pending' });
     expect(summary?.sendAfter.toISOString()).toBe('2026-12-01T12:30:00.000Z');
@@ -160,7 +160,7 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
     server.clock.set('2026-12-01T14:20:00Z');
     await planner.tick();
     const reminders = (await rowsOf(movers.familyId, 'event_reminder')).filter(
-      (r) => r.status !== 'suppressed',
+      (r) => r.status !== 'cancelled',
     );
     expect(reminders.map((r) => r.sendAfter.toISOString())).toEqual(['2026-12-01T14:30:00.000Z']); // 09:30 NY
     server.clock.set('2026-12-01T14:30:00Z');

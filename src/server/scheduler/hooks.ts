@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { NotificationSourceKind } from '../../core/contracts/notifications.ts';
 import { instantToLocal, localToInstant } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { EventRow } from '../db/event-members.ts';
@@ -10,53 +11,61 @@ import { enqueueMany, type OutboundMessage } from '../notifications/outbox.ts';
 import { channelFor, loadAudience, membersOf, policyFactsOf } from './audience.ts';
 import { eventAlertMessage } from './messages.ts';
 
+/** The source kinds of the reminders the planner makes for an event row: event, pickup and drop-off. */
+export const EVENT_REMINDER_SOURCES = [
+  'event',
+  'pickup',
+  'dropoff',
+] as const satisfies NotificationSourceKind[];
+
+/** Which of a family's messages `cancelPending` cancels (the outbox's source columns). */
+export interface PendingSources {
+  /** `source_kind` is one of these. */
+  kinds: readonly NotificationSourceKind[];
+  /** `source_id` is one of these (omitted: any). */
+  ids?: readonly number[];
+  /**
+   * Only the occurrence whose local start (RECURRENCE-ID, wall-clock `YYYY-MM-DDTHH:mm:ss` in the series' own
+   * zone) is `start`, or with `following`, it and every later one (the text orders as the time does).
+   */
+  occurrence?: { start: string; following: boolean };
+}
+
 /**
- * Cancels the not-yet-sent reminders planned for one task or event: each pending row whose dedupe key starts
- * with one of `prefixes` becomes `suppressed` with `reason`, and its dedupe key gets `#cancelled:{id}`
- * appended so the planner can plan the same message again if the change left it still due (a title edit).
- * Rows already sent keep their key, so a change after sending never sends twice.
+ * Cancels the not-yet-sent messages of one family that `sources` selects: each pending row becomes `cancelled`
+ * with `reason`. A cancelled row no longer holds its dedupe key (the outbox's unique index covers the rows that
+ * are not cancelled), so the planner can plan the same message again if the change left it still due (a title
+ * edit). Rows already sent keep their key, so a change after sending never sends twice.
  * @returns how many rows were cancelled.
  */
 export async function cancelPending(
   db: DbOrTx,
   familyId: number,
-  prefixes: readonly string[],
+  sources: PendingSources,
   reason: string,
   now: Date,
 ): Promise<number> {
-  if (prefixes.length === 0) return 0;
+  if (sources.kinds.length === 0 || sources.ids?.length === 0) return 0;
+  const { occurrence } = sources;
   const cancelled = await db
     .update(notifications)
-    .set({
-      status: 'suppressed',
-      statusReason: reason,
-      dedupeKey: sql`${notifications.dedupeKey} || '#cancelled:' || ${notifications.id}`,
-      updatedAt: now,
-    })
+    .set({ status: 'cancelled', statusReason: reason, updatedAt: now })
     .where(
       and(
-        // family_id first: the (family_id, created_at) index keeps this to one family's rows.
+        // family_id first: the (family_id, source_kind, source_id) index keeps this to one family's rows.
         eq(notifications.familyId, familyId),
+        inArray(notifications.sourceKind, [...sources.kinds]),
+        sources.ids ? inArray(notifications.sourceId, [...sources.ids]) : undefined,
+        occurrence?.following ? gte(notifications.sourceOccurrence, occurrence.start) : undefined,
+        occurrence && !occurrence.following
+          ? eq(notifications.sourceOccurrence, occurrence.start)
+          : undefined,
         eq(notifications.status, 'pending'),
-        or(...prefixes.map((p) => like(notifications.dedupeKey, `${p.replace(/[\\%_]/g, '\\$&')}%`))),
       ),
     )
     .returning({ id: notifications.id });
   return cancelled.length;
 }
-
-/** Dedupe-key prefix of every reminder the planner makes for a task. */
-export const taskKeyPrefix = (taskId: number) => `task:${taskId}:`;
-/** Dedupe-key prefix of every reminder (event, pickup, drop-off) the planner makes for an event row. */
-export const eventKeyPrefix = (eventId: number) => `event:${eventId}:`;
-/**
- * Dedupe-key prefixes of the reminders of one occurrence of a series: `occurrence` is its RECURRENCE-ID, the
- * original start as wall-clock text in the series' own zone (what `?occurrence=` takes).
- */
-const occurrencePrefixes = (seriesId: number, occurrence: string) =>
-  ['event', 'pickup', 'dropoff'].map((kind) => `${eventKeyPrefix(seriesId)}${kind}:${occurrence}:`);
-/** The occurrence in an event reminder's key `event:{id}:{kind}:{YYYY-MM-DDTHH:mm:ss}:{member}` (series' terms). */
-const occurrenceOfKey = (key: string) => key.split(':').slice(3, 6).join(':');
 
 /**
  * Call inside the transaction that changed or deleted a task (tasks service): its pending reminders are
@@ -73,7 +82,7 @@ export async function cancelTaskReminders(
   return cancelPending(
     db,
     familyId,
-    [taskKeyPrefix(taskId)],
+    { kinds: ['task'], ids: [taskId] },
     'Task changed before the reminder was sent',
     now,
   );
@@ -94,22 +103,13 @@ export async function cancelOccurrenceReminders(
   following: boolean,
   now: Date,
 ): Promise<number> {
-  const reason = 'Occurrence deleted before the reminder was sent';
-  if (!following) {
-    return cancelPending(tx, familyId, occurrencePrefixes(seriesId, occurrence), reason, now);
-  }
-  const pending = await tx
-    .select({ key: notifications.dedupeKey })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.familyId, familyId),
-        eq(notifications.status, 'pending'),
-        like(notifications.dedupeKey, `${eventKeyPrefix(seriesId)}%`),
-      ),
-    );
-  const later = pending.map((r) => r.key).filter((key) => occurrenceOfKey(key) >= occurrence);
-  return cancelPending(tx, familyId, later, reason, now);
+  return cancelPending(
+    tx,
+    familyId,
+    { kinds: EVENT_REMINDER_SOURCES, ids: [seriesId], occurrence: { start: occurrence, following } },
+    'Occurrence deleted before the reminder was sent',
+    now,
+  );
 }
 
 /**
@@ -132,14 +132,14 @@ export async function cancelDeletedEventsReminders(
   const ofEvents = await cancelPending(
     tx,
     familyId,
-    eventIds.map(eventKeyPrefix),
+    { kinds: EVENT_REMINDER_SOURCES, ids: eventIds },
     'Event deleted before the reminder was sent',
     now,
   );
   const ofTasks = await cancelPending(
     tx,
     familyId,
-    linked.map((t) => taskKeyPrefix(t.id)),
+    { kinds: ['task'], ids: linked.map((t) => t.id) },
     'Task deleted with its event before the reminder was sent',
     now,
   );
@@ -147,23 +147,27 @@ export async function cancelDeletedEventsReminders(
 }
 
 /**
- * Dedupe-key prefixes of everything the planner plans from the family's clock: task reminders, event, pickup and
- * drop-off reminders, and daily summaries (`summary:{member}:{date}`). Event alerts (`event-alert:`) are news of
- * a change already made, not planned by the clock, and are not among them.
+ * The source kinds of everything the planner plans from the family's clock: task reminders, event, pickup and
+ * drop-off reminders, and daily summaries. Event alerts are news of a change already made, not planned by the
+ * clock, and are not among them.
  */
-const CLOCK_PLANNED_PREFIXES = ['task:', 'event:', 'summary:'];
+const CLOCK_PLANNED_SOURCES: readonly NotificationSourceKind[] = [
+  'task',
+  ...EVENT_REMINDER_SOURCES,
+  'daily_summary',
+];
 
 /**
  * Call inside the transaction that changed the family's time zone (settings service), after the change: every
  * reminder and summary planned from the old zone's clock is planned again from the new one (ADR 005).
  * - the family's pending task, event, pickup, drop-off reminders and daily summaries are cancelled
- *   (`cancelPending`: suppressed, key freed), so none goes out at the old zone's time;
+ *   (`cancelPending`: cancelled, key freed), so none goes out at the old zone's time;
  * - `next_reminder_at` of every event and task of the family is set to NULL: the planner's next tick computes
  *   each cursor again in the new zone;
  * - the family's `daily_summary_log` claims whose summary did not go out (their outbox row was just cancelled)
- *   are removed, so the 7:30 summary of that local date can be claimed again at 7:30 in the new zone. A claim
- *   whose summary was sent (or is being sent, failed, expired or was suppressed by policy) stays: one summary per
- *   member per local date.
+ *   (no row of theirs that is not cancelled) are removed, so the 7:30 summary of that local date can be claimed
+ *   again at 7:30 in the new zone. A claim whose summary was sent (or is being sent, failed, expired or was
+ *   suppressed by policy) stays: one summary per member per local date.
  * A reminder already sent keeps its key, so an occurrence reminded before the change is not reminded again.
  * @returns how many pending messages were cancelled.
  */
@@ -171,22 +175,21 @@ export async function replanFamilyClock(tx: DbOrTx, familyId: number, now: Date)
   const cancelled = await cancelPending(
     tx,
     familyId,
-    CLOCK_PLANNED_PREFIXES,
+    { kinds: CLOCK_PLANNED_SOURCES },
     'Family time zone changed before the message was sent',
     now,
   );
   await tx.update(events).set({ nextReminderAt: null }).where(eq(events.familyId, familyId));
   await tx.update(tasks).set({ nextReminderAt: null }).where(eq(tasks.familyId, familyId));
-  // The planner's key for the claim's summary, built as the planner builds it; a cancelled row no longer has it.
-  await tx
-    .delete(dailySummaryLog)
-    .where(
-      and(
-        eq(dailySummaryLog.familyId, familyId),
-        isNull(dailySummaryLog.sentAt),
-        sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = 'summary:' || ${dailySummaryLog.familyMemberId} || ':' || ${dailySummaryLog.summaryDate})`,
-      ),
-    );
+  await tx.delete(dailySummaryLog).where(
+    and(
+      eq(dailySummaryLog.familyId, familyId),
+      isNull(dailySummaryLog.sentAt),
+      sql`not exists (select 1 from ${notifications} n where n.family_id = ${dailySummaryLog.familyId}
+          and n.source_kind = 'daily_summary' and n.source_id = ${dailySummaryLog.familyMemberId}
+          and n.source_occurrence = ${dailySummaryLog.summaryDate} and n.status <> 'cancelled')`,
+    ),
+  );
   return cancelled;
 }
 
@@ -210,19 +213,24 @@ export async function onEventWritten(
   now: Date,
 ): Promise<number> {
   if (before) {
-    const prefixes = [eventKeyPrefix(after.id)];
-    if (before.id !== after.id && before.id !== after.parentEventId) prefixes.push(eventKeyPrefix(before.id));
+    const reason = 'Event changed before the reminder was sent';
+    const ids = [after.id];
+    if (before.id !== after.id && before.id !== after.parentEventId) ids.push(before.id);
+    await cancelPending(tx, after.familyId, { kinds: EVENT_REMINDER_SOURCES, ids }, reason, now);
     if (after.parentEventId !== null && after.recurrenceId !== null) {
       // An edited occurrence: only that occurrence's reminders of the series make way for the override's.
-      prefixes.push(...occurrencePrefixes(after.parentEventId, after.recurrenceId));
+      await cancelPending(
+        tx,
+        after.familyId,
+        {
+          kinds: EVENT_REMINDER_SOURCES,
+          ids: [after.parentEventId],
+          occurrence: { start: after.recurrenceId, following: false },
+        },
+        reason,
+        now,
+      );
     }
-    await cancelPending(
-      tx,
-      after.familyId,
-      [...new Set(prefixes)],
-      'Event changed before the reminder was sent',
-      now,
-    );
     if (announced(before) === announced(after)) return 0;
   }
   if (after.alertMembers.length === 0) return 0;
@@ -249,6 +257,7 @@ export async function onEventWritten(
       familyId: family.id,
       familyMemberId: member.id,
       dedupeKey: `event-alert:${after.id}:${member.id}:${after.updatedAt.getTime()}:${version}`,
+      source: { kind: 'event_alert' as const, id: after.id },
       now,
       // An alert about an event that has already started is no longer news.
       expiresAt: after.isAllDay ? null : localToInstant(after.startDate, family.timezone),

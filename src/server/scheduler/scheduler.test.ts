@@ -365,7 +365,7 @@ describe('task reminders', () => {
     await dispatcher().dispatchOnce();
     expect(twilio.sent.filter((m) => m.body.includes('Finishers'))).toHaveLength(0);
     expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([
-      { status: 'suppressed', statusReason: 'Task changed before the reminder was sent' },
+      { status: 'cancelled', statusReason: 'Task changed before the reminder was sent' },
     ]);
   });
 
@@ -380,7 +380,7 @@ describe('task reminders', () => {
     await planner().tick();
     await dispatcher().dispatchOnce();
     expect(twilio.sent.filter((m) => m.body.includes('Deleters'))).toHaveLength(0);
-    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'suppressed' }]);
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'cancelled' }]);
   });
 
   it('a re-dated task is reminded at the new time only', async () => {
@@ -404,7 +404,7 @@ describe('task reminders', () => {
     ]);
     const rows = await rowsOf(f.familyId, 'task_reminder');
     expect(rows.map((r) => [r.status, r.sendAfter.toISOString()])).toEqual([
-      ['suppressed', '2026-12-04T16:30:00.000Z'],
+      ['cancelled', '2026-12-04T16:30:00.000Z'],
       ['sent', '2026-12-04T18:30:00.000Z'],
     ]);
   });
@@ -501,9 +501,9 @@ describe('events', () => {
     server.clock.set('2026-10-26T17:25:00Z'); // after: 18:00 GMT = 18:00Z, reminder 17:30Z
     await p.tick();
     const rows = await rowsOf(f.familyId, 'event_reminder');
-    expect(rows.map((r) => [r.sendAfter.toISOString(), r.dedupeKey.split(':').slice(3).join(':')])).toEqual([
-      ['2026-10-26T17:30:00.000Z', `2026-10-26T18:00:00:${f.parent}`],
-    ]);
+    expect(rows.map((r) => [r.sendAfter.toISOString(), `${r.sourceOccurrence}:${r.familyMemberId}`])).toEqual(
+      [['2026-10-26T17:30:00.000Z', `2026-10-26T18:00:00:${f.parent}`]],
+    );
   });
 });
 
@@ -631,7 +631,7 @@ describe('cancelling reminders of what was removed', () => {
     server.clock.set('2027-01-05T00:00:00Z');
     await p.tick();
     const before = await reminders(f.familyId);
-    expect(before.map((r) => `${r.kind}:${r.dedupeKey.split(':').slice(3, 6).join(':')}`).sort()).toEqual([
+    expect(before.map((r) => `${r.kind}:${r.sourceOccurrence}`).sort()).toEqual([
       'dropoff_reminder:2027-01-05T17:00:00',
       'dropoff_reminder:2027-01-12T17:00:00',
       'event_reminder:2027-01-05T17:00:00',
@@ -644,13 +644,13 @@ describe('cancelling reminders of what was removed', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     const byOccurrence = async (day: string) =>
       (await reminders(f.familyId))
-        .filter((r) => r.dedupeKey.includes(`:${day}T17:00:00:`))
+        .filter((r) => r.sourceOccurrence === `${day}T17:00:00`)
         .map((r) => [r.kind, r.status, r.statusReason]);
     const cancelled = 'Occurrence deleted before the reminder was sent';
     expect((await byOccurrence('2027-01-05')).sort()).toEqual([
-      ['dropoff_reminder', 'suppressed', cancelled],
-      ['event_reminder', 'suppressed', cancelled],
-      ['pickup_reminder', 'suppressed', cancelled],
+      ['dropoff_reminder', 'cancelled', cancelled],
+      ['event_reminder', 'cancelled', cancelled],
+      ['pickup_reminder', 'cancelled', cancelled],
     ]);
     expect((await byOccurrence('2027-01-12')).map(([, status]) => status)).toEqual([
       'pending',
@@ -660,9 +660,9 @@ describe('cancelling reminders of what was removed', () => {
     // The planner does not bring the deleted occurrence back, and the dispatcher sends none of its reminders.
     await p.tick();
     expect((await byOccurrence('2027-01-05')).map(([, status]) => status)).toEqual([
-      'suppressed',
-      'suppressed',
-      'suppressed',
+      'cancelled',
+      'cancelled',
+      'cancelled',
     ]);
     server.clock.set('2027-01-06T02:00:00Z');
     await dispatcher().dispatchOnce();
@@ -683,19 +683,16 @@ describe('cancelling reminders of what was removed', () => {
       `/api/events/${id}?occurrence=2027-01-12T17:00:00&following=true`,
     );
     expect(removed.statusCode, removed.body).toBe(200);
-    const statuses = (await reminders(f.familyId)).map((r) => [
-      r.dedupeKey.split(':').slice(3, 4)[0],
-      r.status,
-    ]);
+    const statuses = (await reminders(f.familyId)).map((r) => [r.sourceOccurrence, r.status]);
     expect(statuses.filter(([day]) => day?.startsWith('2027-01-05')).map(([, s]) => s)).toEqual([
       'pending',
       'pending',
       'pending',
     ]);
     expect(statuses.filter(([day]) => day?.startsWith('2027-01-12')).map(([, s]) => s)).toEqual([
-      'suppressed',
-      'suppressed',
-      'suppressed',
+      'cancelled',
+      'cancelled',
+      'cancelled',
     ]);
   });
 
@@ -721,7 +718,7 @@ describe('cancelling reminders of what was removed', () => {
     server.clock.set('2027-01-15T17:21:00Z');
     expect((await p.tick()).cancelled).toBe(1);
     expect(await reminders(f.familyId)).toMatchObject([
-      { status: 'suppressed', statusReason: 'Event deleted before the reminder was sent' },
+      { status: 'cancelled', statusReason: 'Event deleted before the reminder was sent' },
     ]);
   });
 
@@ -776,7 +773,7 @@ describe('cancelling reminders of what was removed', () => {
     // Tuesday 12 January 17:00 PST is the occurrence 2027-01-13T01:00:00.
     const pendingOn = async (occurrence: string) =>
       (await reminders(f.familyId))
-        .filter((r) => r.status === 'pending' && r.dedupeKey.includes(`:${occurrence}:`))
+        .filter((r) => r.status === 'pending' && r.sourceOccurrence === occurrence)
         .map((r) => r.kind)
         .sort();
     const jan12 = '2027-01-13T01:00:00';
@@ -833,7 +830,7 @@ describe('cancelling reminders of what was removed', () => {
 
     expect((await call(f, 'DELETE', `/api/events/${eventId}`)).statusCode).toBe(200);
     expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([
-      { status: 'suppressed', statusReason: 'Task deleted with its event before the reminder was sent' },
+      { status: 'cancelled', statusReason: 'Task deleted with its event before the reminder was sent' },
     ]);
     server.clock.set('2027-01-08T16:30:00Z');
     await planner().tick();
@@ -878,17 +875,71 @@ describe('cancelling reminders of what was removed', () => {
     expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'pending' }]);
     // Without the failure both go together.
     expect((await call(f, 'PATCH', `/api/tasks/${id}`, { status: 'completed' })).statusCode).toBe(200);
-    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'suppressed' }]);
+    expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'cancelled' }]);
   });
 });
 
-describe('cancelled keys', () => {
-  it('cancelled reminders keep their history under a renamed key', async () => {
+describe('cancelled reminders', () => {
+  it('an event moved away and back is reminded once: the cancelled row keeps its key and does not block the new one', async () => {
+    server.clock.set('2027-01-16T12:00:00Z');
+    const f = await household('America/Los_Angeles', 'Returners', false, false);
+    const payload = {
+      title: 'Swim meet',
+      start_date: '2027-01-17T10:00:00',
+      duration_minutes: 60,
+      organizer_id: f.memberId,
+      attendees: [String(f.kid)],
+      alert_members: [String(f.parent)],
+      category: 'activity',
+      priority: 'medium',
+    };
+    const created = await call(f, 'POST', '/api/events', payload);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const p = planner();
+    server.clock.set('2027-01-17T17:20:00Z'); // 09:20 PST: the 09:30 reminder is planned
+    await p.tick();
+    const key = `event:${id}:event:2027-01-17T10:00:00:${f.parent}`;
+    expect((await rowsOf(f.familyId, 'event_reminder')).map((r) => [r.dedupeKey, r.status])).toEqual([
+      [key, 'pending'],
+    ]);
+
+    const moved = await call(f, 'PATCH', `/api/events/${id}`, {
+      ...payload,
+      start_date: '2027-01-17T11:00:00',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const back = await call(f, 'PATCH', `/api/events/${id}`, payload);
+    expect(back.statusCode, back.body).toBe(200);
+    server.clock.set('2027-01-17T17:22:00Z');
+    await p.tick();
+
+    const rows = await rowsOf(f.familyId, 'event_reminder');
+    expect(rows.map((r) => [r.dedupeKey, r.status, r.sourceKind, r.sourceId, r.sourceOccurrence])).toEqual([
+      [key, 'cancelled', 'event', id, '2027-01-17T10:00:00'],
+      [key, 'pending', 'event', id, '2027-01-17T10:00:00'],
+    ]);
+    expect(rows[0]?.statusReason).toBe('Event changed before the reminder was sent');
+    expect(rows.filter((r) => r.status !== 'cancelled')).toHaveLength(1);
+    // Planning again changes nothing: the live row holds the key.
+    await p.tick();
+    expect(await rowsOf(f.familyId, 'event_reminder')).toHaveLength(2);
+    server.clock.set('2027-01-17T17:30:00Z');
+    await dispatcher().dispatchOnce();
+    expect(smtp.messages.filter((m) => m.subject?.startsWith('Coming up: Swim meet'))).toHaveLength(1);
+  });
+
+  it('no dedupe key carries a cancellation suffix', async () => {
     const rows = await server.database.system
       .select({ key: notifications.dedupeKey })
       .from(notifications)
-      .where(like(notifications.dedupeKey, '%#cancelled:%'));
-    expect(rows.length).toBeGreaterThan(0);
+      .where(like(notifications.dedupeKey, '%#%'));
+    expect(rows).toEqual([]);
+    const cancelled = await server.database.system
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.status, 'cancelled'));
+    expect(cancelled.length).toBeGreaterThan(0);
   });
 });
 
@@ -933,8 +984,8 @@ describe('events in their own time zone', () => {
       expect(now?.at?.toISOString(), tickAt).toBe(cursor);
     }
     for (const r of await rowsOf(f.familyId, 'event_reminder'))
-      reminders.push([r.sendAfter.toISOString(), r.dedupeKey.split(':').slice(3, 6).join(':')]);
-    // The dedupe key names the occurrence in the series' own terms (its RECURRENCE-ID).
+      reminders.push([r.sendAfter.toISOString(), r.sourceOccurrence ?? '']);
+    // The outbox row names the occurrence in the series' own terms (its RECURRENCE-ID).
     expect(reminders).toEqual([
       ['2026-03-02T07:30:00.000Z', '2026-03-02T09:00:00'],
       ['2026-03-09T07:30:00.000Z', '2026-03-09T09:00:00'],

@@ -1,8 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_RATE_LIMIT, SMS_WEBHOOK_PATH } from '../assistant/routes.ts';
-import { notifications } from '../db/schema/notifications.ts';
+import { tokenFromMail } from '../account/testing/mail.ts';
 import { createTestServer, registration, signUp, type TestServer } from '../test/harness.ts';
 import { call, stateFingerprint } from './fixtures.ts';
 
@@ -236,13 +235,7 @@ describe('no account enumeration (ASVS 6.3.8)', () => {
         color: 'purple',
       });
       expect(res.statusCode).toBe(201);
-      const [mail] = await https.database.system
-        .select()
-        .from(notifications)
-        .where(eq(notifications.recipient, email))
-        .orderBy(desc(notifications.id));
-      const token = /register-invitation\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
-      if (!token) throw new Error('no invitation mail');
+      const token = await tokenFromMail(https.database.system, email, 'invitation', 'register-invitation');
       return { id: res.json<{ id: number }>().id, token };
     };
     const used = await sendInvite();
@@ -302,12 +295,7 @@ describe('sessions (ASVS 7.3)', () => {
       color: 'purple',
     });
     const memberId = invited.json<{ id: number }>().id;
-    const [mail] = await https.database.system
-      .select()
-      .from(notifications)
-      .where(eq(notifications.recipient, email))
-      .orderBy(desc(notifications.id));
-    const token = /register-invitation\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1] ?? '';
+    const token = await tokenFromMail(https.database.system, email, 'invitation', 'register-invitation');
     await call(https.app, null, 'POST', `/api/family-members/invitations/${token}/accept`, {
       password: 'correct horse',
     });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationStatus } from '../../core/contracts/notifications.ts';
 import { events } from '../db/schema/events.ts';
 import { appSettings, families } from '../db/schema/families.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
@@ -179,7 +180,12 @@ describe('the family time zone (issue 18)', () => {
       .insert(tasks)
       .values({ familyId: f.familyId, title: 'Pack lunch', dueDate: '2026-12-01T12:00:00' })
       .returning({ id: tasks.id });
-    const outbox = (dedupeKey: string, kind: string, status = 'pending') => ({
+    const outbox = (
+      dedupeKey: string,
+      kind: string,
+      source: Pick<typeof notifications.$inferInsert, 'sourceKind' | 'sourceId' | 'sourceOccurrence'>,
+      status: NotificationStatus = 'pending',
+    ) => ({
       familyId: f.familyId,
       familyMemberId: f.memberId,
       channel: 'email',
@@ -187,21 +193,33 @@ describe('the family time zone (issue 18)', () => {
       body: 'text',
       kind,
       dedupeKey,
+      ...source,
       status,
       sendAfter: now,
     });
-    await db
-      .insert(notifications)
-      .values([
-        outbox(`summary:${f.memberId}:2026-12-01`, 'daily_summary'),
-        outbox(`summary:${f.memberId}:2026-11-30`, 'daily_summary', 'sent'),
-        outbox(
-          `task:${task?.id}:reminder:${f.memberId}:2026-12-01T12:00:00:30_minutes_before`,
-          'task_reminder',
-        ),
-        outbox(`event:999:event:2026-12-01T08:00:00:${f.memberId}`, 'event_reminder'),
-        outbox(`event-alert:999:${f.memberId}:1:abc`, 'event_alert'),
-      ]);
+    const summaryOf = (date: string) => ({
+      sourceKind: 'daily_summary' as const,
+      sourceId: f.memberId,
+      sourceOccurrence: date,
+    });
+    await db.insert(notifications).values([
+      outbox(`summary:${f.memberId}:2026-12-01`, 'daily_summary', summaryOf('2026-12-01')),
+      outbox(`summary:${f.memberId}:2026-11-30`, 'daily_summary', summaryOf('2026-11-30'), 'sent'),
+      outbox(
+        `task:${task?.id}:reminder:${f.memberId}:2026-12-01T12:00:00:30_minutes_before`,
+        'task_reminder',
+        { sourceKind: 'task', sourceId: task?.id },
+      ),
+      outbox(`event:999:event:2026-12-01T08:00:00:${f.memberId}`, 'event_reminder', {
+        sourceKind: 'event',
+        sourceId: 999,
+        sourceOccurrence: '2026-12-01T08:00:00',
+      }),
+      outbox(`event-alert:999:${f.memberId}:1:abc`, 'event_alert', {
+        sourceKind: 'event_alert',
+        sourceId: 999,
+      }),
+    ]);
     await db.insert(dailySummaryLog).values([
       { familyId: f.familyId, familyMemberId: f.memberId, summaryDate: '2026-12-01' },
       { familyId: f.familyId, familyMemberId: f.memberId, summaryDate: '2026-11-30' },
@@ -219,14 +237,15 @@ describe('the family time zone (issue 18)', () => {
       .where(eq(notifications.familyId, f.familyId))
       .orderBy(notifications.id);
     expect(rows.map((r) => [r.kind, r.status])).toEqual([
-      ['daily_summary', 'suppressed'],
+      ['daily_summary', 'cancelled'],
       ['daily_summary', 'sent'],
-      ['task_reminder', 'suppressed'],
-      ['event_reminder', 'suppressed'],
+      ['task_reminder', 'cancelled'],
+      ['event_reminder', 'cancelled'],
       // An alert is news of a change, not planned from the clock.
       ['event_alert', 'pending'],
     ]);
-    expect(rows[0]?.dedupeKey).toBe(`summary:${f.memberId}:2026-12-01#cancelled:${rows[0]?.id}`);
+    // The key stays as it was: a cancelled row no longer holds it.
+    expect(rows[0]?.dedupeKey).toBe(`summary:${f.memberId}:2026-12-01`);
     expect(rows[0]?.statusReason).toBe('Family time zone changed before the message was sent');
     const log = await db
       .select({ date: dailySummaryLog.summaryDate })
@@ -254,6 +273,9 @@ describe('the family time zone (issue 18)', () => {
       body: 'text',
       kind: 'daily_summary',
       dedupeKey: `summary:${b.memberId}:2026-12-01`,
+      sourceKind: 'daily_summary',
+      sourceId: b.memberId,
+      sourceOccurrence: '2026-12-01',
       sendAfter: new Date('2026-12-01T15:30:00Z'),
     });
     await db
@@ -296,6 +318,9 @@ describe('the family time zone (issue 18)', () => {
       body: 'text',
       kind: 'daily_summary',
       dedupeKey: `summary:${f.memberId}:2026-12-02`,
+      sourceKind: 'daily_summary',
+      sourceId: f.memberId,
+      sourceOccurrence: '2026-12-02',
       sendAfter: new Date('2026-12-02T06:30:00Z'),
     });
     const stamps = await db

@@ -6,7 +6,7 @@ import { saveTaskAssignees, type TaskRow } from '../db/task-assignees.ts';
 
 /**
  * Test seeding: inserts events rows with their member lists (`attendees`, `alertMembers`: member ids as strings,
- * rows of the join tables since migration 0017), one row at a time, in order. @returns the rows as read.
+ * rows of the join tables since migration 0018), one row at a time, in order. @returns the rows as read.
  */
 export async function insertEvents(
   db: DbOrTx,

@@ -45,7 +45,7 @@ export const events = pgTable(
     location: varchar('location', { length: 300 }),
     organizerId: integer('organizer_id'),
     /**
-     * Whether the event has rows in `event_alert_members`: kept by that table's trigger (migration 0017), never
+     * Whether the event has rows in `event_alert_members`: kept by that table's trigger (migration 0018), never
      * written by the app; the planner's partial index reads it.
      */
     hasAlertMembers: boolean('has_alert_members').notNull().default(false),
@@ -110,7 +110,7 @@ export const events = pgTable(
     }).onDelete('cascade'),
     unique('events_family_id_id_key').on(t.familyId, t.id),
     // Member references keep to the event's family and go when the member does (issue 26). The column lists of
-    // ON DELETE SET NULL ("organizer_id") etc. are hand-written in migration 0017, so that family_id stays.
+    // ON DELETE SET NULL ("organizer_id") etc. are hand-written in migration 0018, so that family_id stays.
     foreignKey({
       name: 'events_organizer_id_fkey',
       columns: [t.familyId, t.organizerId],

@@ -99,7 +99,7 @@ export const familyMembers = pgTable(
       foreignColumns: [families.id],
     }).onDelete('cascade'),
     unique('family_members_family_id_id_key').on(t.familyId, t.id),
-    // Who invited whom goes when the inviter does (issue 26; the column list is hand-written in migration 0017:
+    // Who invited whom goes when the inviter does (issue 26; the column list is hand-written in migration 0018:
     // ON DELETE SET NULL ("invited_by"), so that family_id stays).
     foreignKey({
       name: 'family_members_invited_by_fkey',

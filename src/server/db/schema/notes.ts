@@ -38,7 +38,7 @@ export const notes = pgTable(
       foreignColumns: [families.id],
     }).onDelete('cascade'),
     // The author goes when the member does, the note stays (issue 26; ON DELETE SET NULL ("family_member_id") is
-    // hand-written in migration 0017).
+    // hand-written in migration 0018).
     foreignKey({
       name: 'notes_family_member_id_fkey',
       columns: [t.familyId, t.familyMemberId],

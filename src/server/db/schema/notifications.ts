@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   foreignKey,
   index,
   integer,
@@ -10,13 +12,25 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import {
+  type NotificationSourceKind,
+  notificationSourceKinds,
+  type NotificationStatus,
+  notificationStatuses,
+} from '../../../core/contracts/notifications.ts';
 import { familyIsolation } from './family-isolation.ts';
 import { families } from './families.ts';
 
+/** `'a', 'b', …`: the values of an enum column's CHECK. */
+const listOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
 /**
- * The outbox (ARCHITECTURE.md "Notifications"): one row per message to send. `dedupe_key` is unique, so
- * planning the same message twice is a no-op. Status: pending → sending → sent | failed | expired;
- * suppressed when policy stops it at enqueue (with `status_reason`).
+ * The outbox (ARCHITECTURE.md "Notifications"): one row per message to send. `dedupe_key` is unique among the
+ * rows that are not cancelled, so planning the same message twice is a no-op, and a cancelled message can be
+ * planned again. Status: pending → sending → sent | failed | expired; suppressed when policy stops it at
+ * enqueue, cancelled when its cause changed before it was sent (both with `status_reason`). `source_kind`,
+ * `source_id` and `source_occurrence` say what the message is about (`notificationSourceKinds`): cancelling
+ * and bookkeeping select on them, never on the key's text.
  */
 export const notifications = pgTable(
   'notifications',
@@ -29,11 +43,24 @@ export const notifications = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     html: text('html'),
+    /**
+     * Issue 20 item 8 (ADR 014): for a message carrying a secret link (invitation, password reset, e-mail
+     * confirmation), what the link is re-derived from at send time — `{kind}:{row id}:{nonce}`, see
+     * `notifications/link-tokens.ts`. The stored body and HTML hold a placeholder, never the token.
+     */
+    linkRef: varchar('link_ref', { length: 120 }),
     kind: varchar('kind', { length: 40 }).notNull(),
     dedupeKey: varchar('dedupe_key', { length: 200 }).notNull(),
+    sourceKind: varchar('source_kind', { length: 20 })
+      .$type<NotificationSourceKind>()
+      .notNull()
+      .default('other'),
+    sourceId: integer('source_id'),
+    /** The occurrence's local start `YYYY-MM-DDTHH:mm:ss` (series' zone), or a summary's local date; else null. */
+    sourceOccurrence: varchar('source_occurrence', { length: 19 }),
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    status: varchar('status', { length: 12 }).$type<NotificationStatus>().notNull().default('pending'),
     statusReason: text('status_reason'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -50,11 +77,26 @@ export const notifications = pgTable(
       columns: [t.familyId],
       foreignColumns: [families.id],
     }).onDelete('cascade'),
-    uniqueIndex('notifications_dedupe_key_key').on(t.dedupeKey),
+    uniqueIndex('notifications_dedupe_key_live_key')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} <> 'cancelled'`),
     index('notifications_status_send_after_idx').on(t.status, t.sendAfter),
     index('notifications_family_id_created_at_idx').on(t.familyId, t.createdAt),
+    index('notifications_family_id_source_idx').on(t.familyId, t.sourceKind, t.sourceId),
+    check('notifications_status_check', sql`${t.status} in (${listOf(notificationStatuses)})`),
+    check('notifications_source_kind_check', sql`${t.sourceKind} in (${listOf(notificationSourceKinds)})`),
   ],
 ).enableRLS();
+
+/**
+ * The predicate of `notifications_dedupe_key_live_key`: the rows that hold their dedupe key. An
+ * `INSERT … ON CONFLICT (dedupe_key)` names it (`onConflictDoNothing(liveDedupe)`) so PostgreSQL infers the
+ * partial index. Unqualified on purpose: an ON CONFLICT predicate cannot name the table.
+ */
+export const liveDedupe = {
+  target: notifications.dedupeKey,
+  where: sql.raw(`"status" <> 'cancelled'`),
+};
 
 /** SPEC §3 Daily summary log: at most one summary per member per local date. */
 export const dailySummaryLog = pgTable(

@@ -66,7 +66,7 @@ export const tasks = pgTable(
       'cascade',
     ),
     unique('tasks_family_id_id_key').on(t.familyId, t.id),
-    // Issue 26; ON DELETE SET NULL ("assigned_to") is hand-written in migration 0017, so that family_id stays.
+    // Issue 26; ON DELETE SET NULL ("assigned_to") is hand-written in migration 0018, so that family_id stays.
     foreignKey({
       name: 'tasks_assigned_to_fkey',
       columns: [t.familyId, t.assignedTo],
@@ -123,7 +123,7 @@ export const activityProposals = pgTable(
       columns: [t.eventId],
       foreignColumns: [events.id],
     }).onDelete('set null'),
-    // Issue 26; ON DELETE SET NULL ("assigned_to") / ("assigned_by") are hand-written in migration 0017.
+    // Issue 26; ON DELETE SET NULL ("assigned_to") / ("assigned_by") are hand-written in migration 0018.
     foreignKey({
       name: 'activity_proposals_assigned_to_fkey',
       columns: [t.familyId, t.assignedTo],
@@ -145,7 +145,7 @@ export const activityProposals = pgTable(
  * SPEC §3 Task `assigned_to_ids` (issue 26): one row per assignee, `position` keeping the order they were chosen
  * in. Both foreign keys carry `family_id`, so a task can only be assigned to members of its own family;
  * deleting the member or the task deletes the row (the next assignee then becomes `assigned_to`: trigger in
- * migration 0017).
+ * migration 0018).
  */
 export const taskAssignees = pgTable(
   'task_assignees',

@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventDto, EventInput, EventTaskDto } from '../../../core/contracts/events.ts';
+import type { EventDto, EventInput, EventTaskDto, OccurrenceScope } from '../../../core/contracts/events.ts';
 import { apiFetch } from '../../app/api.ts';
 import { membersQueryKey } from '../../shared/members.ts';
-
-/** Which occurrences a change applies to (the 'Delete/Edit Recurring Event' choices). */
-export type OccurrenceScope = 'single' | 'this' | 'following' | 'all';
 
 /** `GET /api/events/{id}`, for one occurrence of a series when `occurrence` is given. */
 export function useEvent(id: number | null, occurrence: string | null) {
@@ -40,13 +37,23 @@ function useRefetchAfterEvent() {
   };
 }
 
-/** The query string that picks occurrences of a series for PATCH/DELETE. */
-export function scopeQuery(scope: OccurrenceScope, occurrence: string | null): string {
-  if (scope === 'all') return '?deleteAll=true';
-  if (!occurrence || scope === 'single') return '';
-  const q = new URLSearchParams({ occurrence });
-  if (scope === 'following') q.set('following', 'true');
-  return `?${q.toString()}`;
+/**
+ * What a change of an event names (`PATCH`/`DELETE /api/events/{id}?scope=…&occurrence=…`): the event as it was
+ * opened (`id` and the `occurrence` from the calendar) and the scope the user chose in 'Edit/Delete Recurring
+ * Event' (null: none was asked, a one-off event or a series opened as a whole). The server works out the rows.
+ */
+export interface EventChange {
+  id: number;
+  scope: OccurrenceScope | null;
+  occurrence: string | null;
+}
+
+function changeUrl({ id, scope, occurrence }: EventChange): string {
+  const q = new URLSearchParams();
+  if (scope) q.set('scope', scope);
+  if (occurrence) q.set('occurrence', occurrence);
+  const query = q.toString();
+  return `/api/events/${String(id)}${query ? `?${query}` : ''}`;
 }
 
 /** A task the form adds, posted after the event is saved (SPEC §7: `POST /api/tasks` with event_id and due_date). */
@@ -94,22 +101,12 @@ export function useCreateEvent() {
   });
 }
 
-/** `PATCH /api/events/{id}[?occurrence=…[&following=true]]`, then the new tasks on the row written. */
+/** `PATCH /api/events/{id}[?scope=…&occurrence=…]`, then the new tasks on the row written. */
 export function useUpdateEvent() {
   const refetch = useRefetchAfterEvent();
   return useMutation({
-    mutationFn: async (args: {
-      id: number;
-      input: EventInput;
-      scope: OccurrenceScope;
-      occurrence: string | null;
-      newTasks: NewEventTask[];
-    }) => {
-      const query = args.scope === 'all' ? '' : scopeQuery(args.scope, args.occurrence);
-      const updated = await apiFetch<EventDto>(`/api/events/${String(args.id)}${query}`, {
-        method: 'PATCH',
-        body: args.input,
-      });
+    mutationFn: async (args: EventChange & { input: EventInput; newTasks: NewEventTask[] }) => {
+      const updated = await apiFetch<EventDto>(changeUrl(args), { method: 'PATCH', body: args.input });
       await postTasks(updated.id, updated.start_date, args.newTasks);
       return updated;
     },
@@ -121,13 +118,8 @@ export function useUpdateEvent() {
 export function useDeleteEvent() {
   const refetch = useRefetchAfterEvent();
   return useMutation({
-    mutationFn: (args: { id: number; scope: OccurrenceScope; occurrence: string | null }) =>
-      apiFetch<{ ok: true; removed: string }>(
-        `/api/events/${String(args.id)}${scopeQuery(args.scope, args.occurrence)}`,
-        {
-          method: 'DELETE',
-        },
-      ),
+    mutationFn: (args: EventChange) =>
+      apiFetch<{ ok: true; removed: string }>(changeUrl(args), { method: 'DELETE' }),
     onSuccess: refetch,
   });
 }

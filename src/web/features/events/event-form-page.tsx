@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,45 +7,28 @@ import {
   DROPOFF_PREFIX,
   DURATION_CHOICES,
   EVENT_CATEGORIES,
-  EVENT_DEFAULTS,
   eventFormSchema,
-  formDatesOf,
   formToEventInput,
-  LEAD_TIME_CHOICES,
   MINUTE_CHOICES,
   PICKUP_PREFIX,
-  PRIORITIES,
   type EventDto,
   type EventFormValues,
   type EventTaskDto,
+  type OccurrenceScope,
 } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { parseView } from '../../../core/calendar/range.ts';
-import { memberColorTokens } from '../../../core/members/colors.ts';
-import { initials } from '../../../core/members/initials.ts';
-import { reminderChannelLabel } from '../../../core/notifications/reminder-channel.ts';
-import {
-  describeRecurrence,
-  RECURRENCE_LABELS,
-  RECURRENCE_PATTERNS,
-} from '../../../core/recurrence/patterns.ts';
 import { PRIORITY_CHOICES } from '../../../core/contracts/tasks.ts';
-import { durationLabel, HOUR_CHOICES, roundedTimeChoice } from '../../../core/tasks/time-choices.ts';
-import { familyToEventTime } from '../../../core/time/family-time.ts';
-import { addLocalMinutes, isLocalDate, localMinutesBetween } from '../../../core/time/local-time.ts';
+import { durationLabel, HOUR_CHOICES } from '../../../core/tasks/time-choices.ts';
 import { serverMessageOr } from '../../app/api.ts';
 import { EventDrivingWarning } from '../../shared/driving/event-driving-warning.tsx';
 import { ChoiceField } from '../../components/choice-select.tsx';
-import { browserTimeZone } from '../../platform/device-zone.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { cn } from '../../components/ui/cn.ts';
 import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useSession } from '../../shared/session.ts';
 import {
   useCreateEvent,
   useDeleteEvent,
@@ -53,9 +36,13 @@ import {
   useEventTasks,
   useUpdateEvent,
   type NewEventTask,
-  type OccurrenceScope,
 } from './api.ts';
 import { AssociatedTasks } from './associated-tasks.tsx';
+import { AttendeesFields } from './attendees-fields.tsx';
+import { initialValues } from './form-values.ts';
+import { FormSection } from './form-section.tsx';
+import { RecurrenceSection } from './recurrence-section.tsx';
+import { TransportSections } from './transport-sections.tsx';
 import { ConfirmDeleteDialog, ScopeDialog } from './scope-dialog.tsx';
 import { useFamilyMembers } from '../../shared/members.ts';
 
@@ -67,111 +54,6 @@ const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
   family: 'Family',
   other: 'Other',
 };
-
-/**
- * The Drop-off and Pickup sections (SPEC §2) ask the same things of different fields: who drives, and how long
- * before the event's start (drop-off) or end (pickup); the task it creates is titled with the SPEC §5 prefix.
- */
-const TRANSPORT = [
-  {
-    title: 'Drop-off Coordination',
-    toggle: 'Needs drop-off',
-    who: 'Drop-off by',
-    lead: 'Drop-off lead time',
-    anchor: 'start',
-    prefix: DROPOFF_PREFIX,
-    flag: 'has_dropoff',
-    assignee: 'dropoff_assigned_to',
-    minutesBefore: 'dropoff_minutes_before',
-  },
-  {
-    title: 'Pickup Coordination',
-    toggle: 'Needs pickup',
-    who: 'Pickup by',
-    lead: 'Pickup lead time',
-    anchor: 'end',
-    prefix: PICKUP_PREFIX,
-    flag: 'has_pickup',
-    assignee: 'pickup_assigned_to',
-    minutesBefore: 'pickup_minutes_before',
-  },
-] as const;
-
-function todayDate(): string {
-  const d = new Date();
-  return `${String(d.getFullYear())}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** The form's starting values: an existing event's, or the defaults with the `date` / `hour` query prefill. */
-function initialValues(
-  event: EventDto | undefined,
-  date: string | null,
-  hour: string | null,
-): EventFormValues {
-  if (event) {
-    return {
-      title: event.title,
-      ...formDatesOf(event),
-      // An all-day event has no time: switched to timed, it starts at the default hour for the default length.
-      // SPEC §9: read-in times rounded to the nearest 15 minutes (10:53 → 11:00).
-      start_hour: event.is_all_day ? EVENT_DEFAULTS.hour : roundedTimeChoice(event.start_date).hour,
-      start_minute: event.is_all_day
-        ? EVENT_DEFAULTS.minute
-        : (roundedTimeChoice(event.start_date).minute as EventFormValues['start_minute']),
-      duration_minutes: event.is_all_day ? EVENT_DEFAULTS.durationMinutes : event.duration_minutes,
-      location: event.location ?? '',
-      category: (EVENT_CATEGORIES as readonly string[]).includes(event.category)
-        ? (event.category as EventFormValues['category']) // checked by the includes() just above
-        : 'other',
-      priority: (PRIORITIES as readonly string[]).includes(event.priority)
-        ? (event.priority as EventFormValues['priority']) // checked by the includes() just above
-        : 'medium',
-      organizer_id: event.organizer_id === null ? '' : String(event.organizer_id),
-      attendees: event.attendees,
-      alert_members: event.alert_members,
-      description: event.description ?? '',
-      is_recurring: event.is_recurring,
-      recurrence_pattern:
-        event.recurrence_pattern &&
-        (RECURRENCE_PATTERNS as readonly string[]).includes(event.recurrence_pattern)
-          ? (event.recurrence_pattern as EventFormValues['recurrence_pattern']) // checked just above
-          : '',
-      recurrence_end_date: event.recurrence_end_date ?? '',
-      has_dropoff: event.has_dropoff,
-      dropoff_assigned_to: event.dropoff_assigned_to === null ? '' : String(event.dropoff_assigned_to),
-      dropoff_minutes_before: event.dropoff_minutes_before,
-      has_pickup: event.has_pickup,
-      pickup_assigned_to: event.pickup_assigned_to === null ? '' : String(event.pickup_assigned_to),
-      pickup_minutes_before: event.pickup_minutes_before,
-    };
-  }
-  return {
-    title: '',
-    event_date: date && isLocalDate(date) ? date : todayDate(),
-    is_all_day: false,
-    is_multi_day: false,
-    end_date: '',
-    start_hour: hour && /^([01][0-9]|2[0-3])$/.test(hour) ? hour : EVENT_DEFAULTS.hour,
-    start_minute: EVENT_DEFAULTS.minute,
-    duration_minutes: EVENT_DEFAULTS.durationMinutes,
-    location: '',
-    category: EVENT_DEFAULTS.category,
-    priority: EVENT_DEFAULTS.priority,
-    organizer_id: '',
-    attendees: [],
-    alert_members: [],
-    description: '',
-    is_recurring: false,
-    recurrence_pattern: '',
-    recurrence_end_date: '',
-    has_dropoff: false,
-    dropoff_assigned_to: '',
-    dropoff_minutes_before: EVENT_DEFAULTS.leadMinutes,
-    has_pickup: false,
-    pickup_assigned_to: '',
-    pickup_minutes_before: EVENT_DEFAULTS.leadMinutes,
-  };
-}
 
 /**
  * SPEC §2 Event form at /add-event and /add-event/{id}: 'Add New Event' / 'Edit Event'. Reads `date` and `hour`
@@ -190,9 +72,6 @@ export function EventFormPage() {
         ? `/calendar?view=${parseView(viewParam)}`
         : '/calendar';
   const event = useEvent(id, occurrence);
-  // Editing "all events" from one occurrence keeps the series' own first date: the series row is needed too.
-  const seriesId = occurrence ? id : (event.data?.parent_event_id ?? null);
-  const series = useEvent(seriesId, null);
   const members = useFamilyMembers();
   const eventTasks = useEventTasks(id);
 
@@ -208,8 +87,8 @@ export function EventFormPage() {
   return (
     <EventForm
       key={`${String(id)}-${occurrence ?? ''}`}
+      id={id}
       event={event.data}
-      seriesStart={series.data?.start_date ?? null}
       occurrence={occurrence}
       members={members.data ?? []}
       tasks={eventTasks.data ?? []}
@@ -232,8 +111,10 @@ function NotFoundEvent() {
 }
 
 interface EventFormProps {
+  /** The event opened (`/add-event/{id}`), null for a new one. */
+  id: number | null;
   event: EventDto | undefined;
-  seriesStart: string | null;
+  /** The occurrence of a series it was opened on (`?occurrence=`, its `occurrence_start`). */
   occurrence: string | null;
   members: FamilyMemberDto[];
   tasks: EventTaskDto[];
@@ -242,23 +123,9 @@ interface EventFormProps {
   hour: string | null;
 }
 
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card className="p-5">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-        {action}
-      </div>
-      <div className="space-y-4">{children}</div>
-    </Card>
-  );
-}
-
-function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, date, hour }: EventFormProps) {
+function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }: EventFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const session = useSession();
-  const familyZone = session.data?.family_timezone ?? browserTimeZone();
   const editing = event !== undefined;
   const partOfSeries = editing && (event.rrule !== null || event.parent_event_id !== null);
   const form = useForm<EventFormValues>({
@@ -275,10 +142,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
   const remove = useDeleteEvent();
   const errors = formState.errors;
 
-  const attendees = values.attendees ?? [];
   const organizer = values.organizer_id ?? '';
-  const alertable = members.filter((m) => String(m.id) !== organizer && !attendees.includes(String(m.id)));
-  const memberName = (id: string) => members.find((m) => String(m.id) === id)?.name ?? '';
 
   /** SPEC §5: tasks titled with a transport prefix or matching an existing one are not re-posted. */
   const tasksToPost = () =>
@@ -291,7 +155,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
 
   const finish = () => void navigate(backTo);
 
-  const save = (v: EventFormValues, scope: OccurrenceScope) => {
+  const save = (v: EventFormValues, scope: OccurrenceScope | null) => {
     if (!editing) {
       create.mutate(
         { input: formToEventInput(v, 'create'), newTasks: tasksToPost() },
@@ -310,24 +174,10 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
       );
       return;
     }
-    const input = formToEventInput(v, 'update');
-    let targetId = event.id;
-    let occ = occurrence ?? event.recurrence_id;
-    if (scope === 'all') {
-      targetId = event.parent_event_id ?? event.id;
-      // Opened from one occurrence, the series keeps its first date; the edit moves its time (and span) only.
-      const first = occ !== null ? seriesStart : null;
-      if (first && input.start_date) {
-        const start = `${first.slice(0, 10)}T${input.start_date.slice(11)}`;
-        if (input.end_date)
-          input.end_date = addLocalMinutes(start, localMinutesBetween(input.start_date, input.end_date));
-        input.start_date = start;
-      }
-      occ = null;
-    }
-    if (scope === 'following' && event.parent_event_id !== null) targetId = event.parent_event_id;
+    // What the user chose and the event as it was opened; the server works out which rows change.
+    const change = { id: id ?? event.id, scope, occurrence };
     update.mutate(
-      { id: targetId, input, scope, occurrence: occ, newTasks: tasksToPost() },
+      { ...change, input: formToEventInput(v, 'update'), newTasks: tasksToPost() },
       {
         onSuccess: () => {
           toast({ title: 'Event updated', description: `${v.title} has been updated.` });
@@ -349,26 +199,13 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
       setDialog('edit-scope');
       return;
     }
-    save(v, editing && event.rrule !== null ? 'all' : 'single');
+    save(v, null);
   });
 
-  const doDelete = (scope: OccurrenceScope) => {
+  const doDelete = (scope: OccurrenceScope | null) => {
     if (!editing) return;
-    const seriesScope = scope === 'following' && event.parent_event_id !== null;
     remove.mutate(
-      {
-        id: seriesScope ? (event.parent_event_id ?? event.id) : event.id,
-        scope,
-        // A series opened without an occurrence: "this event only" is its first one, named in the series'
-        // own terms (its start_date is the family's wall-clock).
-        occurrence:
-          event.parent_event_id !== null
-            ? event.recurrence_id
-            : (occurrence ??
-              (event.rrule
-                ? familyToEventTime(event.start_date, event.timezone, event.is_all_day, familyZone)
-                : null)),
-      },
+      { id: id ?? event.id, scope, occurrence },
       {
         onSuccess: () => {
           toast({
@@ -390,7 +227,6 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
 
   const pending = create.isPending || update.isPending || remove.isPending;
   const allDay = values.is_all_day ?? false;
-  const startForDescription = `${values.event_date ?? ''}T${values.start_hour ?? '09'}:${values.start_minute ?? '00'}:00`;
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
@@ -407,7 +243,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
       ) : null}
 
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <Section title="Event Details">
+        <FormSection title="Event Details">
           <Field label="Title" error={errors.title?.message}>
             {(a11y) => <Input {...a11y} placeholder="e.g. Soccer practice" {...register('title')} />}
           </Field>
@@ -513,184 +349,18 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
               )}
             </Field>
           </div>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-800">Attendees</legend>
-            <div className="flex flex-wrap gap-2">
-              {members.map((m) => {
-                const on = attendees.includes(String(m.id));
-                const tokens = memberColorTokens(m.color);
-                return (
-                  <button
-                    key={m.id}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() =>
-                      setValue(
-                        'attendees',
-                        on ? attendees.filter((a) => a !== String(m.id)) : [...attendees, String(m.id)],
-                      )
-                    }
-                    className={cn(
-                      'inline-flex min-h-10 items-center gap-2 rounded-full border px-3 py-1 text-sm',
-                      on
-                        ? 'border-indigo-600 bg-indigo-50 font-medium text-indigo-800'
-                        : 'border-slate-300 text-slate-700',
-                    )}
-                  >
-                    <span
-                      aria-hidden
-                      className={cn(
-                        'inline-flex h-6 w-6 items-center justify-center rounded-full text-[10px] font-semibold',
-                        tokens.background,
-                        tokens.text,
-                      )}
-                    >
-                      {initials(m.name)}
-                    </span>
-                    {m.name}
-                  </button>
-                );
-              })}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-800">Alert Family Members</legend>
-            {alertable.length === 0 ? (
-              <p className="text-sm text-slate-600">Everyone is already attending or organizing.</p>
-            ) : (
-              <ul className="space-y-1">
-                {alertable.map((m) => {
-                  const id = String(m.id);
-                  const checked = (values.alert_members ?? []).includes(id);
-                  return (
-                    <li key={m.id}>
-                      <label className="flex min-h-10 items-center gap-3 text-sm text-slate-800">
-                        <input
-                          type="checkbox"
-                          checked={checked}
-                          onChange={() =>
-                            setValue(
-                              'alert_members',
-                              checked
-                                ? (values.alert_members ?? []).filter((a) => a !== id)
-                                : [...(values.alert_members ?? []), id],
-                            )
-                          }
-                          className="h-4 w-4 rounded border-slate-300 text-indigo-600"
-                        />
-                        {m.name}
-                        <span
-                          className={cn(
-                            'rounded-full px-2 py-0.5 text-xs font-medium',
-                            m.reminder_channel
-                              ? 'bg-green-100 text-green-800'
-                              : 'bg-slate-100 text-slate-700',
-                          )}
-                        >
-                          {reminderChannelLabel(m.reminder_channel)}
-                        </span>
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </fieldset>
+          <AttendeesFields form={form} members={members} />
           <Field label="Description" error={errors.description?.message}>
             {(a11y) => <Textarea rows={3} {...a11y} {...register('description')} />}
           </Field>
-        </Section>
+        </FormSection>
 
-        <Section
-          title="Recurring Event"
-          action={
-            <div className="w-48">
-              <Switch
-                label="Repeats"
-                checked={values.is_recurring ?? false}
-                onCheckedChange={(on) => setValue('is_recurring', on)}
-              />
-            </div>
-          }
-        >
-          {values.is_recurring ? (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label="Repeat"
-                error={errors.recurrence_pattern?.message}
-                hint={
-                  values.recurrence_pattern && isLocalDate(values.event_date ?? '')
-                    ? describeRecurrence(values.recurrence_pattern, startForDescription)
-                    : undefined
-                }
-              >
-                {(a11y) => (
-                  <Select {...a11y} {...register('recurrence_pattern')}>
-                    <option value="">Select a pattern</option>
-                    {RECURRENCE_PATTERNS.map((p) => (
-                      <option key={p} value={p}>
-                        {RECURRENCE_LABELS[p]}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              <Field label="Recurrence End Date (optional)" error={errors.recurrence_end_date?.message}>
-                {(a11y) => <Input type="date" {...a11y} {...register('recurrence_end_date')} />}
-              </Field>
-            </div>
-          ) : (
-            <p className="text-sm text-slate-600">This event happens once.</p>
-          )}
-        </Section>
+        <RecurrenceSection form={form} />
 
         {event ? <EventDrivingWarning event={event} occurrence={occurrence} /> : null}
-        {TRANSPORT.map((t) => {
-          const driver = values[t.assignee];
-          return (
-            <TransportSection
-              key={t.flag}
-              title={t.title}
-              label={t.toggle}
-              on={values[t.flag] ?? false}
-              onToggle={(on) => setValue(t.flag, on)}
-              who={
-                <Field label={t.who} error={errors[t.assignee]?.message}>
-                  {(a11y) => (
-                    <Select {...a11y} {...register(t.assignee)}>
-                      <option value="">To be decided</option>
-                      {members.map((m) => (
-                        <option key={m.id} value={m.id}>
-                          {m.name}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-              }
-              when={
-                <Field label={t.lead}>
-                  {(a11y) => (
-                    <Select {...a11y} {...register(t.minutesBefore, { valueAsNumber: true })}>
-                      {LEAD_TIME_CHOICES.map((m) => (
-                        <option key={m} value={m}>
-                          {m} minutes before {t.anchor}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-              }
-              note={
-                driver
-                  ? `Creates the task '${t.prefix}${values.title || '…'}' for ${memberName(driver)}.`
-                  : 'No driver yet: it shows as a gap in Driving this week until someone takes it.'
-              }
-            />
-          );
-        })}
+        <TransportSections form={form} members={members} />
 
-        <Section title="Associated Tasks">
+        <FormSection title="Associated Tasks">
           <AssociatedTasks
             existing={tasks}
             members={members}
@@ -698,7 +368,7 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
             onNewTasksChange={setNewTasks}
             defaultAssignee={organizer ? Number(organizer) : null}
           />
-        </Section>
+        </FormSection>
 
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-4">
           <Button variant="secondary" onClick={finish} disabled={pending}>
@@ -741,49 +411,8 @@ function EventForm({ event, seriesStart, occurrence, members, tasks, backTo, dat
         open={dialog === 'delete-confirm'}
         onOpenChange={(open) => setDialog(open ? 'delete-confirm' : 'none')}
         pending={pending}
-        onConfirm={() => doDelete(editing && event.rrule !== null ? 'all' : 'single')}
+        onConfirm={() => doDelete(null)}
       />
     </div>
-  );
-}
-
-function TransportSection({
-  title,
-  label,
-  on,
-  onToggle,
-  who,
-  when,
-  note,
-}: {
-  title: string;
-  label: string;
-  on: boolean;
-  onToggle: (on: boolean) => void;
-  who: ReactNode;
-  when: ReactNode;
-  note: string | null;
-}) {
-  return (
-    <Section
-      title={title}
-      action={
-        <div className="w-48">
-          <Switch label={label} checked={on} onCheckedChange={onToggle} />
-        </div>
-      }
-    >
-      {on ? (
-        <>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {who}
-            {when}
-          </div>
-          {note ? <p className="text-xs text-slate-600">{note}</p> : null}
-        </>
-      ) : (
-        <p className="text-sm text-slate-600">No one needs to be driven.</p>
-      )}
-    </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import type { OccurrenceScope } from './api.ts';
+import type { OccurrenceScope } from '../../../core/contracts/events.ts';
 
 interface ScopeDialogProps {
   open: boolean;
@@ -8,7 +8,7 @@ interface ScopeDialogProps {
   /** 'delete' → 'Delete Recurring Event'; 'edit' → 'Edit Recurring Event'. */
   action: 'delete' | 'edit';
   pending: boolean;
-  onChoose: (scope: Exclude<OccurrenceScope, 'single'>) => void;
+  onChoose: (scope: OccurrenceScope) => void;
 }
 
 /**

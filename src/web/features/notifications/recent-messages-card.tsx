@@ -82,6 +82,9 @@ function statusView(message: NotificationDto): StatusView {
         tone: 'bg-slate-200 text-slate-800',
         detail: 'Could not be delivered in time.',
       };
+    case 'cancelled':
+      // Withdrawn before it was sent: its event moved or was deleted, its task changed, the zone changed.
+      return { label: 'Cancelled', tone: 'bg-slate-200 text-slate-800', detail: message.status_reason };
     case 'suppressed':
       // Issue 21: an invitation with no e-mail provider waits for the inviter to pass its link on.
       if (message.status_reason === 'no_email_provider')

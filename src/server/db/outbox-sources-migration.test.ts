@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from './client.ts';
+import { withDatabase } from '../test/global-setup.ts';
+
+/**
+ * Migration 0016 (issue 26 item 4) on a database that holds outbox rows written the old way: rows are written
+ * at migration 0015, then the database is migrated. On PGlite, and on PostgreSQL when DATABASE_URL is set.
+ */
+
+/** A copy of the migrations folder that stops after migration `last` (its journal cut there). */
+function migrationsUpTo(last: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'familyhub-migrations-'));
+  fs.mkdirSync(path.join(dir, 'meta'));
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: { idx: number; tag: string }[];
+  };
+  journal.entries = journal.entries.filter((e) => e.idx <= last);
+  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+  for (const e of journal.entries)
+    fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+/** A database to migrate step by step, and raw SQL on it. */
+interface Subject {
+  migrate(folder: string): Promise<void>;
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+async function pgliteSubject(): Promise<Subject> {
+  const client = await PGlite.create();
+  return {
+    migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    close: () => client.close(),
+  };
+}
+
+async function postgresSubject(url: string): Promise<Subject> {
+  const name = `familyhub_m_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  // One client, ended before the database is dropped (a pool's idle client would be terminated by the drop).
+  const pool = new pg.Client({ connectionString: withDatabase(url, name) });
+  await pool.connect();
+  return {
+    migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+    async close() {
+      await pool.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+interface Row {
+  dedupe_key: string;
+  status: string;
+  status_reason: string | null;
+  source_kind: string;
+  source_id: number | null;
+  source_occurrence: string | null;
+}
+
+const subjects: [string, () => Promise<Subject>][] = [['PGlite', pgliteSubject]];
+const url = process.env.DATABASE_URL;
+if (url) subjects.push(['PostgreSQL', () => postgresSubject(url)]);
+
+describe.each(subjects)('migration 0016 (outbox sources) on %s', (_name, open) => {
+  let db: Subject;
+  let rows: Row[];
+  const folders: string[] = [];
+
+  beforeAll(async () => {
+    db = await open();
+    const upTo15 = migrationsUpTo(15);
+    folders.push(upTo15);
+    await db.migrate(upTo15);
+    const [family] = await db.query<{ id: number }>(
+      `insert into families (name) values ('Old rows') returning id`,
+    );
+    const insert = (key: string, kind: string, status: string, reason: string | null = null) =>
+      db.query(
+        `insert into notifications (family_id, channel, recipient, body, kind, dedupe_key, send_after, status, status_reason)
+         values ($1, 'email', 'ana@example.com', 'text', $2, $3, now(), $4, $5)`,
+        [family?.id, kind, key, status, reason],
+      );
+    // A reminder cancelled the old way (suppressed, key renamed), and the one planned again in its place.
+    await insert(
+      'event:7:event:2026-12-01T09:00:00:3#cancelled:1',
+      'event_reminder',
+      'suppressed',
+      'Event changed before the reminder was sent',
+    );
+    await insert('event:7:event:2026-12-01T09:00:00:3', 'event_reminder', 'pending');
+    await insert('event:7:pickup:2026-12-01T09:00:00:3', 'pickup_reminder', 'sent');
+    await insert('event:7:dropoff:2026-12-01T09:00:00:3#cancelled:4', 'dropoff_reminder', 'suppressed', 'x');
+    // Suppressed by policy: stays suppressed.
+    await insert(
+      'task:12:reminder:3:2026-12-01T12:00:00:30_minutes_before',
+      'task_reminder',
+      'suppressed',
+      'no_phone',
+    );
+    await insert('summary:3:2026-12-01', 'daily_summary', 'sent');
+    await insert('event-alert:7:3:1764000000000:abcdef012345', 'event_alert', 'pending');
+    await insert('driving-gaps:3:2026-12-02', 'driving_gaps', 'pending');
+    await insert('invitation:5:0123456789abcdef01234567', 'invitation', 'suppressed', 'no_email_provider');
+    await insert('password_reset:9:2026-12-01T08:00:00.000Z:a1b2c3d4e5f6', 'password_reset', 'sent');
+    await insert('sms:in:SM123:1', 'assistant_question', 'sent');
+    await insert('bench:1', 'bench', 'pending');
+
+    const all = migrationsUpTo(1000);
+    folders.push(all);
+    await db.migrate(all);
+    rows = await db.query<Row>(
+      `select dedupe_key, status, status_reason, source_kind, source_id, source_occurrence from notifications order by id`,
+    );
+  });
+
+  afterAll(async () => {
+    await db.close();
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('turns cancellations into cancelled rows with their key back, and keeps every other status', () => {
+    expect(rows.map((r) => [r.dedupe_key, r.status, r.status_reason])).toEqual([
+      ['event:7:event:2026-12-01T09:00:00:3', 'cancelled', 'Event changed before the reminder was sent'],
+      ['event:7:event:2026-12-01T09:00:00:3', 'pending', null],
+      ['event:7:pickup:2026-12-01T09:00:00:3', 'sent', null],
+      ['event:7:dropoff:2026-12-01T09:00:00:3', 'cancelled', 'x'],
+      ['task:12:reminder:3:2026-12-01T12:00:00:30_minutes_before', 'suppressed', 'no_phone'],
+      ['summary:3:2026-12-01', 'sent', null],
+      ['event-alert:7:3:1764000000000:abcdef012345', 'pending', null],
+      ['driving-gaps:3:2026-12-02', 'pending', null],
+      ['invitation:5:0123456789abcdef01234567', 'suppressed', 'no_email_provider'],
+      ['password_reset:9:2026-12-01T08:00:00.000Z:a1b2c3d4e5f6', 'sent', null],
+      ['sms:in:SM123:1', 'sent', null],
+      ['bench:1', 'pending', null],
+    ]);
+  });
+
+  it('fills the source columns from the keys', () => {
+    expect(rows.map((r) => [r.source_kind, r.source_id, r.source_occurrence])).toEqual([
+      ['event', 7, '2026-12-01T09:00:00'],
+      ['event', 7, '2026-12-01T09:00:00'],
+      ['pickup', 7, '2026-12-01T09:00:00'],
+      ['dropoff', 7, '2026-12-01T09:00:00'],
+      ['task', 12, null],
+      ['daily_summary', 3, '2026-12-01'],
+      ['event_alert', 7, null],
+      ['driving_gaps', 3, '2026-12-02'],
+      ['invitation', 5, null],
+      ['account', 9, null],
+      ['sms', null, null],
+      ['other', null, null],
+    ]);
+  });
+
+  it('keeps the key unique among live rows only, and refuses statuses and kinds outside the lists', async () => {
+    const [family] = await db.query<{ id: number }>(`select id from families limit 1`);
+    const insert = (key: string, status: string, kind = 'other') =>
+      db.query(
+        `insert into notifications (family_id, channel, recipient, body, kind, dedupe_key, send_after, status, source_kind)
+         values ($1, 'email', 'ana@example.com', 'text', 'x', $2, now(), $3, $4)`,
+        [family?.id, key, status, kind],
+      );
+    await expect(insert('event:7:event:2026-12-01T09:00:00:3', 'pending')).rejects.toThrow(
+      /unique|duplicate/i,
+    );
+    await insert('event:7:event:2026-12-01T09:00:00:3', 'cancelled');
+    await expect(insert('new:1', 'bogus')).rejects.toThrow(/notifications_status_check/);
+    await expect(insert('new:2', 'pending', 'bogus')).rejects.toThrow(/notifications_source_kind_check/);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Event rows and task rows as the wire gives them (SPEC §3, snake_case): the only place a column becomes a field.
+ */
+import { eventToFamilyTime } from '../../core/time/family-time.ts';
+import type { EventDto, EventTaskDto } from '../../core/contracts/events.ts';
+import type { EventRow } from '../db/event-members.ts';
+import type { TaskRow } from '../db/task-assignees.ts';
+
+/** A row's wall-clock time (in its own zone) as the wire gives it: family wall-clock (see `eventToFamilyTime`). */
+export function toFamilyTime(row: EventRow, local: string, familyZone: string): string {
+  return eventToFamilyTime(local, row.timezone, row.isAllDay, familyZone);
+}
+
+/**
+ * Maps a row to the wire (SPEC §3 Event, snake_case); no column leaks unlisted. `start_date` / `end_date` are
+ * the family's wall-clock time (SPEC §7); `timezone` says which zone the event itself runs in; `exdates` and
+ * `recurrence_id` stay in the series' own terms (they identify occurrences, like `occurrence_start`).
+ */
+export function toEventDto(row: EventRow, familyZone: string): EventDto {
+  return {
+    id: row.id,
+    family_id: row.familyId,
+    title: row.title,
+    description: row.description,
+    start_date: toFamilyTime(row, row.startDate, familyZone),
+    end_date: row.endDate === null ? null : toFamilyTime(row, row.endDate, familyZone),
+    timezone: row.isAllDay ? null : row.timezone,
+    duration_minutes: row.durationMinutes,
+    is_all_day: row.isAllDay,
+    location: row.location,
+    organizer_id: row.organizerId,
+    attendees: row.attendees,
+    alert_members: row.alertMembers,
+    category: row.category,
+    priority: row.priority,
+    has_pickup: row.hasPickup,
+    pickup_assigned_to: row.pickupAssignedTo,
+    pickup_minutes_before: row.pickupMinutesBefore,
+    has_dropoff: row.hasDropoff,
+    dropoff_assigned_to: row.dropoffAssignedTo,
+    dropoff_minutes_before: row.dropoffMinutesBefore,
+    is_recurring: row.isRecurring,
+    recurrence_pattern: row.recurrencePattern,
+    recurrence_end_date: row.recurrenceEndDate,
+    rrule: row.rrule,
+    exdates: row.exdates,
+    parent_event_id: row.parentEventId,
+    recurrence_id: row.recurrenceId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Maps a task row to the wire (SPEC §3 Task). */
+export function toEventTaskDto(row: TaskRow): EventTaskDto {
+  return {
+    id: row.id,
+    family_id: row.familyId,
+    title: row.title,
+    description: row.description,
+    event_id: row.eventId,
+    assigned_to: row.assignedTo,
+    assigned_to_ids: row.assignedToIds,
+    due_date: row.dueDate,
+    estimated_duration_minutes: row.estimatedDurationMinutes,
+    status: row.status,
+    priority: row.priority,
+    send_sms_reminder: row.sendSmsReminder,
+    reminder_frequency: row.reminderFrequency,
+    transport_kind: row.transportKind,
+    created_at: row.createdAt.toISOString(),
+  };
+}

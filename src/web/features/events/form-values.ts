@@ -1,0 +1,88 @@
+import {
+  EVENT_CATEGORIES,
+  EVENT_DEFAULTS,
+  formDatesOf,
+  PRIORITIES,
+  type EventDto,
+  type EventFormValues,
+} from '../../../core/contracts/events.ts';
+import { RECURRENCE_PATTERNS } from '../../../core/recurrence/patterns.ts';
+import { roundedTimeChoice } from '../../../core/tasks/time-choices.ts';
+import { isLocalDate } from '../../../core/time/local-time.ts';
+
+/** Today's date in the browser's zone (`YYYY-MM-DD`), the new event's default day. */
+function todayDate(): string {
+  const d = new Date();
+  return `${String(d.getFullYear())}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The form's starting values: an existing event's, or the defaults with the `date` / `hour` query prefill. */
+export function initialValues(
+  event: EventDto | undefined,
+  date: string | null,
+  hour: string | null,
+): EventFormValues {
+  if (event) {
+    return {
+      title: event.title,
+      ...formDatesOf(event),
+      // An all-day event has no time: switched to timed, it starts at the default hour for the default length.
+      // SPEC §9: read-in times rounded to the nearest 15 minutes (10:53 → 11:00).
+      start_hour: event.is_all_day ? EVENT_DEFAULTS.hour : roundedTimeChoice(event.start_date).hour,
+      start_minute: event.is_all_day
+        ? EVENT_DEFAULTS.minute
+        : (roundedTimeChoice(event.start_date).minute as EventFormValues['start_minute']),
+      duration_minutes: event.is_all_day ? EVENT_DEFAULTS.durationMinutes : event.duration_minutes,
+      location: event.location ?? '',
+      category: (EVENT_CATEGORIES as readonly string[]).includes(event.category)
+        ? (event.category as EventFormValues['category']) // checked by the includes() just above
+        : 'other',
+      priority: (PRIORITIES as readonly string[]).includes(event.priority)
+        ? (event.priority as EventFormValues['priority']) // checked by the includes() just above
+        : 'medium',
+      organizer_id: event.organizer_id === null ? '' : String(event.organizer_id),
+      attendees: event.attendees,
+      alert_members: event.alert_members,
+      description: event.description ?? '',
+      is_recurring: event.is_recurring,
+      recurrence_pattern:
+        event.recurrence_pattern &&
+        (RECURRENCE_PATTERNS as readonly string[]).includes(event.recurrence_pattern)
+          ? (event.recurrence_pattern as EventFormValues['recurrence_pattern']) // checked just above
+          : '',
+      recurrence_end_date: event.recurrence_end_date ?? '',
+      has_dropoff: event.has_dropoff,
+      dropoff_assigned_to: event.dropoff_assigned_to === null ? '' : String(event.dropoff_assigned_to),
+      dropoff_minutes_before: event.dropoff_minutes_before,
+      has_pickup: event.has_pickup,
+      pickup_assigned_to: event.pickup_assigned_to === null ? '' : String(event.pickup_assigned_to),
+      pickup_minutes_before: event.pickup_minutes_before,
+    };
+  }
+  return {
+    title: '',
+    event_date: date && isLocalDate(date) ? date : todayDate(),
+    is_all_day: false,
+    is_multi_day: false,
+    end_date: '',
+    start_hour: hour && /^([01][0-9]|2[0-3])$/.test(hour) ? hour : EVENT_DEFAULTS.hour,
+    start_minute: EVENT_DEFAULTS.minute,
+    duration_minutes: EVENT_DEFAULTS.durationMinutes,
+    location: '',
+    category: EVENT_DEFAULTS.category,
+    priority: EVENT_DEFAULTS.priority,
+    organizer_id: '',
+    attendees: [],
+    alert_members: [],
+    description: '',
+    is_recurring: false,
+    recurrence_pattern: '',
+    recurrence_end_date: '',
+    has_dropoff: false,
+    dropoff_assigned_to: '',
+    dropoff_minutes_before: EVENT_DEFAULTS.leadMinutes,
+    has_pickup: false,
+    pickup_assigned_to: '',
+    pickup_minutes_before: EVENT_DEFAULTS.leadMinutes,
+  };
+}
