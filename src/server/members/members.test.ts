@@ -5,7 +5,7 @@ import { eventAlertMembers, eventAttendees, events } from '../db/schema/events.t
 import { taskColumns } from '../db/task-assignees.ts';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
-import { notifications } from '../db/schema/notifications.ts';
+import { tokenFromMail } from '../account/testing/mail.ts';
 import { activityProposals, taskAssignees, tasks } from '../db/schema/tasks.ts';
 import { createTestServer, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
 import { insertEvents, insertTasks } from '../test/member-lists.ts';
@@ -63,7 +63,7 @@ async function addMember(cookie: string, body: Record<string, unknown> = {}) {
   return res.json() as { id: number; name: string };
 }
 
-/** Invites `email`, reads the raw token from the queued e-mail, accepts, and signs the invitee in. */
+/** Invites `email`, derives the token the queued e-mail will carry, accepts, and signs the invitee in. */
 async function inviteAndAccept(cookie: string, email: string, role = 'child') {
   const res = await call(cookie, 'POST', '/api/family-members/invite', {
     name: 'Invitee',
@@ -72,12 +72,8 @@ async function inviteAndAccept(cookie: string, email: string, role = 'child') {
     color: 'red',
   });
   expect(res.statusCode).toBe(201);
-  const [mail] = await server.database.system
-    .select()
-    .from(notifications)
-    .where(eq(notifications.recipient, email));
-  const token = /\/register-invitation\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
-  if (!token) throw new Error('no token in the invitation e-mail');
+  // The e-mail holds a placeholder; its token is derived from the row's link_ref at send time (ADR 014).
+  const token = await tokenFromMail(server.database.system, email, 'invitation', 'register-invitation');
   const accept = await call(null, 'POST', `/api/family-members/invitations/${token}/accept`, {
     password: 'secret123',
   });
