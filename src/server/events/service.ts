@@ -501,15 +501,8 @@ export async function listOccurrences(
     zone,
   );
   for (const f of failures) onLeftOut(f.event.id, f.reason);
-  // A series' occurrences share its row: map each row to the wire once.
-  const dtoOf = new Map<EventRow, EventDto>();
   return occurrences.map((o) => {
     const row = o.event.row;
-    let dto = dtoOf.get(row);
-    if (!dto) {
-      dto = toEventDto(row, zone);
-      dtoOf.set(row, dto);
-    }
     // SPEC §9 on this occurrence as the family sees it: all-day, or a stored end on another day.
     const multiDay = isMultiDay({
       start_date: o.start,
@@ -517,16 +510,57 @@ export async function listOccurrences(
       duration_minutes: row.durationMinutes,
       is_all_day: row.isAllDay,
     });
-    return {
-      ...dto,
-      start_date: o.start,
-      end_date: o.end,
-      series_id: o.seriesId,
-      occurrence_start: o.occurrenceId,
-      is_exception: row.parentEventId !== null,
-      is_multi_day: multiDay,
-    };
+    return toOccurrenceDto(row, o, multiDay);
   });
+}
+
+/**
+ * One occurrence on the wire (`EventOccurrenceDto`): `toEventDto`'s fields with the occurrence's own times and
+ * identity. Written out as one object literal rather than a spread of `toEventDto`'s answer: a list builds one per
+ * occurrence, and copying a 30-field object was the largest single cost of `GET /api/events` after the
+ * expansion (docs/performance.md). `o.start` / `o.end` are already family wall-clock.
+ */
+function toOccurrenceDto(
+  row: EventRow,
+  o: { start: string; end: string; seriesId: number | null; occurrenceId: string | null },
+  multiDay: boolean,
+): EventOccurrenceDto {
+  return {
+    id: row.id,
+    family_id: row.familyId,
+    title: row.title,
+    description: row.description,
+    start_date: o.start,
+    end_date: o.end,
+    timezone: row.isAllDay ? null : row.timezone,
+    duration_minutes: row.durationMinutes,
+    is_all_day: row.isAllDay,
+    location: row.location,
+    organizer_id: row.organizerId,
+    attendees: row.attendees,
+    alert_members: row.alertMembers,
+    category: row.category,
+    priority: row.priority,
+    has_pickup: row.hasPickup,
+    pickup_assigned_to: row.pickupAssignedTo,
+    pickup_minutes_before: row.pickupMinutesBefore,
+    has_dropoff: row.hasDropoff,
+    dropoff_assigned_to: row.dropoffAssignedTo,
+    dropoff_minutes_before: row.dropoffMinutesBefore,
+    is_recurring: row.isRecurring,
+    recurrence_pattern: row.recurrencePattern,
+    recurrence_end_date: row.recurrenceEndDate,
+    rrule: row.rrule,
+    exdates: row.exdates,
+    parent_event_id: row.parentEventId,
+    recurrence_id: row.recurrenceId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    series_id: o.seriesId,
+    occurrence_start: o.occurrenceId,
+    is_exception: row.parentEventId !== null,
+    is_multi_day: multiDay,
+  };
 }
 
 export interface OccurrenceScope {
