@@ -494,7 +494,14 @@ export async function listOccurrences(
     });
   }
   const dayAfter = addLocalDays(endDay, 1);
-  const rows = await loadWindowRows(ctx.db, eq(events.familyId, familyId), startDay, dayAfter);
+  // Prepared (parsed and planned once per connection): the list is the app's most frequent read.
+  const rows = await loadWindowRows(
+    ctx.db,
+    eq(events.familyId, familyId),
+    startDay,
+    dayAfter,
+    'events_list_window',
+  );
   const { occurrences, failures } = expandEvents(
     rows,
     { from: `${startDay}T00:00:00`, to: `${dayAfter}T00:00:00` },
