@@ -359,15 +359,16 @@ describe('row-level security', () => {
     const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
     const original = proto.query;
     const statements: string[] = [];
-    let inTransaction: unknown = null;
+    /** Clients with a transaction open (BEGIN sent, no COMMIT or ROLLBACK yet). */
+    const inTransaction = new Set<unknown>();
     const besideTransaction: string[] = [];
     proto.query = function (this: unknown, ...args: unknown[]) {
       const [query] = args;
       const text = typeof query === 'string' ? query : String((query as { text?: unknown }).text);
       statements.push(text);
-      if (inTransaction !== null && this !== inTransaction) besideTransaction.push(text);
-      if (/^\s*begin/i.test(text)) inTransaction = this;
-      else if (/^\s*(commit|rollback)/i.test(text) && this === inTransaction) inTransaction = null;
+      if (inTransaction.size > 0 && !inTransaction.has(this)) besideTransaction.push(text);
+      if (/^\s*begin/i.test(text)) inTransaction.add(this);
+      else if (/^\s*(commit|rollback)/i.test(text)) inTransaction.delete(this);
       return original.apply(this, args);
     };
     try {
