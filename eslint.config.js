@@ -4,6 +4,42 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** The feature folders of one side (`src/web/features`, `src/server`), read from the tree. */
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Import boundaries (import-x/no-restricted-paths; ADR 021). Web: a feature imports only itself, `app`,
+ * `components`, `shared`, `platform` and `src/core`; screens that show another feature's part get it composed in
+ * by `app/routes.tsx`. `shared` and `components` import no feature. Server: a feature's `routes.ts` is wired by
+ * `app.ts` alone (other features call its services, never its routes). Web and server never import each other.
+ */
+const boundaries = [
+  ...folders('./src/web/features').map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message:
+      'Features do not import each other: move what both need to src/web/shared or compose in app/routes.tsx.',
+  })),
+  {
+    target: ['./src/web/shared', './src/web/components', './src/web/platform'],
+    from: './src/web/features',
+    message: 'shared, components and platform sit below the features and import none of them.',
+  },
+  {
+    target: './src/server/*/**/!(*.test).ts',
+    from: './src/server/*/routes.ts',
+    except: [],
+    message: "A feature's routes are wired by src/server/app.ts alone; call its service instead.",
+  },
+  { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only.' },
+  { target: './src/server', from: './src/web', message: 'The server does not import the web app.' },
+];
 
 export default tseslint.config(
   {
@@ -28,6 +64,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

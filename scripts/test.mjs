@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the one gate, the same locally and in CI.
 //  1. makes sure Debian's Chromium and the Python oracles are there (installs them with apt as root, else says how);
-//  2. runs the unit and API tests (Vitest) on PGlite, or on PostgreSQL when DATABASE_URL is set;
-//  3. builds the SPA once and runs the Playwright journeys against the real server (a fresh database).
+//  2. checks that docs/api.md is what `npm run docs:api` writes;
+//  3. runs the unit and API tests (Vitest) on PGlite, or on PostgreSQL when DATABASE_URL is set;
+//  4. builds the SPA once and runs the Playwright journeys against the real server (a fresh database).
 // Prints one closing line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,6 +74,9 @@ async function freshE2eDatabase() {
 }
 
 ensureDebianPackages();
+// docs/api.md is generated from the route contracts (npm run docs:api); a stale copy fails the run.
+console.log('\n== API reference (docs/api.md) ==');
+const apiDocsStatus = run('node', ['--import', 'tsx', 'scripts/api-docs.ts', '--check']);
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 console.log(`\n== Unit and API tests (${engine}) ==`);
 const vitestJson = path.join(work, 'vitest.json');
@@ -110,6 +114,6 @@ const failed =
 const skipped =
   (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 fs.rmSync(work, { recursive: true, force: true });
-const ok = vitestStatus === 0 && e2eStatus === 0 && sizeStatus === 0 && passed > 0;
+const ok = apiDocsStatus === 0 && vitestStatus === 0 && e2eStatus === 0 && sizeStatus === 0 && passed > 0;
 console.log(`\n${engine}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { registerAccountRoutes } from './account/routes.ts';
+import { registerApiDocsRoute, registerOpenApi } from './api-docs/openapi.ts';
 import { registerActivitiesRoutes } from './activities/routes.ts';
 import { registerAssistantRoutes } from './assistant/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -27,7 +28,8 @@ import { registerWaitlistRoutes } from './waitlist/routes.ts';
 
 /**
  * Builds the Fastify app: plumbing (cookies, rate limits, security headers, one error shape), every
- * feature's routes, and the built SPA with an index.html fallback for client-side routes.
+ * feature's routes, and the built SPA with an index.html fallback for client-side routes; in development
+ * (`NODE_ENV=development`) also the OpenAPI document at /api/docs.
  * Does not listen; `main.ts` does, tests use `app.inject`.
  */
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
@@ -39,6 +41,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
   collectRoutes(app);
+  // Development only: the OpenAPI document at /api/docs (docs/api.md is rendered from it). Before any route.
+  const apiDocs = ctx.config.NODE_ENV === 'development';
+  if (apiDocs) await registerOpenApi(app, SESSION_COOKIE);
   // Before any route: every family route's handler runs in its family's row-level-security scope.
   installFamilyScope(app, ctx.db);
   installErrorHandling(app);
@@ -64,6 +69,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerAssistantRoutes(app, ctx);
   registerCalendarFeedRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
+  if (apiDocs) registerApiDocsRoute(app);
 
   await registerWebAssets(app, ctx.config.WEB_DIST_DIR, SESSION_COOKIE);
   return app;

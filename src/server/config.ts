@@ -43,6 +43,8 @@ const configSchema = z.object({
   WAITLIST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(FAMILY_WRITES_PER_MINUTE),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
+  /** `development` (what `npm run dev` sets) serves the OpenAPI document at /api/docs; anything else, or unset, does not. */
+  NODE_ENV: z.string().default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -14,6 +14,9 @@ export const UNKNOWN_SETTING_MESSAGE = 'Unknown setting';
 
 export const settingKeySchema = z.enum(SETTING_KEYS, UNKNOWN_SETTING_MESSAGE);
 
+/** Path parameters of `GET /api/settings/{key}`: one of `SETTING_KEYS`, else 400 'Unknown setting'. */
+export const settingParamsSchema = z.object({ key: settingKeySchema });
+
 /** SPEC §3 Family: a family that chose no zone at registration is in this one. */
 export const DEFAULT_FAMILY_TIMEZONE = 'America/Los_Angeles';
 export const TIMEZONE_CHOICE_MESSAGE = 'Choose a time zone from the list';

@@ -9,7 +9,8 @@ import { confirmEmailSchema } from '../../core/contracts/auth.ts';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MINUTES } from '../auth/challenges.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-params.ts';
 import { rateLimited } from '../http/rate-limit.ts';
 import {
   accountInfo,
@@ -24,13 +25,6 @@ import {
   removePasskey,
   requestEmailChange,
 } from './service.ts';
-
-/** A positive 32-bit id from a path segment, else 404 (as for any unknown id). */
-function pathId(raw: string): number {
-  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound();
-  return id;
-}
 
 /**
  * Issue 25 Account Settings calls: the account, password and e-mail changes, the session list, passkeys and
@@ -115,7 +109,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
     { preHandler: limitPasswordChecks },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const id = pathId(request.params.id);
+      const id = pathId(request.params);
       const input = parseInput(reauthSchema, request.body);
       await removePasskey(ctx, auth, id, input.current_password);
       return reply.status(204).send();

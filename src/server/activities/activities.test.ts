@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { familyMembers, userAccounts } from '../db/schema/families.ts';
 import { activityProposals } from '../db/schema/tasks.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 
 let server: TestServer;
 
@@ -18,16 +17,13 @@ let other: Family;
 
 /** Signs a family up and adds a second member straight in the database. */
 async function makeFamily(name: string): Promise<Family> {
-  const { cookie, email } = await signUp(server.app, { familyName: name });
-  const db = server.database.system;
-  const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
-  if (!user?.familyMemberId) throw new Error('no user');
-  const [child] = await db
-    .insert(familyMembers)
-    .values({ familyId: user.familyId, name: 'Maya Rivera', role: 'child', color: 'green' })
-    .returning({ id: familyMembers.id });
-  if (!child) throw new Error('member insert returned no row');
-  return { cookie, familyId: user.familyId, members: [user.familyMemberId, child.id] };
+  const { cookie, familyId, members } = await signedInFamily(server, {
+    registration: { familyName: name },
+    members: [{ name: 'Maya Rivera', role: 'child', color: 'green' }],
+  });
+  const [registrant, child] = members;
+  if (registrant === undefined || child === undefined) throw new Error('member insert returned no row');
+  return { cookie, familyId, members: [registrant, child] };
 }
 
 beforeAll(async () => {

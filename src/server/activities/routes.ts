@@ -1,17 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createActivitySchema, updateActivitySchema } from '../../core/contracts/activities.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-params.ts';
 import { createProposal, deleteProposal, getProposal, listProposals, updateProposal } from './service.ts';
-
-/** A path id: a positive 32-bit integer, else the proposal cannot exist (404, like another family's id). */
-function proposalIdParam(request: FastifyRequest): number {
-  const raw = (request.params as { id?: unknown }).id; // Fastify types params as unknown without a schema
-  const id = typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-  return id;
-}
 
 /**
  * SPEC §7 activity-proposal calls: list, fetch, create, update (form fields or Accept / Decline), delete.
@@ -25,7 +18,7 @@ export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContex
 
   app.get('/api/activity-proposals/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    return getProposal(ctx, familyId, proposalIdParam(request));
+    return getProposal(ctx, familyId, pathId(request.params));
   });
 
   app.post('/api/activity-proposals', async (request, reply) => {
@@ -36,14 +29,14 @@ export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContex
 
   app.patch('/api/activity-proposals/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    const proposalId = proposalIdParam(request);
+    const proposalId = pathId(request.params);
     const input = parseInput(updateActivitySchema, request.body);
     return updateProposal(ctx, familyId, proposalId, input);
   });
 
   app.delete('/api/activity-proposals/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    await deleteProposal(ctx, familyId, proposalIdParam(request));
+    await deleteProposal(ctx, familyId, pathId(request.params));
     return { ok: true };
   });
 }

@@ -9,11 +9,11 @@ import {
   UNKNOWN_SENDER_REPLY,
 } from '../../core/assistant/keywords.ts';
 import { events } from '../db/schema/events.ts';
-import { familyMembers, families, userAccounts } from '../db/schema/families.ts';
+import { familyMembers, families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import { enqueue } from '../notifications/outbox.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 import { SMS_RATE_LIMIT, SMS_WEBHOOK_PATH } from './routes.ts';
 import { markPhoneVerified } from '../test/phone.ts';
@@ -96,18 +96,13 @@ async function allRowCount(target: TestServer = server): Promise<number> {
 }
 
 async function registerFamily(familyName: string, memberName: string, phone: string) {
-  const { cookie, email } = await signUp(server.app, { familyName, memberName });
-  const [account] = await server.database.system
-    .select({ familyId: userAccounts.familyId, memberId: userAccounts.familyMemberId })
-    .from(userAccounts)
-    .where(eq(userAccounts.email, email));
-  if (!account?.memberId) throw new Error('registration made no member');
+  const family = await signedInFamily(server, { registration: { familyName, memberName } });
   await server.database.system
     .update(familyMembers)
     .set({ phoneNumber: phone })
-    .where(eq(familyMembers.id, account.memberId));
-  await markPhoneVerified(server.database.system, account.memberId);
-  return { cookie, familyId: account.familyId, memberId: account.memberId };
+    .where(eq(familyMembers.id, family.memberId));
+  await markPhoneVerified(server.database.system, family.memberId);
+  return family;
 }
 
 async function addMember(familyId: number, name: string, phone: string | null) {

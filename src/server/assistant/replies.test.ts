@@ -14,12 +14,12 @@ import { notifications } from '../db/schema/notifications.ts';
 import { smsReplyActions } from '../db/schema/sms-replies.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
-import { addMember, createFamily, setSmsEnabled, type TestFamily } from '../notifications/testing/family.ts';
+import { addMember, setSmsEnabled } from '../notifications/testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
 import { testProviders } from '../notifications/testing/providers.ts';
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { createPlanner } from '../scheduler/planner.ts';
-import { createTestServer, type TestServer } from '../test/harness.ts';
+import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 import { SMS_WEBHOOK_PATH } from './routes.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
@@ -79,7 +79,7 @@ async function planAndSend(): Promise<void> {
   await d.dispatchOnce();
 }
 
-interface Household extends TestFamily {
+interface Household extends SignedInFamily {
   ben: number;
   ada: number;
   mia: number;
@@ -91,7 +91,7 @@ interface Household extends TestFamily {
 async function household(name: string): Promise<Household> {
   const n = ++households;
   const phone = (i: number) => `+1415555${String(n * 10 + i).padStart(4, '0')}`;
-  const f = await createFamily(server, { familyName: name });
+  const f = await signedInFamily(server, { registration: { familyName: name } });
   const db = server.database.system;
   await db.update(families).set({ timezone: 'America/Los_Angeles' }).where(eq(families.id, f.familyId));
   await setSmsEnabled(db, f.familyId, true);
@@ -102,7 +102,7 @@ async function household(name: string): Promise<Household> {
   return { ...f, ben, ada, mia, benPhone: phone(1), adaPhone: phone(2) };
 }
 
-async function api(f: TestFamily, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+async function api(f: SignedInFamily, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
   return server.app.inject({ method, url, headers: { cookie: f.cookie }, ...(payload ? { payload } : {}) });
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { inboundSmsSchema } from '../../core/contracts/sms.ts';
 import type { ServerContext } from '../http/context.ts';
 import { forbidden, parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
@@ -17,20 +17,6 @@ export const SMS_WEBHOOK_PATH = '/api/sms/inbound';
 /** Texts one number may send per window before it gets 429s (and no replies): a runaway phone or a loop. */
 export const SMS_RATE_LIMIT = { max: 10, windowMs: 60_000 };
 export const SMS_RATE_LIMIT_MESSAGE = 'Too many messages. Please wait a minute and try again.';
-
-/** The fields of Twilio's inbound-message webhook the assistant reads (Twilio sends many more). */
-const inboundSchema = z.object({
-  From: z
-    .string({ error: 'From is required.' })
-    .trim()
-    .min(1, 'From is required.')
-    .max(32, 'From is too long.'),
-  To: z.string().trim().max(32, 'To is too long.').default(''),
-  Body: z.string().max(1600, 'Body is too long.').default(''),
-  MessageSid: z
-    .string({ error: 'MessageSid is required.' })
-    .regex(/^[A-Za-z0-9]{10,64}$/, 'MessageSid is required.'),
-});
 
 /** The form fields, parsed by this plugin's content-type parser (an object of strings or string arrays). */
 function formParams(request: FastifyRequest): WebhookParams {
@@ -99,7 +85,7 @@ export function registerAssistantRoutes(app: FastifyInstance, ctx: ServerContext
       { preHandler: [verifySignature, limitSenders], config: { systemScope: 'sms-webhook' } },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const params = formParams(request);
-        const input = parseInput(inboundSchema, {
+        const input = parseInput(inboundSmsSchema, {
           From: field(params, 'From') || undefined,
           To: field(params, 'To'),
           Body: field(params, 'Body'),

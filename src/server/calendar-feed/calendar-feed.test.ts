@@ -12,8 +12,7 @@ import { addLocalDays } from '../../core/time/local-time.ts';
 import { loadWindowRows } from '../db/event-occurrences.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
-import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The vendored fixture calendars (test/fixtures/ics, see its PROVENANCE.md). */
@@ -36,16 +35,11 @@ interface Family {
 }
 
 async function newFamily(timezone = 'America/Los_Angeles', limit = 100_000): Promise<Family> {
-  const { cookie, email } = await signUp(server.app);
-  const db = server.database.system;
-  const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
-  if (!user?.familyMemberId) throw new Error('sign-up made no account');
-  await db.update(families).set({ timezone, maxEventsPerMonth: limit }).where(eq(families.id, user.familyId));
-  const added = await db
-    .insert(familyMembers)
-    .values([{ familyId: user.familyId, name: 'Lucia Rivera', role: 'child', color: 'pink' }])
-    .returning();
-  return { cookie, familyId: user.familyId, members: [user.familyMemberId, ...added.map((m) => m.id)] };
+  return signedInFamily(server, {
+    timezone,
+    maxEventsPerMonth: limit,
+    members: [{ name: 'Lucia Rivera', role: 'child', color: 'pink' }],
+  });
 }
 
 function call(f: Family | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
@@ -347,7 +341,8 @@ describe('import', () => {
         expect(row, `${name}: ${title} at ${start}`).toBeDefined();
       }
     }
-  });
+    // Some 40 real calendars imported one after another: 10–20 s on a quiet machine, over 30 s on a busy one.
+  }, 120_000);
 
   it('keeps series, EXDATEs and overrides in their own zone, and re-importing updates instead of duplicating', async () => {
     const f = await newFamily();

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DrivingDto } from '../../core/contracts/driving.ts';
 import type { EventDto } from '../../core/contracts/events.ts';
-import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,19 +17,13 @@ interface Family {
 }
 
 async function newFamily(): Promise<Family> {
-  const { cookie, email } = await signUp(server.app);
-  const db = server.database.system;
-  const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
-  if (!user?.familyMemberId) throw new Error('sign-up made no account');
-  await db.update(families).set({ timezone: 'America/Los_Angeles' }).where(eq(families.id, user.familyId));
-  const added = await db
-    .insert(familyMembers)
-    .values([
-      { familyId: user.familyId, name: 'Marco', role: 'parent', color: 'green' },
-      { familyId: user.familyId, name: 'Maya', role: 'child', color: 'pink' },
-    ])
-    .returning();
-  return { cookie, familyId: user.familyId, members: [user.familyMemberId, ...added.map((m) => m.id)] };
+  return signedInFamily(server, {
+    timezone: 'America/Los_Angeles',
+    members: [
+      { name: 'Marco', role: 'parent', color: 'green' },
+      { name: 'Maya', role: 'child', color: 'pink' },
+    ],
+  });
 }
 
 function call(f: Family, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {

@@ -4,12 +4,12 @@ import { events } from '../db/schema/events.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
 import { drivingAlertLog, notifications } from '../db/schema/notifications.ts';
 import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
-import { addMember, createFamily, setSmsEnabled, type TestFamily } from '../notifications/testing/family.ts';
+import { addMember, setSmsEnabled } from '../notifications/testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
 import { testProviders } from '../notifications/testing/providers.ts';
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { createPlanner, type Planner } from '../scheduler/planner.ts';
-import { createTestServer, type TestServer } from '../test/harness.ts';
+import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 
 // Issue 27, part 2: the summary's gap line and the evening alert, planned by the scheduler (same pattern as
@@ -36,7 +36,7 @@ function dispatcher(): Dispatcher {
   return d;
 }
 
-interface Household extends TestFamily {
+interface Household extends SignedInFamily {
   /** Ben: a parent with a phone. */
   parent: number;
   /** Ada: a second parent with a phone. */
@@ -47,7 +47,7 @@ interface Household extends TestFamily {
 
 /** A Los Angeles family with SMS on: two parents and a child, all with phones; Ben's summary is on. */
 async function household(name: string): Promise<Household> {
-  const f = await createFamily(server, { familyName: name });
+  const f = await signedInFamily(server, { registration: { familyName: name } });
   const db = server.database.system;
   await db.update(families).set({ timezone: 'America/Los_Angeles' }).where(eq(families.id, f.familyId));
   await setSmsEnabled(db, f.familyId, true);

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventDto, EventOccurrenceDto, EventTaskDto } from '../../core/contracts/events.ts';
 import { events } from '../db/schema/events.ts';
-import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
+import { families } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,21 +20,14 @@ interface Family {
 }
 
 async function newFamily(timezone = 'America/Los_Angeles'): Promise<Family> {
-  const { cookie, email } = await signUp(server.app);
-  const db = server.database.system;
-  const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
-  if (!user?.familyMemberId) throw new Error('sign-up made no account');
-  const familyId = user.familyId;
-  await db.update(families).set({ timezone }).where(eq(families.id, familyId));
-  const added = await db
-    .insert(familyMembers)
-    .values([
-      { familyId, name: 'Marco Rivera', role: 'parent', color: 'green', phoneNumber: '+14155550100' },
-      { familyId, name: 'Lucia Rivera', role: 'child', color: 'pink' },
-      { familyId, name: 'Teo Rivera', role: 'child', color: 'orange' },
-    ])
-    .returning();
-  return { cookie, familyId, members: [user.familyMemberId, ...added.map((m) => m.id)] };
+  return signedInFamily(server, {
+    timezone,
+    members: [
+      { name: 'Marco Rivera', role: 'parent', color: 'green', phoneNumber: '+14155550100' },
+      { name: 'Lucia Rivera', role: 'child', color: 'pink' },
+      { name: 'Teo Rivera', role: 'child', color: 'orange' },
+    ],
+  });
 }
 
 function call(f: Family, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {

@@ -8,7 +8,8 @@ import {
 } from '../../core/contracts/events.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-params.ts';
 import { responseSchema } from '../http/response-schema.ts';
 import {
   createEvent,
@@ -18,14 +19,6 @@ import {
   listOccurrences,
   updateEvent,
 } from './service.ts';
-
-/** A path id: a positive integer, else the resource does not exist (404, not 400: ids are opaque). */
-function eventId(params: unknown): number {
-  const raw = (params as { id?: unknown }).id; // Fastify types params as unknown without a schema
-  const id = typeof raw === 'string' && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound('Event not found');
-  return id;
-}
 
 function hasField(body: unknown, field: string): boolean {
   return typeof body === 'object' && body !== null && Object.hasOwn(body, field);
@@ -50,14 +43,14 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.get('/api/events/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    const id = eventId(request.params);
+    const id = pathId(request.params, 'id', 'Event not found');
     const query = parseInput(occurrenceQuerySchema, request.query);
     return getEvent(ctx, familyId, id, query.occurrence);
   });
 
   app.get('/api/events/:id/tasks', async (request) => {
     const { familyId } = requireAuth(request);
-    return listEventTasks(ctx, familyId, eventId(request.params));
+    return listEventTasks(ctx, familyId, pathId(request.params, 'id', 'Event not found'));
   });
 
   // `?activity_conversion=true` takes the same payload (SPEC §7: the proposal's fields mapped by the client)
@@ -74,7 +67,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.patch('/api/events/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    const id = eventId(request.params);
+    const id = pathId(request.params, 'id', 'Event not found');
     const query = parseInput(occurrenceQuerySchema, request.query);
     const input = parseInput(eventInputSchema, request.body);
     return updateEvent(ctx, familyId, id, input, {
@@ -86,7 +79,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.delete('/api/events/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    const id = eventId(request.params);
+    const id = pathId(request.params, 'id', 'Event not found');
     const query = parseInput(occurrenceQuerySchema, request.query);
     const removed = await deleteEvent(ctx, familyId, id, {
       occurrence: query.occurrence,

@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { userAccounts } from '../db/schema/families.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, signUp, type TestServer } from '../test/harness.ts';
 import { openSse, type SseReader } from '../test/sse-client.ts';
 
 let server: TestServer;
@@ -13,15 +12,7 @@ let b: { cookie: string; familyId: number; memberId: number };
 const open: SseReader[] = [];
 
 async function family(name: string) {
-  const { cookie, email } = await signUp(server.app, { familyName: name, memberName: `${name} Parent` });
-  const res = await server.app.inject({ method: 'GET', url: '/api/family-members', headers: { cookie } });
-  const [member] = res.json<{ id: number }[]>();
-  const [account] = await server.database.system
-    .select({ familyId: userAccounts.familyId })
-    .from(userAccounts)
-    .where(eq(userAccounts.email, email.toLowerCase()));
-  if (!member || !account) throw new Error('no member');
-  return { cookie, familyId: account.familyId, memberId: member.id };
+  return signedInFamily(server, { registration: { familyName: name, memberName: `${name} Parent` } });
 }
 
 async function stream(cookie: string | null, headers: Record<string, string> = {}, query = '') {

@@ -5,13 +5,13 @@ import { UNKNOWN_SENDER_REPLY } from '../../core/assistant/keywords.ts';
 import type { FamilyMemberDto } from '../../core/contracts/members.ts';
 import { SMS_WEBHOOK_PATH } from '../assistant/routes.ts';
 import { withFamilyScope } from '../db/scope.ts';
-import { familyMembers, userAccounts } from '../db/schema/families.ts';
+import { familyMembers } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { unroutedSms } from '../db/schema/unrouted-sms.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { setSmsEnabled } from '../notifications/testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 import {
   EXPIRED_CODE_MESSAGE,
   MAX_CODE_ATTEMPTS,
@@ -33,14 +33,9 @@ interface Family {
 }
 
 async function family(name: string, phone: string): Promise<Family> {
-  const { cookie, email } = await signUp(server.app, { familyName: name, memberPhone: phone });
-  const [account] = await server.database.system
-    .select({ familyId: userAccounts.familyId, memberId: userAccounts.familyMemberId })
-    .from(userAccounts)
-    .where(eq(userAccounts.email, email));
-  if (!account?.memberId) throw new Error('no member');
-  await setSmsEnabled(server.database.system, account.familyId, true);
-  return { cookie, familyId: account.familyId, memberId: account.memberId };
+  const signedIn = await signedInFamily(server, { registration: { familyName: name, memberPhone: phone } });
+  await setSmsEnabled(server.database.system, signedIn.familyId, true);
+  return signedIn;
 }
 
 function call(f: Family, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {

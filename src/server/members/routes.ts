@@ -8,7 +8,8 @@ import {
 } from '../../core/contracts/members.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
-import { httpErrorBody, notFound, parseInput } from '../http/errors.ts';
+import { httpErrorBody, parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-params.ts';
 import { providersFromConfig } from '../notifications/providers/from-config.ts';
 import { rateLimited } from '../http/rate-limit.ts';
 import {
@@ -31,14 +32,6 @@ import {
 
 /** Invitation e-mails one family may send per hour (invites and resends together). */
 const INVITATION_SENDS_PER_HOUR = 20;
-
-/** A path id: a positive integer, or 404 (an id of the wrong shape names nothing). */
-function pathId(request: FastifyRequest): number {
-  const raw = (request.params as { id?: unknown }).id;
-  const id = typeof raw === 'string' && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound();
-  return id;
-}
 
 function pathToken(request: FastifyRequest): string {
   const raw = (request.params as { token?: unknown }).token;
@@ -89,7 +82,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.patch('/api/family-members/:id', async (request) => {
     const { familyId, userId } = requireAuth(request);
-    const id = pathId(request);
+    const id = pathId(request.params);
     const input = parseInput(memberPatchSchema, request.body);
     return updateMember(ctx, familyId, userId, id, input);
   });
@@ -97,12 +90,12 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
   // Issue 21: the owner hands the family to another parent with a login; answers the updated member list.
   app.post('/api/family-members/:id/make-owner', async (request) => {
     const { familyId, userId } = requireAuth(request);
-    return transferOwnership(ctx, familyId, userId, pathId(request));
+    return transferOwnership(ctx, familyId, userId, pathId(request.params));
   });
 
   app.delete('/api/family-members/:id', async (request, reply) => {
     const { familyId, userId } = requireAuth(request);
-    await deleteMember(ctx, familyId, userId, pathId(request));
+    await deleteMember(ctx, familyId, userId, pathId(request.params));
     return reply.status(204).send();
   });
 
@@ -126,7 +119,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.post('/api/family-members/:id/phone-verification', { preHandler: limitCodeSends }, async (request) => {
     const { familyId, userId } = requireAuth(request);
-    const id = pathId(request);
+    const id = pathId(request.params);
     return sendPhoneCode(ctx, sms, familyId, userId, id, (tx, row) =>
       memberDtoOf(ctx, tx, familyId, userId, row),
     );
@@ -134,7 +127,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.post('/api/family-members/:id/phone-verification/confirm', async (request, reply) => {
     const { familyId, userId } = requireAuth(request);
-    const id = pathId(request);
+    const id = pathId(request.params);
     const { code } = parseInput(phoneCodeSchema, request.body);
     const outcome = await confirmPhoneCode(ctx, familyId, userId, id, code, (tx, row) =>
       memberDtoOf(ctx, tx, familyId, userId, row),
@@ -160,13 +153,13 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
     { preHandler: limitInvitationSends },
     async (request) => {
       const { familyId, userId } = requireAuth(request);
-      return resendInvitation(ctx, familyId, userId, pathId(request));
+      return resendInvitation(ctx, familyId, userId, pathId(request.params));
     },
   );
 
   app.delete('/api/family-members/invitations/:id', async (request, reply) => {
     const { familyId } = requireAuth(request);
-    await cancelInvitation(ctx, familyId, pathId(request));
+    await cancelInvitation(ctx, familyId, pathId(request.params));
     return reply.status(204).send();
   });
 

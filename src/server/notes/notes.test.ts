@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDto } from '../../core/contracts/notes.ts';
 import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE } from '../../core/contracts/quotas.ts';
-import { familyMembers, userAccounts } from '../db/schema/families.ts';
+import { familyMembers } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 import { REORDER_INCOMPLETE_MESSAGE } from './service.ts';
 
 interface Family {
@@ -20,16 +20,13 @@ let them: Family;
 
 /** Signs up a family and adds a second member straight in the database (the members API is another feature's). */
 async function family(name: string): Promise<Family> {
-  const { cookie, email } = await signUp(server.app, { familyName: name, memberName: `${name} Parent` });
-  const db = server.database.system;
-  const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
-  if (!user?.familyMemberId) throw new Error('sign-up made no member');
-  const [other] = await db
-    .insert(familyMembers)
-    .values({ familyId: user.familyId, name: `${name} Kid`, role: 'child' })
-    .returning();
-  if (!other) throw new Error('member insert failed');
-  return { cookie, familyId: user.familyId, memberId: user.familyMemberId, otherMemberId: other.id };
+  const { cookie, familyId, memberId, members } = await signedInFamily(server, {
+    registration: { familyName: name, memberName: `${name} Parent` },
+    members: [{ name: `${name} Kid`, role: 'child' }],
+  });
+  const [, otherMemberId] = members;
+  if (otherMemberId === undefined) throw new Error('member insert failed');
+  return { cookie, familyId, memberId, otherMemberId };
 }
 
 beforeAll(async () => {

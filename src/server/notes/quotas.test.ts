@@ -11,9 +11,8 @@ import {
   NOTE_CONTENT_MAX_BYTES,
   NOTE_COUNT_MESSAGE,
 } from '../../core/contracts/quotas.ts';
-import { userAccounts } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 
 /** Issue 20 item 3: quotas and limits per family, each with its own 413/429 message. */
 
@@ -24,13 +23,7 @@ interface Family {
 }
 
 async function family(server: TestServer, name: string): Promise<Family> {
-  const { cookie, email } = await signUp(server.app, { familyName: name, memberName: `${name} Parent` });
-  const [user] = await server.database.system
-    .select()
-    .from(userAccounts)
-    .where(eq(userAccounts.email, email));
-  if (!user?.familyMemberId) throw new Error('sign-up made no member');
-  return { cookie, familyId: user.familyId, memberId: user.familyMemberId };
+  return signedInFamily(server, { registration: { familyName: name, memberName: `${name} Parent` } });
 }
 
 /** A JPEG data URL of about `bytes` base64 characters whose decoded bytes start with the JPEG marker. */

@@ -4,6 +4,7 @@ import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE } from '../../core/contr
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
 import { HttpError, notFound, parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-params.ts';
 import {
   createNote,
   deleteNote,
@@ -31,14 +32,6 @@ function assertContentSize(body: unknown): void {
   const { content } = body;
   if (typeof content === 'string' && Buffer.byteLength(content, 'utf8') > NOTE_CONTENT_MAX_BYTES)
     throw tooLarge();
-}
-
-/** A path id: a positive 32-bit integer, else the note cannot exist (404, like another family's id). */
-function noteIdParam(request: FastifyRequest): number {
-  const raw = (request.params as { id?: unknown }).id;
-  const id = typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-  return id;
 }
 
 /** A photo index in a path: at most 4 digits (a 5 MB note holds far fewer photos), else no such photo (404). */
@@ -75,12 +68,12 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
     const { familyId } = requireAuth(request);
     // SPEC §7: a plain fetch, never served from a cache.
     reply.header('Cache-Control', 'no-store');
-    return getNote(ctx, familyId, noteIdParam(request));
+    return getNote(ctx, familyId, pathId(request.params));
   });
 
   app.get('/api/notes/:id/photos/:index', async (request, reply) => {
     const { familyId } = requireAuth(request);
-    const photo = await getNotePhoto(ctx, familyId, noteIdParam(request), photoIndexParam(request));
+    const photo = await getNotePhoto(ctx, familyId, pathId(request.params), photoIndexParam(request));
     // The list names each photo with the note's version (`?v=`), so one path is always the same bytes.
     return reply
       .header('Content-Type', photo.mimeType)
@@ -97,7 +90,7 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.patch('/api/notes/:id', contentRoute, async (request) => {
     const { familyId } = requireAuth(request);
-    const noteId = noteIdParam(request);
+    const noteId = pathId(request.params);
     assertContentSize(request.body);
     const input = parseInput(noteUpdateSchema, request.body);
     return updateNote(ctx, familyId, noteId, input);
@@ -105,7 +98,7 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.delete('/api/notes/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    await deleteNote(ctx, familyId, noteIdParam(request));
+    await deleteNote(ctx, familyId, pathId(request.params));
     return { ok: true };
   });
 

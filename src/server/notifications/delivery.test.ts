@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Database, openDatabase } from '../db/client.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import { createTestServer, type TestServer } from '../test/harness.ts';
+import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
 import { withDatabase } from '../test/global-setup.ts';
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { enqueue, type OutboundMessage } from './outbox.ts';
@@ -12,13 +12,13 @@ import type { OutgoingMessage, Provider } from './providers/provider.ts';
 import { createSmtpProvider } from './providers/smtp.ts';
 import { createTwilioProvider } from './providers/twilio.ts';
 import { invitationEmail } from './templates.ts';
-import { addMember, createFamily, setSmsEnabled, type TestFamily } from './testing/family.ts';
+import { addMember, setSmsEnabled } from './testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from './testing/fake-twilio.ts';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 
 let server: TestServer;
-let family: TestFamily;
+let family: SignedInFamily;
 let smtp: SmtpSink;
 let twilio: FakeTwilio;
 let key = 0;
@@ -82,7 +82,7 @@ async function row(id: number) {
 
 beforeAll(async () => {
   server = await createTestServer();
-  family = await createFamily(server, { familyName: 'Delivery' });
+  family = await signedInFamily(server, { registration: { familyName: 'Delivery' } });
   await markPhoneVerified(server.database.system, family.memberId);
   await setSmsEnabled(server.database.system, family.familyId, true);
   smtp = await startSmtpSink();

@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countSmsSegments } from '../../core/notifications/sms-segments.ts';
 import { appSettings, families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import { createTestServer, type TestServer } from '../test/harness.ts';
+import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
 import { enqueue, enqueueMany, type OutboundMessage } from './outbox.ts';
 import { UnknownRecipientError } from './policy.ts';
 import { invitationEmail } from './templates.ts';
-import { addMember, createFamily, setSmsEnabled, type TestFamily } from './testing/family.ts';
+import { addMember, setSmsEnabled } from './testing/family.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 
 let server: TestServer;
-let family: TestFamily;
-let other: TestFamily;
+let family: SignedInFamily;
+let other: SignedInFamily;
 let key = 0;
 
 const nextKey = () => `test:${++key}`;
@@ -38,8 +38,8 @@ async function rowsFor(familyId: number) {
 
 beforeAll(async () => {
   server = await createTestServer();
-  family = await createFamily(server, { familyName: 'Rivera' });
-  other = await createFamily(server, { familyName: 'Okafor' });
+  family = await signedInFamily(server, { registration: { familyName: 'Rivera' } });
+  other = await signedInFamily(server, { registration: { familyName: 'Okafor' } });
 });
 afterAll(async () => {
   await server.close();
@@ -183,9 +183,9 @@ describe('enqueueMany', () => {
 });
 
 describe('policy at enqueue', () => {
-  let fresh: TestFamily;
+  let fresh: SignedInFamily;
   beforeAll(async () => {
-    fresh = await createFamily(server, { familyName: 'Policy' });
+    fresh = await signedInFamily(server, { registration: { familyName: 'Policy' } });
     await markPhoneVerified(server.database.system, fresh.memberId);
   });
   const msg = (overrides: Partial<OutboundMessage>) =>
@@ -334,10 +334,10 @@ describe('policy at enqueue', () => {
 });
 
 describe('GET /api/notifications', () => {
-  let viewer: TestFamily;
+  let viewer: SignedInFamily;
   const ids: number[] = [];
   beforeAll(async () => {
-    viewer = await createFamily(server, { familyName: 'Viewer' });
+    viewer = await signedInFamily(server, { registration: { familyName: 'Viewer' } });
     const grandma = await addMember(server.database.system, viewer.familyId, {
       name: 'Grandma',
       email: 'gran@example.com',

@@ -4,11 +4,11 @@ import { events } from '../db/schema/events.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
-import { addMember, createFamily, type TestFamily } from '../notifications/testing/family.ts';
+import { addMember } from '../notifications/testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
 import { testProviders } from '../notifications/testing/providers.ts';
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
-import { createTestServer, type TestServer } from '../test/harness.ts';
+import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
 import { createPlanner } from './planner.ts';
 
 /**
@@ -41,8 +41,8 @@ afterAll(async () => {
 });
 
 /** A family registered through the API in `timezone`, with Ben (e-mail, daily summary on). */
-async function register(familyName: string, timezone: string): Promise<TestFamily & { ben: number }> {
-  const f = await createFamily(server, { familyName, timezone });
+async function register(familyName: string, timezone: string): Promise<SignedInFamily & { ben: number }> {
+  const f = await signedInFamily(server, { registration: { familyName, timezone } });
   const db = server.database.system;
   const ben = await addMember(db, f.familyId, { name: 'Ben', email: `ben-${f.familyId}@example.com` });
   await db.update(familyMembers).set({ dailySummaryEnabled: true }).where(eq(familyMembers.id, ben));

@@ -7,12 +7,12 @@ import { events } from '../db/schema/events.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
-import { addMember, createFamily, setSmsEnabled, type TestFamily } from '../notifications/testing/family.ts';
+import { addMember, setSmsEnabled } from '../notifications/testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
 import { testProviders } from '../notifications/testing/providers.ts';
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { deleteTask, updateTask } from '../tasks/service.ts';
-import { createTestServer, type TestServer } from '../test/harness.ts';
+import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
 import { NEVER } from './event-reminders.ts';
 import { createPlanner, LATE_SUMMARY_REASON, type Planner, type PlannerLogger } from './planner.ts';
 import { markPhoneVerified } from '../test/phone.ts';
@@ -61,7 +61,7 @@ function dispatcher(): Dispatcher {
   return d;
 }
 
-interface Household extends TestFamily {
+interface Household extends SignedInFamily {
   /** A second member with e-mail and phone and the daily summary on. */
   parent: number;
   kid: number;
@@ -75,7 +75,7 @@ async function household(
   summary = true,
   verified = true,
 ): Promise<Household> {
-  const f = await createFamily(server, { familyName: name });
+  const f = await signedInFamily(server, { registration: { familyName: name } });
   const db = server.database.system;
   await db.update(families).set({ timezone }).where(eq(families.id, f.familyId));
   await setSmsEnabled(db, f.familyId, sms);
@@ -99,7 +99,7 @@ async function rowsOf(familyId: number, kind?: string) {
   return kind ? all.filter((r) => r.kind === kind) : all;
 }
 
-async function call(f: TestFamily, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+async function call(f: SignedInFamily, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
   return server.app.inject({ method, url, payload, headers: { cookie: f.cookie } });
 }
 

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { settingKeySchema, settingUpdateSchema } from '../../core/contracts/settings.ts';
+import { settingParamsSchema, settingUpdateSchema } from '../../core/contracts/settings.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
 import { parseInput } from '../http/errors.ts';
 import { getSetting, setFamilyTimezone, setSetting } from './service.ts';
-
-const keyParamsSchema = z.object({ key: settingKeySchema });
 
 /**
  * SPEC §7 global settings: `GET /api/settings/{key}` and `POST /api/settings` for `disable_all_emails` and
@@ -15,7 +12,7 @@ const keyParamsSchema = z.object({ key: settingKeySchema });
 export function registerSettingsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/api/settings/:key', async (request) => {
     const { familyId } = requireAuth(request);
-    const { key } = parseInput(keyParamsSchema, request.params);
+    const { key } = parseInput(settingParamsSchema, request.params);
     return getSetting(ctx, familyId, key);
   });
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../db/schema/events.ts';
-import { appSettings, families, userAccounts } from '../db/schema/families.ts';
+import { appSettings, families } from '../db/schema/families.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, signUp, type TestServer } from '../test/harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -89,13 +89,7 @@ describe('global settings', () => {
 
 /** A family registered in `timezone`, with its id and the registrant's member id. */
 async function family(timezone: string) {
-  const { cookie, email } = await signUp(server.app, { timezone });
-  const [account] = await server.database.system
-    .select({ familyId: userAccounts.familyId, memberId: userAccounts.familyMemberId })
-    .from(userAccounts)
-    .where(eq(userAccounts.email, email));
-  if (!account?.memberId) throw new Error('registration made no member');
-  return { cookie, familyId: account.familyId, memberId: account.memberId };
+  return signedInFamily(server, { registration: { timezone } });
 }
 
 const setZone = (cookie: string, value: unknown) => post(cookie, { key: 'timezone', value });

@@ -1,17 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createTaskSchema, updateTaskSchema } from '../../core/contracts/tasks.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-params.ts';
 import { createTask, deleteTask, listTasks, updateTask } from './service.ts';
-
-/** A path id: a positive 32-bit integer, else the task cannot exist (404, like another family's id). */
-function taskIdParam(request: FastifyRequest): number {
-  const raw = (request.params as { id?: unknown }).id; // Fastify types params as unknown without a schema
-  const id = typeof raw === 'string' && /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-  return id;
-}
 
 /**
  * SPEC §7 task calls: `GET /api/tasks`, `POST /api/tasks`, `PATCH /api/tasks/{id}`, `DELETE /api/tasks/{id}`.
@@ -31,14 +24,14 @@ export function registerTasksRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.patch('/api/tasks/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    const taskId = taskIdParam(request);
+    const taskId = pathId(request.params);
     const input = parseInput(updateTaskSchema, request.body);
     return updateTask(ctx, familyId, taskId, input);
   });
 
   app.delete('/api/tasks/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    await deleteTask(ctx, familyId, taskIdParam(request));
+    await deleteTask(ctx, familyId, pathId(request.params));
     return { ok: true };
   });
 }

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../db/schema/events.ts';
-import { familyMembers, userAccounts } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 
 let server: TestServer;
 
@@ -20,29 +19,22 @@ let other: Family;
 
 /** Signs a family up and gives it two more members and one event, straight in the database. */
 async function makeFamily(name: string): Promise<Family> {
-  const { cookie, email } = await signUp(server.app, { familyName: name });
-  const db = server.database.system;
-  const [user] = await db.select().from(userAccounts).where(eq(userAccounts.email, email));
-  if (!user?.familyMemberId) throw new Error('no user');
-  const added = await db
-    .insert(familyMembers)
-    .values([
-      { familyId: user.familyId, name: 'Maya Rivera', role: 'child', color: 'green' },
-      { familyId: user.familyId, name: 'Leo Rivera', role: 'child', color: 'red' },
-    ])
-    .returning({ id: familyMembers.id });
-  const [event] = await db
+  const { cookie, familyId, members } = await signedInFamily(server, {
+    registration: { familyName: name },
+    members: [
+      { name: 'Maya Rivera', role: 'child', color: 'green' },
+      { name: 'Leo Rivera', role: 'child', color: 'red' },
+    ],
+  });
+  const [event] = await server.database.system
     .insert(events)
-    .values({ familyId: user.familyId, title: 'Soccer practice', startDate: '2026-12-05T10:00:00' })
+    .values({ familyId, title: 'Soccer practice', startDate: '2026-12-05T10:00:00' })
     .returning({ id: events.id });
-  const [maya, leo] = added;
-  if (!maya || !leo || !event) throw new Error('fixture insert returned no row');
-  return {
-    cookie,
-    familyId: user.familyId,
-    members: [user.familyMemberId, maya.id, leo.id],
-    eventId: event.id,
-  };
+  const [registrant, maya, leo] = members;
+  if (registrant === undefined || maya === undefined || leo === undefined || !event) {
+    throw new Error('fixture insert returned no row');
+  }
+  return { cookie, familyId, members: [registrant, maya, leo], eventId: event.id };
 }
 
 beforeAll(async () => {

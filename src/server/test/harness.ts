@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, testConfig } from '../config.ts';
 import { type Database, openDatabase, wrapPglite } from '../db/client.ts';
+import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { Clock } from '../http/context.ts';
 import { type ChangeFeed, startChangeFeed } from '../live/change-feed.ts';
 import { withDatabase } from './global-setup.ts';
@@ -132,4 +134,77 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;
   if (!header) throw new Error('no Set-Cookie header');
   return header.split(';')[0] ?? '';
+}
+
+/** A member a test family gets besides its registrant, written straight into `family_members`. */
+export type ExtraMember = Omit<typeof familyMembers.$inferInsert, 'familyId'>;
+
+/** What `signedInFamily` sets up beyond a plain sign-up. */
+export interface FamilySetup {
+  /** Registration fields (`familyName`, `memberName`, `memberPhone`, `timezone`, …) over `registration()`'s. */
+  registration?: Record<string, unknown>;
+  /** The family's IANA time zone, set after sign-up. */
+  timezone?: string;
+  /** The family's plan limit (events a month). */
+  maxEventsPerMonth?: number;
+  /** More members, in this order. */
+  members?: ExtraMember[];
+}
+
+/** A family signed up through the API, as one of its parents. */
+export interface SignedInFamily {
+  /** The session's `Cookie` header value. */
+  cookie: string;
+  email: string;
+  password: string;
+  familyId: number;
+  /** The registrant's member id. */
+  memberId: number;
+  /** The registrant's member id, then `FamilySetup.members`' ids in their order. */
+  members: number[];
+}
+
+/**
+ * Signs a family up through `POST /api/auth/register` and adds what `setup` asks straight in the database (as
+ * the system scope: the members API is another feature's, and tests of one feature should not depend on it).
+ * @throws Error when the sign-up does not answer 201 or makes no member.
+ */
+export async function signedInFamily(server: TestServer, setup: FamilySetup = {}): Promise<SignedInFamily> {
+  const { cookie, email, password } = await signUp(server.app, setup.registration);
+  const db = server.database.system;
+  const [account] = await db
+    .select({ familyId: userAccounts.familyId, memberId: userAccounts.familyMemberId })
+    .from(userAccounts)
+    .where(eq(userAccounts.email, email.toLowerCase()));
+  if (!account?.memberId) throw new Error('sign-up made no member');
+  const { familyId, memberId } = account;
+  if (setup.timezone !== undefined || setup.maxEventsPerMonth !== undefined) {
+    await db
+      .update(families)
+      .set({ timezone: setup.timezone, maxEventsPerMonth: setup.maxEventsPerMonth })
+      .where(eq(families.id, familyId));
+  }
+  const added = setup.members?.length
+    ? await db
+        .insert(familyMembers)
+        .values(setup.members.map((member) => ({ ...member, familyId })))
+        .returning({ id: familyMembers.id })
+    : [];
+  return { cookie, email, password, familyId, memberId, members: [memberId, ...added.map((m) => m.id)] };
+}
+
+/** `app.inject` as `family` (or signed out with `null`), with a JSON body when `payload` is given. */
+export function callAs(
+  server: TestServer,
+  family: Pick<SignedInFamily, 'cookie'> | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return server.app.inject({
+    method,
+    url,
+    ...(family ? { headers: { cookie: family.cookie } } : {}),
+    ...(payload ? { payload } : {}),
+  });
 }

@@ -28,9 +28,13 @@ const ActivityFormPage = screen(
 const NotesPage = screen(() => import('../features/notes/notes-page.tsx'), 'NotesPage');
 const DrivingPage = screen(() => import('../features/driving/driving-page.tsx'), 'DrivingPage');
 const NoteFormPage = screen(() => import('../features/notes/note-form-page.tsx'), 'NoteFormPage');
-const FamilyMembersPage = screen(
-  () => import('../features/family-members/family-members-page.tsx'),
-  'FamilyMembersPage',
+const FamilyMembersPage = lazy(async () => ({
+  default: (await import('../features/family-members/family-members-page.tsx')).FamilyMembersPage,
+}));
+/** Shown on the Family Members screen; composed here because features do not import each other. */
+const RecentMessagesCard = screen(
+  () => import('../features/notifications/recent-messages-card.tsx'),
+  'RecentMessagesCard',
 );
 const ForgotPasswordPage = screen(
   () => import('../features/auth/forgot-password-page.tsx'),
@@ -91,7 +95,10 @@ export function SignedInRoutes() {
             <Route path="/activities" element={<ActivitiesPage />} />
             <Route path="/notes" element={<NotesPage />} />
             <Route path="/driving" element={<DrivingPage />} />
-            <Route path="/family-members" element={<FamilyMembersPage />} />
+            <Route
+              path="/family-members"
+              element={<FamilyMembersPage recentMessages={<RecentMessagesCard />} />}
+            />
             <Route path="/account" element={<AccountPage />} />
             <Route path="/add-event" element={<EventFormPage />} />
             <Route path="/add-event/:id" element={<EventFormPage />} />

@@ -1,29 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { familyMembers, families, userAccounts } from '../../db/schema/families.ts';
-import { signUp, type TestServer } from '../../test/harness.ts';
-
-/** A signed-up family as the notification tests need it. */
-export interface TestFamily {
-  cookie: string;
-  familyId: number;
-  /** The registrant's member id. */
-  memberId: number;
-}
-
-/** Registers a family through the API and reads back its ids. */
-export async function createFamily(
-  server: TestServer,
-  overrides: Record<string, unknown> = {},
-): Promise<TestFamily> {
-  const { cookie, email } = await signUp(server.app, overrides);
-  const [account] = await server.database.system
-    .select({ familyId: userAccounts.familyId, memberId: userAccounts.familyMemberId })
-    .from(userAccounts)
-    .where(eq(userAccounts.email, email));
-  if (!account?.memberId) throw new Error('registration did not create a member');
-  return { cookie, familyId: account.familyId, memberId: account.memberId };
-}
+import { familyMembers, families } from '../../db/schema/families.ts';
 
 /** Inserts a member straight into the table (the members feature's API is not under test here). */
 export async function addMember(

@@ -1,13 +1,25 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLocalMinutes, instantToLocal } from '../../../core/time/local-time.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { familyMembers, families } from '../../db/schema/families.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { startFakeTwilio, type FakeTwilio } from '../../notifications/testing/fake-twilio.ts';
+import { addMember, setSmsEnabled } from '../../notifications/testing/family.ts';
+import { startSmtpSink, type SmtpSink } from '../../notifications/testing/smtp-sink.ts';
+import { markPhoneVerified } from '../../test/phone.ts';
 import { openSse } from '../../test/sse-client.ts';
 import { createTask, registerOverHttp, type ServerProcess, startServer } from './server-process.ts';
 
 /**
  * Three FamilyHub processes on one PostgreSQL database behind a round-robin proxy (issue 24). Runs with
- * RELIABILITY_PG_URL or DATABASE_URL set (a server where a scratch database may be created).
+ * RELIABILITY_PG_URL or DATABASE_URL set (a server where a scratch database may be created). Each process runs
+ * its own planner and dispatcher on the real clock, sending e-mail to a real SMTP server (smtp-server) in this
+ * test and SMS to a fake of Twilio's HTTP API in this test.
  */
 const baseUrl = process.env.RELIABILITY_PG_URL ?? process.env.DATABASE_URL;
 const name = `familyhub_many_${process.pid}`;
@@ -16,6 +28,10 @@ const servers: ServerProcess[] = [];
 let proxy: http.Server | undefined;
 let proxyUrl = '';
 let dbUrl = '';
+let smtp: SmtpSink | undefined;
+let twilio: FakeTwilio | undefined;
+/** The environment every process gets: the shared database, the sign-in limit, the SMTP server, the SMS fake. */
+let env: Record<string, string> = {};
 
 /**
  * A round-robin reverse proxy: request n goes to process n mod 3, streamed both ways (server-sent events
@@ -46,13 +62,20 @@ beforeAll(async () => {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   dbUrl = url.toString();
+  smtp = await startSmtpSink();
+  twilio = await startFakeTwilio();
+  env = {
+    DATABASE_URL: dbUrl,
+    AUTH_RATE_LIMIT_PER_MINUTE: '10',
+    SMTP_URL: smtp.url,
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: twilio.from,
+    TWILIO_BASE_URL: twilio.baseUrl,
+  };
   // One first, so that the others find the database migrated; then two more side by side.
-  servers.push(await startServer({ DATABASE_URL: url.toString(), AUTH_RATE_LIMIT_PER_MINUTE: '10' }));
-  servers.push(
-    ...(await Promise.all(
-      [0, 1].map(() => startServer({ DATABASE_URL: url.toString(), AUTH_RATE_LIMIT_PER_MINUTE: '10' })),
-    )),
-  );
+  servers.push(await startServer(env));
+  servers.push(...(await Promise.all([0, 1].map(() => startServer(env)))));
   proxy = await roundRobin(servers.map((s) => s.url));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
@@ -62,6 +85,8 @@ afterAll(async () => {
   proxy?.close();
   for (const server of servers) server.child.kill('SIGTERM');
   await Promise.all(servers.map((s) => s.exited));
+  await smtp?.stop();
+  await twilio?.close();
   if (!baseUrl) return;
   const cleanup = new pg.Client({ connectionString: baseUrl });
   await cleanup.connect();
@@ -98,7 +123,7 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
     await two.exited;
     await before.ended;
     const port = Number(new URL(two.url).port);
-    servers[1] = await startServer({ DATABASE_URL: dbUrl, AUTH_RATE_LIMIT_PER_MINUTE: '10' }, 60_000, port);
+    servers[1] = await startServer(env, 60_000, port);
     const after = await openSse(`${two.url}/api/changes`, {
       cookie: who.cookie,
       'last-event-id': ready.id ?? '',
@@ -108,6 +133,134 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
     await after.next((e) => e.event === 'change' && e.data === JSON.stringify({ kind: 'task', id: task.id }));
     after.close();
   });
+
+  it('with all three running, each event reminder, task reminder and 7:30 summary goes out exactly once', async () => {
+    if (!smtp || !twilio) throw new Error('no SMTP server or SMS fake');
+    const mail = smtp;
+    const sms = twilio;
+    // A zone where it is past 7:30 and well before 10:00 now, so today's summary is due at once and does not
+    // expire while the test runs (zones span UTC−12 to UTC+14: one always fits).
+    const zone = zoneWhereLocalTimeIs('07:35', '09:15', new Date());
+    const who = await registerOverHttp(proxyUrl, 'deliveries');
+    const tag = Math.random().toString(36).slice(2, 8);
+    const email = `ben-${tag}@example.com`;
+    const phone = `+1555123${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    let database: Database | undefined;
+    try {
+      database = await openDatabase({ databaseUrl: dbUrl, dataDir: '/nonexistent' });
+      const db = database.system;
+      const [account] = await db
+        .select({ familyId: familyMembers.familyId })
+        .from(familyMembers)
+        .where(eq(familyMembers.id, who.memberId));
+      if (!account) throw new Error('no family');
+      const familyId = account.familyId;
+      await db.update(families).set({ timezone: zone }).where(eq(families.id, familyId));
+      await setSmsEnabled(db, familyId, true);
+      // Ben is told by e-mail, Mia by SMS (a verified number, the family's SMS on); both want the summary.
+      const ben = await addMember(db, familyId, { name: 'Ben', email });
+      const mia = await addMember(db, familyId, { name: 'Mia', phoneNumber: phone });
+      await markPhoneVerified(db, mia);
+      await db
+        .update(familyMembers)
+        .set({ dailySummaryEnabled: true })
+        .where(inArray(familyMembers.id, [ben, mia]));
+
+      // An event and a task whose 30-minute reminders fell due a minute ago (within the planner's grace), both
+      // written through the proxy (whichever process it picks).
+      const soon = addLocalMinutes(instantToLocal(new Date(), zone), 29);
+      const event = await fetch(`${proxyUrl}/api/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: who.cookie },
+        body: JSON.stringify({
+          title: `Soccer ${tag}`,
+          start_date: soon,
+          duration_minutes: 60,
+          alert_members: [ben, mia],
+        }),
+      });
+      expect(event.status, await event.clone().text()).toBe(201);
+      const task = await fetch(`${proxyUrl}/api/tasks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: who.cookie },
+        body: JSON.stringify({
+          title: `Pack the kit ${tag}`,
+          assigned_to: ben,
+          assigned_to_ids: [String(ben), String(mia)],
+          due_date: soon,
+          send_sms_reminder: true,
+          reminder_frequency: '30_minutes_before',
+        }),
+      });
+      expect(task.status, await task.clone().text()).toBe(201);
+
+      const written = Date.now();
+      const mailTo = () => mail.messages.filter((m) => recipientsOf(m).includes(email));
+      const smsTo = () => sms.sent.filter((m) => m.to === phone);
+      const ours = and(
+        eq(notifications.familyId, familyId),
+        inArray(notifications.familyMemberId, [ben, mia]),
+      );
+      const sentReminders = async () =>
+        (
+          await db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(
+              and(
+                ours,
+                eq(notifications.status, 'sent'),
+                inArray(notifications.kind, ['event_reminder', 'task_reminder', 'daily_summary']),
+              ),
+            )
+        ).length;
+      // Each process plans once a minute and dispatches every second: all six go out within two minutes.
+      const deadline = written + 120_000;
+      while ((await sentReminders()) < 6 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      const allOutMs = Date.now() - written;
+      // Then another full planning round of every process (and a minute of dispatching) for a duplicate to show.
+      await new Promise((resolve) => setTimeout(resolve, 65_000));
+
+      const rows = await db.select().from(notifications).where(ours);
+      // One outbox row per message: a reminder of each kind and a summary for each of the two, on each one's
+      // channel, all sent...
+      expect(
+        rows
+          .filter((r) => ['event_reminder', 'task_reminder', 'daily_summary'].includes(r.kind))
+          .map((r) => `${r.kind}:${r.channel}:${r.status}`)
+          .sort(),
+      ).toEqual([
+        'daily_summary:email:sent',
+        'daily_summary:sms:sent',
+        'event_reminder:email:sent',
+        'event_reminder:sms:sent',
+        'task_reminder:email:sent',
+        'task_reminder:sms:sent',
+      ]);
+      // ...and each row sent (those, and the notice of the new event) reached the SMTP server, or the SMS
+      // carrier, exactly once: nothing twice, nothing that is not in the outbox.
+      const mails = mailTo();
+      const texts = smsTo();
+      const sent = rows.filter((r) => r.status === 'sent');
+      for (const row of sent) {
+        const copies =
+          row.channel === 'email'
+            ? mails.filter((m) => m.subject === row.subject).length
+            : texts.filter((m) => m.body === row.body).length;
+        expect(copies, `${row.kind} by ${row.channel}`).toBe(1);
+      }
+      expect(mails.length).toBe(sent.filter((r) => r.channel === 'email').length);
+      expect(texts.length).toBe(sent.filter((r) => r.channel === 'sms').length);
+      console.log(
+        `three processes: ${sent.length} messages (${mails.length} e-mails, ${texts.length} SMS) each delivered once; ` +
+          `the reminders and summaries all out ${Math.round(allOutMs / 1000)} s after they were written`,
+      );
+    } finally {
+      await database?.close();
+    }
+  }, 240_000);
 
   it('the sign-in limit holds across the three: the 11th attempt in a minute is refused', async () => {
     const who = await registerOverHttp(proxyUrl, 'limit');
@@ -129,3 +282,22 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
     expect(new Set(answers.map((a) => a.split('@')[1])).size).toBe(3);
   });
 });
+
+/** The addresses a parsed message was sent to (its To header). */
+function recipientsOf(message: ParsedMail): string[] {
+  const to = message.to;
+  if (!to) return [];
+  return (Array.isArray(to) ? to : [to]).flatMap((a) => a.value.map((v) => v.address ?? ''));
+}
+
+/**
+ * An IANA zone whose local wall-clock time at `now` is within [`from`, `to`] (`HH:mm`).
+ * @throws Error when none is (cannot happen for a window of more than an hour).
+ */
+function zoneWhereLocalTimeIs(from: string, to: string, now: Date): string {
+  for (const zone of Intl.supportedValuesOf('timeZone')) {
+    const time = instantToLocal(now, zone).slice(11, 16);
+    if (time >= from && time <= to) return zone;
+  }
+  throw new Error(`no zone where it is between ${from} and ${to}`);
+}

@@ -2,6 +2,7 @@ import { exec } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSse } from '../../test/sse-client.ts';
 import {
   createTask,
   registerOverHttp,
@@ -46,10 +47,17 @@ afterAll(async () => {
 });
 
 describe.skipIf(!baseUrl)('PostgreSQL restarted while the app serves traffic', () => {
-  it('fails in-flight requests cleanly, reconnects by itself, and loses nothing committed', async () => {
+  it('fails in-flight requests cleanly, reconnects by itself (its streams too: resync, then live), and loses nothing committed', async () => {
     if (!server) throw new Error('no server');
     const app = server;
     const who = await registerOverHttp(app.url, 'restart');
+    // Live updates (issue 24): one stream stays open across the restart; another client saw the stream before
+    // the restart, is offline through it, and comes back afterwards with its Last-Event-ID.
+    const stream = await openSse(`${app.url}/api/changes`, { cookie: who.cookie });
+    await stream.next((e) => e.event === 'ready');
+    const offline = await openSse(`${app.url}/api/changes`, { cookie: who.cookie });
+    const offlineSaw = await offline.next((e) => e.event === 'ready');
+    offline.close();
     const acknowledged: string[] = [];
     const failures: { status: number; body: string; ms: number }[] = [];
     let restartedAt = Number.POSITIVE_INFINITY;
@@ -94,6 +102,26 @@ describe.skipIf(!baseUrl)('PostgreSQL restarted while the app serves traffic', (
     // Nothing acknowledged was lost.
     const titles = new Set(await taskTitles(app.url, who.cookie));
     expect(acknowledged.filter((t) => !titles.has(t))).toEqual([]);
+
+    // The LISTEN connection came back by itself: the open stream was told to refetch (changes committed while
+    // it was down were lost with it), and a write after the restart reaches it.
+    const resync = await stream.next((e) => e.event === 'resync', 30_000);
+    const from = stream.events.indexOf(resync);
+    const after = await createTask(app.url, who, 'Written after the restart');
+    expect(after.status, after.body).toBe(201);
+    await stream.next(
+      (e) => e.event === 'change' && e.data === JSON.stringify({ kind: 'task', id: after.id }),
+      5_000,
+      from,
+    );
+    stream.close();
+    // The client that was away gets a resync rather than a replay with a hole in it.
+    const back = await openSse(`${app.url}/api/changes`, {
+      cookie: who.cookie,
+      'last-event-id': offlineSaw.id ?? '',
+    });
+    await back.next((e) => e.event === 'resync');
+    back.close();
     console.log(
       `postgres restart: ${acknowledged.length} writes acknowledged, ${failures.length} failed cleanly during the restart, ${okAfterRestart} after it`,
     );

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { ConfirmDialog } from '../family-members/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useAccountSessions, useEndOtherSessions, useEndSession } from './api.ts';
 
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy, h:mm a');

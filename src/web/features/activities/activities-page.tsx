@@ -33,13 +33,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import {
-  useConvertProposal,
-  useDeleteProposal,
-  useFamilyMembers,
-  useProposals,
-  useRespondToProposal,
-} from './api.ts';
+import { useConvertProposal, useDeleteProposal, useProposals, useRespondToProposal } from './api.ts';
+import { useFamilyMembers } from '../../shared/members.ts';
 
 const TABS: { value: ActivityStatus; label: string }[] = [
   { value: 'pending', label: 'Pending' },

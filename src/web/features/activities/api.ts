@@ -4,7 +4,6 @@ import type {
   ActivityFormPayload,
   ActivityProposalDto,
 } from '../../../core/contracts/activities.ts';
-import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { apiFetch } from '../../app/api.ts';
 
 export const proposalsQueryKey = ['activity-proposals'] as const;
@@ -23,14 +22,6 @@ export function useProposal(id: number | null) {
     queryKey: [...proposalsQueryKey, id],
     queryFn: () => apiFetch<ActivityProposalDto>(`/api/activity-proposals/${String(id)}`),
     enabled: id !== null,
-  });
-}
-
-/** The family's members (`GET /api/family-members`, the Family Members screen's key) for names and choices. */
-export function useFamilyMembers() {
-  return useQuery({
-    queryKey: ['family-members'],
-    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
   });
 }
 

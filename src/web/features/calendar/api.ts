@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
-import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { apiFetch } from '../../app/api.ts';
 
 /**
@@ -15,13 +14,5 @@ export function useOccurrences(range: { start: string; end: string }) {
         `/api/events?start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(range.end)}`,
       ),
     placeholderData: (previous) => previous,
-  });
-}
-
-/** `GET /api/family-members` under the shared `family-members` key (initials, colours, the filter). */
-export function useCalendarMembers() {
-  return useQuery({
-    queryKey: ['family-members'],
-    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
   });
 }

@@ -26,16 +26,17 @@ import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../auth/api.ts';
+import { useSession } from '../../shared/session.ts';
 import { AgendaView } from './agenda-view.tsx';
-import { useDriving } from '../driving/api.ts';
-import { DrivingIssuesProvider } from '../driving/driving-issues.tsx';
-import { useCalendarMembers, useOccurrences } from './api.ts';
+import { useDriving } from '../../shared/driving/api.ts';
+import { DrivingIssuesProvider } from '../../shared/driving/driving-issues.tsx';
+import { useOccurrences } from './api.ts';
 import { MonthView } from './month-view.tsx';
 import { eventHref } from './event-chip.tsx';
 import { CalendarSync } from './calendar-sync.tsx';
 import { MemberChips } from './member-chips.tsx';
 import { useCalendarMemberFilter } from './member-filter-state.ts';
+import { useFamilyMembers } from '../../shared/members.ts';
 
 const VIEW_LABELS: Record<CalendarView, string> = {
   month: 'Month',
@@ -88,7 +89,7 @@ export function CalendarPage() {
   const occurrences = useOccurrences({ start: dates[0] ?? date, end: dates.at(-1) ?? date });
   // Issue 27: transport clashes flagged on the chips of the shown days.
   const driving = useDriving({ start: dates[0] ?? date, end: dates.at(-1) ?? date });
-  const members = useCalendarMembers();
+  const members = useFamilyMembers();
   const filter = useCalendarMemberFilter(members.data);
   const membersById = useMemo(
     () => new Map<number, FamilyMemberDto>((members.data ?? []).map((m) => [m.id, m])),

@@ -9,7 +9,7 @@ import {
   monthGrid,
 } from '../../../core/calendar/layout.ts';
 import { cn } from '../../components/ui/cn.ts';
-import { occurrenceIssues, useIssuesByOccurrence } from '../driving/driving-issues.tsx';
+import { occurrenceIssues, useIssuesByOccurrence } from '../../shared/driving/driving-issues.tsx';
 import { ChipView, sameChipContent } from './event-chip.tsx';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

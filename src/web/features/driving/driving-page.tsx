@@ -14,9 +14,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../auth/api.ts';
-import { useCalendarMembers } from '../calendar/api.ts';
-import { useDriving } from './api.ts';
+import { useSession } from '../../shared/session.ts';
+import { useDriving } from '../../shared/driving/api.ts';
+import { useFamilyMembers } from '../../shared/members.ts';
 
 /** Where a leg's event opens: its occurrence in the event form. */
 function legHref(leg: DrivingLegDto): string {
@@ -42,7 +42,7 @@ export function DrivingPage() {
   const first = days[0] ?? today;
   const last = days.at(-1) ?? today;
   const driving = useDriving({ start: first, end: last });
-  const members = useCalendarMembers();
+  const members = useFamilyMembers();
   const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m.name])), [members.data]);
   const legs = driving.data?.legs ?? [];
   const problems = legs.filter((l) => l.issues.length > 0).length;

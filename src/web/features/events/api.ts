@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventDto, EventInput, EventTaskDto } from '../../../core/contracts/events.ts';
-import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { apiFetch } from '../../app/api.ts';
+import { membersQueryKey } from '../../shared/members.ts';
 
 /** Which occurrences a change applies to (the 'Delete/Edit Recurring Event' choices). */
 export type OccurrenceScope = 'single' | 'this' | 'following' | 'all';
@@ -27,14 +27,6 @@ export function useEventTasks(id: number | null) {
   });
 }
 
-/** `GET /api/family-members` (shared key). */
-export function useEventMembers() {
-  return useQuery({
-    queryKey: ['family-members'],
-    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
-  });
-}
-
 /**
  * SPEC §7: after event success, events, tasks and members are refetched. Not awaited: the form leaves right
  * away, and waiting would refetch the form's own (possibly just deleted) event while it is still on screen.
@@ -44,7 +36,7 @@ function useRefetchAfterEvent() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: ['events'] });
     void queryClient.invalidateQueries({ queryKey: ['tasks'] });
-    void queryClient.invalidateQueries({ queryKey: ['family-members'] });
+    void queryClient.invalidateQueries({ queryKey: membersQueryKey });
   };
 }
 

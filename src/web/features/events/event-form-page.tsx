@@ -34,7 +34,7 @@ import { durationLabel, HOUR_CHOICES, roundedTimeChoice } from '../../../core/ta
 import { familyToEventTime } from '../../../core/time/family-time.ts';
 import { addLocalMinutes, isLocalDate, localMinutesBetween } from '../../../core/time/local-time.ts';
 import { serverMessageOr } from '../../app/api.ts';
-import { EventDrivingWarning } from '../driving/event-driving-warning.tsx';
+import { EventDrivingWarning } from '../../shared/driving/event-driving-warning.tsx';
 import { ChoiceField } from '../../components/choice-select.tsx';
 import { browserTimeZone } from '../../components/time-zone-field.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -45,12 +45,11 @@ import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useSession } from '../auth/api.ts';
+import { useSession } from '../../shared/session.ts';
 import {
   useCreateEvent,
   useDeleteEvent,
   useEvent,
-  useEventMembers,
   useEventTasks,
   useUpdateEvent,
   type NewEventTask,
@@ -58,6 +57,7 @@ import {
 } from './api.ts';
 import { AssociatedTasks } from './associated-tasks.tsx';
 import { ConfirmDeleteDialog, ScopeDialog } from './scope-dialog.tsx';
+import { useFamilyMembers } from '../../shared/members.ts';
 
 const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
   appointment: 'Appointment',
@@ -193,7 +193,7 @@ export function EventFormPage() {
   // Editing "all events" from one occurrence keeps the series' own first date: the series row is needed too.
   const seriesId = occurrence ? id : (event.data?.parent_event_id ?? null);
   const series = useEvent(seriesId, null);
-  const members = useEventMembers();
+  const members = useFamilyMembers();
   const eventTasks = useEventTasks(id);
 
   if (idParam !== undefined && id === null) return <NotFoundEvent />;

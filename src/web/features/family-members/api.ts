@@ -9,20 +9,11 @@ import type {
 } from '../../../core/contracts/members.ts';
 import type { SettingDto, SettingKey, SwitchKey } from '../../../core/contracts/settings.ts';
 import { apiFetch } from '../../app/api.ts';
-import { recentMessagesQueryKey } from '../notifications/api.ts';
+import { membersQueryKey } from '../../shared/members.ts';
+import { recentMessagesQueryKey } from '../../shared/query-keys.ts';
 
-/** Shared with the calendar, tasks and notes screens: a change here refreshes their member lists too. */
-export const membersQueryKey = ['family-members'] as const;
 export const invitationsQueryKey = ['family-members', 'invitations'] as const;
 const settingQueryKey = (key: SettingKey) => ['settings', key] as const;
-
-/** SPEC §7 `GET /api/family-members`. */
-export function useMembers() {
-  return useQuery({
-    queryKey: membersQueryKey,
-    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
-  });
-}
 
 /** SPEC §7 `GET /api/family-members/invitations`: pending invitations. */
 export function useInvitations() {

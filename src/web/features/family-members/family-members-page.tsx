@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Mail, UserPlus, Users } from 'lucide-react';
 import type { FamilyMemberDto, InvitationDto } from '../../../core/contracts/members.ts';
 import { ApiError, serverMessageOr } from '../../app/api.ts';
@@ -9,19 +9,17 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatPhone, phoneRegionOfZone } from '../../../core/members/phone.ts';
-import { useSession } from '../auth/api.ts';
-import { RecentMessagesCard } from '../notifications/recent-messages-card.tsx';
+import { useSession } from '../../shared/session.ts';
 import {
   useCancelInvitation,
   useDeleteMember,
   useInvitationLinks,
   useInvitations,
   useMakeOwner,
-  useMembers,
   useResendInvitation,
   useUpdateMember,
 } from './api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { GlobalSettingsCard } from './global-settings-card.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
@@ -29,17 +27,19 @@ import { MemberDialog } from './member-dialog.tsx';
 import { PendingInvitationsCard } from './pending-invitations-card.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
 import { VerifyPhoneDialog } from './verify-phone-dialog.tsx';
+import { useFamilyMembers } from '../../shared/members.ts';
 
 /** Which member dialog is open: none, add, or edit one member. */
 type MemberDialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: FamilyMemberDto };
 
 /**
  * SPEC §2 Family Members screen: Invite Member and Add Member, the Global Notification Settings card, the
- * 'Pending Invitations (count)' card when there are some, the member cards, and the empty state.
+ * 'Pending Invitations (count)' card when there are some, the member cards, and the empty state, then
+ * `recentMessages` (the Recent Messages card, composed in by the routes: features do not import each other).
  */
-export function FamilyMembersPage() {
+export function FamilyMembersPage({ recentMessages }: { recentMessages?: ReactNode }) {
   const { toast } = useToast();
-  const members = useMembers();
+  const members = useFamilyMembers();
   const invitations = useInvitations();
   const updateMember = useUpdateMember();
   const deleteMember = useDeleteMember();
@@ -268,7 +268,7 @@ export function FamilyMembersPage() {
         )}
       </section>
 
-      <RecentMessagesCard />
+      {recentMessages}
 
       <VerifyPhoneDialog
         member={toVerify}

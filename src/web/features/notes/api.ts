@@ -4,12 +4,6 @@ import { apiFetch } from '../../app/api.ts';
 
 export const notesQueryKey = ['notes'] as const;
 
-/** An author choice for the note form: one item of `GET /api/family-members` (only the fields used here). */
-export interface AuthorOption {
-  id: number;
-  name: string;
-}
-
 /** SPEC §7 `GET /api/notes`: the board, already in display order (SPEC §9). */
 export function useNotes() {
   return useQuery({ queryKey: notesQueryKey, queryFn: () => apiFetch<NoteDto[]>('/api/notes') });
@@ -26,17 +20,6 @@ export function useNote(id: number | null) {
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
-  });
-}
-
-/**
- * The family's members, for the author choice. Same call and key as the Family Members screen, so a change
- * made there refreshes this list too.
- */
-export function useAuthors() {
-  return useQuery({
-    queryKey: ['family-members'],
-    queryFn: () => apiFetch<AuthorOption[]>('/api/family-members'),
   });
 }
 

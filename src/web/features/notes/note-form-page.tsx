@@ -21,16 +21,11 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import {
-  useAuthors,
-  useCreateNote,
-  useDeleteNote,
-  useNote,
-  useUpdateNote,
-  type AuthorOption,
-} from './api.ts';
+import { useCreateNote, useDeleteNote, useNote, useUpdateNote } from './api.ts';
 import { BulletEditor, newBullet, type BulletItem } from './bullet-editor.tsx';
 import { isNativePlatform, takePhoto } from '../../platform/native.ts';
+import { useFamilyMembers } from '../../shared/members.ts';
+import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 
 type FormInput = z.input<typeof noteSchema>;
 type FormOutput = z.output<typeof noteSchema>;
@@ -56,7 +51,7 @@ export function NoteFormPage() {
 function NoteFormLoader({ isEdit, noteId }: { isEdit: boolean; noteId: number | null }) {
   const navigate = useNavigate();
   const noteQuery = useNote(noteId);
-  const authorsQuery = useAuthors();
+  const authorsQuery = useFamilyMembers();
   const title = isEdit ? 'Edit Note' : 'Add New Note';
 
   let body;
@@ -104,7 +99,7 @@ function failureDescription(error: unknown, fallback: string): string {
   return fallback;
 }
 
-function NoteEditor({ note, authors }: { note: NoteDto | null; authors: AuthorOption[] }) {
+function NoteEditor({ note, authors }: { note: NoteDto | null; authors: FamilyMemberDto[] }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const createNote = useCreateNote();

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import type {
   CreateTaskPayload,
   TaskDto,
@@ -13,17 +12,6 @@ export const tasksQueryKey = ['tasks'] as const;
 /** SPEC §7 `GET /api/tasks`: the family's tasks, already by due date ascending with undated ones last. */
 export function useTasks() {
   return useQuery({ queryKey: tasksQueryKey, queryFn: () => apiFetch<TaskDto[]>('/api/tasks') });
-}
-
-/**
- * The family's members (`GET /api/family-members`), for assignee choices, initials and the filter. Same call
- * and key as the Family Members screen, so a change made there refreshes this list too.
- */
-export function useFamilyMembers() {
-  return useQuery({
-    queryKey: ['family-members'],
-    queryFn: () => apiFetch<FamilyMemberDto[]>('/api/family-members'),
-  });
 }
 
 /**

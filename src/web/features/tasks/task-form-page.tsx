@@ -26,7 +26,8 @@ import { cn } from '../../components/ui/cn.ts';
 import { Field, Input, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useCreateTask, useFamilyMembers, useTasks, useUpdateTask } from './api.ts';
+import { useCreateTask, useTasks, useUpdateTask } from './api.ts';
+import { useFamilyMembers } from '../../shared/members.ts';
 
 const DEFAULTS: TaskFormValues = {
   title: '',

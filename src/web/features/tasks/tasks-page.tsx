@@ -30,9 +30,10 @@ import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useSession } from '../auth/api.ts';
+import { useSession } from '../../shared/session.ts';
 import { PriorityBadge } from './priority-badge.tsx';
-import { useDeleteTask, useFamilyMembers, useTasks, useUpdateTaskStatus } from './api.ts';
+import { useDeleteTask, useTasks, useUpdateTaskStatus } from './api.ts';
+import { useFamilyMembers } from '../../shared/members.ts';
 
 const TABS: { value: TaskStatus; label: string }[] = [
   { value: 'open', label: 'Open' },

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from './ui/button.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
