@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addLocalMinutes,
@@ -6,8 +7,27 @@ import {
   localMinutesBetween,
   localToInstant,
   normalizeLocal,
+  LOCAL_DATETIME_PATTERN,
   parseLocal,
 } from './local-time.ts';
+
+/** The reading `parseLocal` must keep: the pattern, then JavaScript's Date as the calendar (the former code). */
+function parseByPatternAndDate(text: string) {
+  const m = LOCAL_DATETIME_PATTERN.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as number[] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour > 23 || minute > 59 || (m[6] !== undefined && Number(m[6]) > 59)) return null;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day)
+    return null;
+  return { year, month, day, hour, minute };
+}
 
 describe('local wall-clock time', () => {
   it('parses and normalises, refusing unreal dates', () => {
@@ -17,6 +37,48 @@ describe('local wall-clock time', () => {
     expect(parseLocal('2026-11-22 10:00')).toBeNull();
     expect(isLocalDate('2028-02-29')).toBe(true);
     expect(isLocalDate('2027-02-29')).toBe(false);
+  });
+
+  it('reads every text as the pattern and the Date calendar do (leap years, years below 100, non-digits)', () => {
+    const digit = fc.constantFrom(...'0123456789');
+    const near = fc.constantFrom(...'0123456789:-T /a٣');
+    const field = (n: number) =>
+      fc.array(fc.oneof(digit, digit, digit, near), { minLength: n, maxLength: n });
+    const shaped = fc
+      .tuple(
+        field(4),
+        field(2),
+        field(2),
+        field(2),
+        field(2),
+        fc.option(field(2)),
+        fc.constantFrom('-', 'T', ':', ' '),
+      )
+      .map(
+        ([y, mo, d, h, mi, s, sep]) =>
+          `${y.join('')}-${mo.join('')}${sep === ' ' ? ' ' : '-'}${d.join('')}T${h.join('')}:${mi.join('')}${s ? `:${s.join('')}` : ''}`,
+      );
+    const dates = fc
+      .date({
+        min: new Date(Date.UTC(-50, 0, 1)),
+        max: new Date(Date.UTC(9999, 11, 31)),
+        noInvalidDate: true,
+      })
+      .map((date) => date.toISOString().slice(0, 19));
+    fc.assert(
+      fc.property(fc.oneof(shaped, dates, fc.string({ maxLength: 20 })), (text) => {
+        expect(parseLocal(text)).toEqual(parseByPatternAndDate(text));
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const text of [
+      '0099-01-01T00:00',
+      '0100-02-29T00:00',
+      '2000-02-29T00:00',
+      '1900-02-29T00:00',
+      '2026-00-10T00:00',
+    ])
+      expect(parseLocal(text)).toEqual(parseByPatternAndDate(text));
   });
 
   it('does wall-clock arithmetic across DST', () => {

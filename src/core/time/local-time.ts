@@ -26,24 +26,51 @@ export interface LocalParts {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Parses `YYYY-MM-DDTHH:mm[:ss]` and checks that it names a real calendar date and time.
+ * Parses `YYYY-MM-DDTHH:mm[:ss]` (`LOCAL_DATETIME_PATTERN`) and checks that it names a real calendar date and
+ * time in the proleptic Gregorian calendar, years 0100–9999 (as JavaScript's Date reads them).
+ * Read character by character rather than with the pattern: the occurrence engine calls this several times per
+ * occurrence, and the regular expression and its match array were a tenth of `GET /api/events`' CPU.
  * @returns the fields, or null when the text is malformed or names no real date (2026-02-30).
  */
 export function parseLocal(text: string): LocalParts | null {
-  const m = LOCAL_DATETIME_PATTERN.exec(text);
-  if (!m) return null;
-  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (hour > 23 || minute > 59 || (m[6] !== undefined && Number(m[6]) > 59)) return null;
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day)
+  const length = text.length;
+  if (length !== 16 && length !== 19) return null;
+  if (text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH || text.charCodeAt(10) !== LETTER_T)
     return null;
+  if (text.charCodeAt(13) !== COLON || (length === 19 && text.charCodeAt(16) !== COLON)) return null;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = length === 19 ? digitsAt(text, 17, 2) : 0;
+  // digitsAt answers -1 for a non-digit, which every range check below refuses.
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return null;
+  // Date.UTC reads years 0–99 as 1900–1999, so they never named a real date here.
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day, hour, minute };
+}
+
+const DASH = 45;
+const COLON = 58;
+const LETTER_T = 84;
+const ZERO = 48;
+
+/** The non-negative integer of `count` ASCII digits at `at`, or -1 when one of them is not a digit. */
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const digit = text.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** Days in `month` (1–12) of `year`, Gregorian leap years. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }
 
 /** True when `text` is a real `YYYY-MM-DD` date. */

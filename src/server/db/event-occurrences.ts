@@ -49,12 +49,16 @@ const MAX_TIMED_SPAN_DAYS = 9;
  * every series that has not ended long before it, and all overrides of those series (an override replaces its
  * occurrence even when it was moved out of the window). Hand them to `expandEvents` with the same window.
  * @param fromDay first family day `YYYY-MM-DD`; @param toDay the day after the last (exclusive).
+ * @param statementName when given, the statement is prepared under this name on each PostgreSQL connection (parsed
+ *   and planned once per connection, not per call; PGlite ignores it). Only for a caller whose `familyFilter`
+ *   always has the same text (one family: `family_id = $1`), since a name must always name the same SQL.
  */
 export async function loadWindowRows(
   db: DbOrTx,
   familyFilter: SQL,
   fromDay: string,
   toDay: string,
+  statementName?: string,
 ): Promise<EngineRow[]> {
   // A day either side: a row's own zone may be up to 26 hours from the family's.
   const to = `${addLocalDays(toDay, 1)}T00:00:00`;
@@ -84,9 +88,9 @@ export async function loadWindowRows(
         or(isNotNull(events.rrule), sql`${events.rdates} <> '[]'::jsonb`),
       ),
     );
-  // One statement (one round trip): the window's rows with their member lists (`eventColumns`), then every override of the series among them (an
-  // override in the window comes twice; the first copy is kept).
-  const rows = await db
+  // One statement (one round trip): the window's rows with their member lists (`eventColumns`), then every
+  // override of the series among them (an override in the window comes twice; the first copy is kept).
+  const query = db
     .select(eventColumns)
     .from(events)
     .where(inWindow)
@@ -96,6 +100,7 @@ export async function loadWindowRows(
         .from(events)
         .where(and(familyFilter, inArray(events.parentEventId, seriesInWindow))),
     );
+  const rows = await (statementName === undefined ? query : query.prepare(statementName).execute());
   const seen = new Set<number>();
   return rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).map(toEngineRow);
 }

@@ -2,7 +2,7 @@
  * Event rows and task rows as the wire gives them (SPEC §3, snake_case): the only place a column becomes a field.
  */
 import { eventToFamilyTime } from '../../core/time/family-time.ts';
-import type { EventDto, EventTaskDto } from '../../core/contracts/events.ts';
+import type { EventDto, EventOccurrenceDto, EventTaskDto } from '../../core/contracts/events.ts';
 import type { EventRow } from '../db/event-members.ts';
 import type { TaskRow } from '../db/task-assignees.ts';
 
@@ -48,6 +48,55 @@ export function toEventDto(row: EventRow, familyZone: string): EventDto {
     recurrence_id: row.recurrenceId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * One occurrence on the wire (`EventOccurrenceDto`): `toEventDto`'s fields with the occurrence's own times and
+ * identity. Written out as one object literal rather than a spread of `toEventDto`'s answer: a list builds one per
+ * occurrence, and copying a 30-field object was the largest single cost of `GET /api/events` after the
+ * expansion (docs/performance.md). `o.start` / `o.end` are already family wall-clock.
+ */
+export function toOccurrenceDto(
+  row: EventRow,
+  o: { start: string; end: string; seriesId: number | null; occurrenceId: string | null },
+  multiDay: boolean,
+): EventOccurrenceDto {
+  return {
+    id: row.id,
+    family_id: row.familyId,
+    title: row.title,
+    description: row.description,
+    start_date: o.start,
+    end_date: o.end,
+    timezone: row.isAllDay ? null : row.timezone,
+    duration_minutes: row.durationMinutes,
+    is_all_day: row.isAllDay,
+    location: row.location,
+    organizer_id: row.organizerId,
+    attendees: row.attendees,
+    alert_members: row.alertMembers,
+    category: row.category,
+    priority: row.priority,
+    has_pickup: row.hasPickup,
+    pickup_assigned_to: row.pickupAssignedTo,
+    pickup_minutes_before: row.pickupMinutesBefore,
+    has_dropoff: row.hasDropoff,
+    dropoff_assigned_to: row.dropoffAssignedTo,
+    dropoff_minutes_before: row.dropoffMinutesBefore,
+    is_recurring: row.isRecurring,
+    recurrence_pattern: row.recurrencePattern,
+    recurrence_end_date: row.recurrenceEndDate,
+    rrule: row.rrule,
+    exdates: row.exdates,
+    parent_event_id: row.parentEventId,
+    recurrence_id: row.recurrenceId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    series_id: o.seriesId,
+    occurrence_start: o.occurrenceId,
+    is_exception: row.parentEventId !== null,
+    is_multi_day: multiDay,
   };
 }
 

@@ -29,7 +29,7 @@ import { taskColumns } from '../db/task-assignees.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { cancelOccurrenceReminders, onEventWritten } from '../scheduler/hooks.ts';
-import { toEventDto, toEventTaskDto, toFamilyTime } from './dto.ts';
+import { toEventDto, toEventTaskDto, toFamilyTime, toOccurrenceDto } from './dto.ts';
 import {
   checkDuration,
   checkMembers,
@@ -194,22 +194,22 @@ export async function listOccurrences(
     });
   }
   const dayAfter = addLocalDays(endDay, 1);
-  const rows = await loadWindowRows(ctx.db, eq(events.familyId, familyId), startDay, dayAfter);
+  // Prepared (parsed and planned once per connection): the list is the app's most frequent read.
+  const rows = await loadWindowRows(
+    ctx.db,
+    eq(events.familyId, familyId),
+    startDay,
+    dayAfter,
+    'events_list_window',
+  );
   const { occurrences, failures } = expandEvents(
     rows,
     { from: `${startDay}T00:00:00`, to: `${dayAfter}T00:00:00` },
     zone,
   );
   for (const f of failures) onLeftOut(f.event.id, f.reason);
-  // A series' occurrences share its row: map each row to the wire once.
-  const dtoOf = new Map<EventRow, EventDto>();
   return occurrences.map((o) => {
     const row = o.event.row;
-    let dto = dtoOf.get(row);
-    if (!dto) {
-      dto = toEventDto(row, zone);
-      dtoOf.set(row, dto);
-    }
     // SPEC §9 on this occurrence as the family sees it: all-day, or a stored end on another day.
     const multiDay = isMultiDay({
       start_date: o.start,
@@ -217,15 +217,7 @@ export async function listOccurrences(
       duration_minutes: row.durationMinutes,
       is_all_day: row.isAllDay,
     });
-    return {
-      ...dto,
-      start_date: o.start,
-      end_date: o.end,
-      series_id: o.seriesId,
-      occurrence_start: o.occurrenceId,
-      is_exception: row.parentEventId !== null,
-      is_multi_day: multiDay,
-    };
+    return toOccurrenceDto(row, o, multiDay);
   });
 }
 

@@ -7,6 +7,7 @@ import {
   withSystemScope,
   type OpenedTransaction,
 } from '../db/scope.ts';
+import { countsRateLimits } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +22,12 @@ declare module 'fastify' {
     systemScope?: string;
     /** Set by `installFamilyScope` (never by a route): the handler runs in the signed-in family's scope. */
     familyScope?: true;
+    /**
+     * Set by `installFamilyScope` (never by a route) on a family route with a `rateLimited` preHandler: its
+     * counts run, each committed on its own connection use, before the family's transaction opens, so the
+     * session is looked up on its own and the transaction opens when the handler runs (ADR 011).
+     */
+    countsBeforeScope?: true;
   }
 }
 
@@ -60,8 +67,8 @@ export function pendingRequestTransaction(request: FastifyRequest): Tx | undefin
  * that statement's rows. A statement that answers a row must have entered the family's scope
  * (`familyhub_open_session`, see auth/sessions.ts): the handler then runs in that transaction, which ends
  * (commits) before the reply is serialized. No row: the transaction ends at once.
- * @returns null when the route is not a family route or the database cannot open such transactions: then look
- *   the session up on its own (`withSystemScope`).
+ * @returns null when the route is not a family route, counts rate limits first (`countsBeforeScope`), or the
+ *   database cannot open such transactions: then look the session up on its own (`withSystemScope`).
  * @throws whatever the statement throws.
  */
 export async function openRequestScope(
@@ -70,7 +77,8 @@ export async function openRequestScope(
   db: Db,
   statement: string,
 ): Promise<Record<string, unknown>[] | null> {
-  if (request.routeOptions.config.familyScope !== true) return null;
+  const config = request.routeOptions.config;
+  if (config.familyScope !== true || config.countsBeforeScope === true) return null;
   const transaction = await openScope(db, statement);
   if (!transaction) return null;
   if (transaction.rows.length === 0) {
@@ -115,7 +123,11 @@ export function installFamilyScope(app: FastifyInstance, db: Db): void {
     };
     wrapped.add(scoped);
     route.handler = scoped;
-    route.config = { ...route.config, familyScope: true };
+    route.config = {
+      ...route.config,
+      familyScope: true,
+      ...(countsRateLimits(route.preHandler) ? { countsBeforeScope: true as const } : {}),
+    };
   });
   app.addHook('onSend', async (request) => {
     await endUnused(request);

@@ -354,6 +354,39 @@ describe('row-level security', () => {
     }
   });
 
+  it('counts a rate-limited family route before its transaction opens, on one connection at a time (PostgreSQL)', async () => {
+    if (server.database.kind !== 'postgres') return; // PGlite: one connection, the scope opens in the handler
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = proto.query;
+    const statements: string[] = [];
+    /** Clients with a transaction open (BEGIN sent, no COMMIT or ROLLBACK yet). */
+    const inTransaction = new Set<unknown>();
+    const besideTransaction: string[] = [];
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const [query] = args;
+      const text = typeof query === 'string' ? query : String((query as { text?: unknown }).text);
+      statements.push(text);
+      if (inTransaction.size > 0 && !inTransaction.has(this)) besideTransaction.push(text);
+      if (/^\s*begin/i.test(text)) inTransaction.add(this);
+      else if (/^\s*(commit|rollback)/i.test(text)) inTransaction.delete(this);
+      return original.apply(this, args);
+    };
+    try {
+      // A wrong current password: refused, and still counted (the count committed before the request's work).
+      const res = await call(server.app, a.cookie, 'POST', '/api/account/password', {
+        current_password: 'not the password',
+        new_password: 'a brand new password',
+        confirm_password: 'a brand new password',
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(statements.some((text) => text.includes('rate_limit_counters'))).toBe(true);
+      expect(besideTransaction, statements.join(' | ')).toEqual([]);
+    } finally {
+      proto.query = original;
+    }
+  });
+
   it('answers a signed-in read in at most three round trips on PostgreSQL (issue 19)', async () => {
     if (server.database.kind !== 'postgres') return; // PGlite has no network round trips
     const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
