@@ -21,7 +21,7 @@ import {
   localMinutesBetween,
 } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { eventColumns, type EventRow, saveEventMembers } from '../db/event-members.ts';
+import { eventColumns, saveEventMembers } from '../db/event-members.ts';
 import { loadWindowRows } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
