@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../db/schema/events.ts';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
-import { notifications } from '../db/schema/notifications.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import { createTestServer, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
 import { markPhoneVerified } from '../test/phone.ts';
+import { tokenFromMail } from '../account/testing/mail.ts';
 
 /** The value, or a test failure when a query found nothing. */
 function must<T>(value: T | undefined): T {
@@ -60,7 +60,7 @@ async function addMember(cookie: string, body: Record<string, unknown> = {}) {
   return res.json() as { id: number; name: string };
 }
 
-/** Invites `email`, reads the raw token from the queued e-mail, accepts, and signs the invitee in. */
+/** Invites `email`, reads the token its e-mail carries when sent (ADR 014), accepts, and signs the invitee in. */
 async function inviteAndAccept(cookie: string, email: string, role = 'child') {
   const res = await call(cookie, 'POST', '/api/family-members/invite', {
     name: 'Invitee',
@@ -69,12 +69,7 @@ async function inviteAndAccept(cookie: string, email: string, role = 'child') {
     color: 'red',
   });
   expect(res.statusCode).toBe(201);
-  const [mail] = await server.database.system
-    .select()
-    .from(notifications)
-    .where(eq(notifications.recipient, email));
-  const token = /\/register-invitation\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
-  if (!token) throw new Error('no token in the invitation e-mail');
+  const token = await tokenFromMail(server.database.system, email, 'invitation', 'register-invitation');
   const accept = await call(null, 'POST', `/api/family-members/invitations/${token}/accept`, {
     password: 'secret123',
   });
