@@ -5,11 +5,11 @@ import { eventAlertMembers, eventAttendees, events } from '../db/schema/events.t
 import { taskColumns } from '../db/task-assignees.ts';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
-import { tokenFromMail } from '../account/testing/mail.ts';
 import { activityProposals, taskAssignees, tasks } from '../db/schema/tasks.ts';
 import { createTestServer, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
 import { insertEvents, insertTasks } from '../test/member-lists.ts';
 import { markPhoneVerified } from '../test/phone.ts';
+import { tokenFromMail } from '../account/testing/mail.ts';
 
 /** The value, or a test failure when a query found nothing. */
 function must<T>(value: T | undefined): T {
@@ -63,7 +63,7 @@ async function addMember(cookie: string, body: Record<string, unknown> = {}) {
   return res.json() as { id: number; name: string };
 }
 
-/** Invites `email`, derives the token the queued e-mail will carry, accepts, and signs the invitee in. */
+/** Invites `email`, reads the token its e-mail carries when sent (ADR 014), accepts, and signs the invitee in. */
 async function inviteAndAccept(cookie: string, email: string, role = 'child') {
   const res = await call(cookie, 'POST', '/api/family-members/invite', {
     name: 'Invitee',
@@ -72,7 +72,6 @@ async function inviteAndAccept(cookie: string, email: string, role = 'child') {
     color: 'red',
   });
   expect(res.statusCode).toBe(201);
-  // The e-mail holds a placeholder; its token is derived from the row's link_ref at send time (ADR 014).
   const token = await tokenFromMail(server.database.system, email, 'invitation', 'register-invitation');
   const accept = await call(null, 'POST', `/api/family-members/invitations/${token}/accept`, {
     password: 'secret123',
