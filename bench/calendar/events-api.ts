@@ -14,7 +14,7 @@ import { testConfig } from '../../src/server/config.ts';
 import { wrapPglite, type Database } from '../../src/server/db/client.ts';
 import { startChangeFeed } from '../../src/server/live/change-feed.ts';
 import { openScratchPostgres } from '../scratch-database.ts';
-import { events } from '../../src/server/db/schema/events.ts';
+import { eventAttendees, events } from '../../src/server/db/schema/events.ts';
 import { userAccounts } from '../../src/server/db/schema/families.ts';
 import { buildRrule, type RecurrencePattern } from '../../src/core/recurrence/patterns.ts';
 import { addLocalDays } from '../../src/core/time/local-time.ts';
@@ -78,7 +78,6 @@ async function run(label: string, database: Database): Promise<void> {
         recurrencePattern: pattern,
         rrule: buildRrule(pattern, start, null),
         exdates: [`${addLocalDays(start.slice(0, 10), 91)}${start.slice(10)}`],
-        attendees: ['1'],
       });
     }
   }
@@ -96,8 +95,19 @@ async function run(label: string, database: Database): Promise<void> {
       });
     }
   }
-  for (let i = 0; i < rows.length; i += 200)
-    await database.system.insert(events).values(rows.slice(i, i + 200));
+  const memberId = user.familyMemberId;
+  if (memberId === null) throw new Error('registration made no member');
+  for (let i = 0; i < rows.length; i += 200) {
+    const stored = await database.system
+      .insert(events)
+      .values(rows.slice(i, i + 200))
+      .returning({ id: events.id, isRecurring: events.isRecurring });
+    // Every series has an attendee, so the read aggregates lists as a family's calendar does.
+    const attendees = stored
+      .filter((r) => r.isRecurring)
+      .map((r) => ({ familyId, eventId: r.id, memberId, position: 0 }));
+    if (attendees.length > 0) await database.system.insert(eventAttendees).values(attendees);
+  }
 
   const url = `/api/events?start=${MONTH_START}&end=${MONTH_END}`;
   const first = await app.inject({ method: 'GET', url, headers: { cookie } });

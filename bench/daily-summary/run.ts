@@ -30,6 +30,8 @@ const { values } = parseArgs({
 const FAMILIES = Number(values.families);
 const ZONES = ['Asia/Tokyo', 'Europe/London', 'America/New_York', 'America/Los_Angeles'];
 const DAY = '2026-11-25';
+/** The titles of the one-off events: the e-th title is event e of a family (its member lists follow from e). */
+const TITLES = `ARRAY['Soccer practice','Dentist','Piano lesson','Playdate','Swim club','Parent evening','Birthday party','Art class']`;
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
@@ -62,32 +64,44 @@ try {
        k <= 2
      FROM generate_series(1, ${FAMILIES}) f, generate_series(1, 4) k`,
     `SELECT setval('family_members_id_seq', ${FAMILIES * 4})`,
-    // 8 one-off events per family over the week (school, clubs, appointments), half with a pickup.
-    `INSERT INTO events (family_id, title, start_date, duration_minutes, location, organizer_id, attendees,
-       alert_members, category, has_pickup, pickup_assigned_to, has_dropoff, dropoff_assigned_to)
-     SELECT f, (ARRAY['Soccer practice','Dentist','Piano lesson','Playdate','Swim club','Parent evening','Birthday party','Art class'])[e],
+    // 8 one-off events per family over the week (school, clubs, appointments), half with a pickup. Each has a
+    // child attending and a parent alerted (rows of event_attendees / event_alert_members, below).
+    `INSERT INTO events (family_id, title, start_date, duration_minutes, location, organizer_id,
+       category, has_pickup, pickup_assigned_to, has_dropoff, dropoff_assigned_to)
+     SELECT f, (${TITLES})[e],
        to_char(DATE '2026-11-22' + (e - 1) % 7 + (f % 2), 'YYYY-MM-DD') || 'T' || lpad((8 + (e * 3 + f) % 11)::text, 2, '0') || ':' || (ARRAY['00','15','30','45'])[1 + (f + e) % 4] || ':00',
        30 + 15 * (e % 4), (ARRAY['Riverside Park','Main St Clinic','Town hall','Community pool'])[1 + e % 4],
        4 * (f - 1) + 1 + e % 2,
-       jsonb_build_array((4 * (f - 1) + 3 + e % 2)::text),
-       jsonb_build_array((4 * (f - 1) + 2 - e % 2)::text),
        'activity', e % 2 = 0, CASE WHEN e % 2 = 0 THEN 4 * (f - 1) + 2 END,
        e % 3 = 0, CASE WHEN e % 3 = 0 THEN 4 * (f - 1) + 1 END
      FROM generate_series(1, ${FAMILIES}) f, generate_series(1, 8) e`,
     // One weekly series per family (Wednesday afternoons), started a month ago.
-    `INSERT INTO events (family_id, title, start_date, duration_minutes, location, organizer_id, attendees,
+    `INSERT INTO events (family_id, title, start_date, duration_minutes, location, organizer_id,
        category, is_recurring, recurrence_pattern, rrule, has_pickup, pickup_assigned_to)
-     SELECT f, 'Scouts', '2026-10-28T16:30:00', 90, 'Scout hall', 4 * (f - 1) + 1,
-       jsonb_build_array((4 * (f - 1) + 3)::text, (4 * (f - 1) + 4)::text), 'activity', true, 'weekly',
+     SELECT f, 'Scouts', '2026-10-28T16:30:00', 90, 'Scout hall', 4 * (f - 1) + 1, 'activity', true, 'weekly',
        'FREQ=WEEKLY;BYDAY=WE', true, 4 * (f - 1) + 2
      FROM generate_series(1, ${FAMILIES}) f`,
+    // Attendees: one child of each one-off event (e from its title), both children at Scouts.
+    `INSERT INTO event_attendees (family_id, event_id, member_id, position)
+     SELECT family_id, id, 4 * (family_id - 1) + 3 + array_position(${TITLES}, title) % 2, 0
+     FROM events WHERE rrule IS NULL
+     UNION ALL
+     SELECT family_id, id, 4 * (family_id - 1) + 2 + k, k - 1
+     FROM events, generate_series(1, 2) k WHERE rrule IS NOT NULL`,
+    // One parent alerted of each one-off event (the trigger sets events.has_alert_members).
+    `INSERT INTO event_alert_members (family_id, event_id, member_id, position)
+     SELECT family_id, id, 4 * (family_id - 1) + 2 - array_position(${TITLES}, title) % 2, 0
+     FROM events WHERE rrule IS NULL`,
     // 6 open tasks per family across the week (two of them already overdue on Wednesday), 2 completed.
-    `INSERT INTO tasks (family_id, title, assigned_to, assigned_to_ids, due_date, status)
+    `INSERT INTO tasks (family_id, title, assigned_to, due_date, status)
      SELECT f, (ARRAY['Pack lunch','Buy milk','Return library books','Pay school trip','Book haircut','Water plants','Take out bins','Sign permission slip'])[k],
-       4 * (f - 1) + 1 + k % 2, jsonb_build_array((4 * (f - 1) + 1 + k % 2)::text),
+       4 * (f - 1) + 1 + k % 2,
        to_char(DATE '2026-11-23' + (k - 1) % 5, 'YYYY-MM-DD') || 'T' || lpad((7 + k)::text, 2, '0') || ':00:00',
        CASE WHEN k > 6 THEN 'completed' ELSE 'open' END
      FROM generate_series(1, ${FAMILIES}) f, generate_series(1, 8) k`,
+    // Each task's one assignee is its assigned_to.
+    `INSERT INTO task_assignees (family_id, task_id, member_id, position)
+     SELECT family_id, id, assigned_to, 0 FROM tasks`,
     'ANALYZE',
   ];
   for (const statement of statements) await raw.query(statement);
@@ -133,7 +147,7 @@ try {
     // One-off events: the earliest of the event, drop-off and pickup reminders from T0 on.
     `UPDATE events e SET next_reminder_at = coalesce((
        SELECT min(a) FROM (VALUES
-         (CASE WHEN e.alert_members <> '[]'::jsonb THEN s.at - interval '30 minutes' END),
+         (CASE WHEN e.has_alert_members THEN s.at - interval '30 minutes' END),
          (CASE WHEN e.has_dropoff AND e.dropoff_assigned_to IS NOT NULL THEN s.at - e.dropoff_minutes_before * interval '1 minute' END),
          (CASE WHEN e.has_pickup AND e.pickup_assigned_to IS NOT NULL THEN s.at + (e.duration_minutes - e.pickup_minutes_before) * interval '1 minute' END)
        ) v(a) WHERE a >= ${T0}), ${NEVER})

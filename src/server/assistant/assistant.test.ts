@@ -8,15 +8,15 @@ import {
   STOP_REPLY,
   UNKNOWN_SENDER_REPLY,
 } from '../../core/assistant/keywords.ts';
-import { events } from '../db/schema/events.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import { activityProposals, tasks } from '../db/schema/tasks.ts';
+import { activityProposals } from '../db/schema/tasks.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 import { SMS_RATE_LIMIT, SMS_WEBHOOK_PATH } from './routes.ts';
 import { markPhoneVerified } from '../test/phone.ts';
+import { insertEvents, insertTasks } from '../test/member-lists.ts';
 
 const TOKEN = 'test-auth-token-0123456789abcdef';
 const PUBLIC_URL = 'https://familyhub.example';
@@ -137,7 +137,7 @@ beforeAll(async () => {
   okafor = { familyId: o.familyId, chidi: o.memberId, shared, cookie: o.cookie };
 
   const db = server.database.system;
-  await db.insert(events).values([
+  await insertEvents(db, [
     // Weekly piano on Wednesdays at 17:00 since September, with Dec 2 removed (EXDATE).
     {
       familyId: rivera.familyId,
@@ -168,7 +168,7 @@ beforeAll(async () => {
       attendees: [String(shared)],
     },
   ]);
-  await db.insert(tasks).values([
+  await insertTasks(db, [
     {
       familyId: rivera.familyId,
       title: 'Return library books',
@@ -453,7 +453,7 @@ describe('POST /api/sms/inbound: requests, done tasks and drives from the family
         assignedBy: okafor.shared,
       },
     ]);
-    await db.insert(tasks).values([
+    await insertTasks(db, [
       {
         familyId: rivera.familyId,
         title: 'Clean garage',

@@ -11,6 +11,7 @@ import { type EngineRow, loadWindowRows } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
+import { taskColumns, type TaskRow } from '../db/task-assignees.ts';
 
 /** Members whose invitation is still pending get no family data by text. */
 const ACCEPTED = 'accepted';
@@ -21,8 +22,6 @@ const LOOKBACK_DAYS = 31;
 const DONE_TASK_DAYS = 30;
 /** How far ahead the assistant looks ("when is X next", matching its core's lookahead). */
 const LOOKAHEAD_DAYS = 367;
-
-type TaskRow = typeof tasks.$inferSelect;
 
 /** Member ids named as strings in jsonb lists ('["3","4"]'), kept only when they are the family's members. */
 function memberIds(values: readonly (string | number | null)[], known: ReadonlySet<number>): number[] {
@@ -122,7 +121,7 @@ export async function loadFamilyData(
 
   const doneSince = new Date(now.getTime() - DONE_TASK_DAYS * 24 * 60 * 60 * 1000);
   const taskRows = await db
-    .select()
+    .select(taskColumns)
     .from(tasks)
     .where(
       and(

@@ -11,6 +11,7 @@ import { inSeriesTerms, parseIcs, type ParsedIcsEvent } from '../../core/ics/imp
 import { type IcsMember, parseOwnUid } from '../../core/ics/model.ts';
 import { seriesUntil } from '../../core/recurrence/patterns.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
+import { eventColumns, type EventRow, saveEventMembers } from '../db/event-members.ts';
 import { formatRdate, parseRdate } from '../db/event-occurrences.ts';
 import { withFamilyScope } from '../db/scope.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
@@ -24,8 +25,6 @@ import {
   cancelOccurrenceReminders,
   onEventWritten,
 } from '../scheduler/hooks.ts';
-
-type EventRow = typeof events.$inferSelect;
 
 /** Feed token: 32 random bytes (256 bits), base64url (43 characters). */
 const TOKEN_BYTES = 32;
@@ -172,7 +171,11 @@ export async function exportFamilyCalendar(
   const [family] = await ctx.db.select().from(families).where(eq(families.id, familyId));
   if (!family) throw notFound();
   const members = await ctx.db.select().from(familyMembers).where(eq(familyMembers.familyId, familyId));
-  let rows = await ctx.db.select().from(events).where(eq(events.familyId, familyId)).orderBy(events.id);
+  let rows = await ctx.db
+    .select(eventColumns)
+    .from(events)
+    .where(eq(events.familyId, familyId))
+    .orderBy(events.id);
   if (memberId !== null) {
     const kept = new Set(
       rows.filter((r) => r.parentEventId === null && involves(r, memberId)).map((r) => r.id),
@@ -241,6 +244,30 @@ function importedColumns(e: ParsedIcsEvent) {
 
 type Columns = ReturnType<typeof importedColumns>;
 
+/**
+ * Writes an imported row's attendees (rows of `event_attendees`, issue 26) after its columns; its alert list is
+ * the app's own and stays (`before`'s, or none for a new row). @returns the row with its lists.
+ */
+function saveImportedAttendees(
+  tx: DbOrTx,
+  row: typeof events.$inferSelect,
+  c: Columns,
+  before: EventRow | null,
+): Promise<EventRow> {
+  return saveEventMembers(
+    tx,
+    row,
+    { attendees: c.attendees, alertMembers: before?.alertMembers ?? [] },
+    before,
+  );
+}
+
+/** The columns of `c` the events table has (`attendees` are rows of their own). */
+function tableColumns<C extends { attendees: unknown }>(c: C): Omit<C, 'attendees'> {
+  const { attendees: _attendees, ...columns } = c;
+  return columns;
+}
+
 function sameColumns(row: EventRow, c: Partial<Columns>): boolean {
   return (Object.keys(c) as Array<keyof Columns>).every(
     (k) => JSON.stringify(row[k]) === JSON.stringify(c[k]),
@@ -303,7 +330,7 @@ export async function importCalendar(
     for (const part of chunks(uids, 1000)) {
       existing.push(
         ...(await tx
-          .select()
+          .select(eventColumns)
           .from(events)
           .where(and(eq(events.familyId, familyId), inArray(events.sourceUid, part)))),
       );
@@ -311,7 +338,7 @@ export async function importCalendar(
     for (const part of chunks(ownIds, 1000)) {
       existing.push(
         ...(await tx
-          .select()
+          .select(eventColumns)
           .from(events)
           .where(and(eq(events.familyId, familyId), inArray(events.id, part)))),
       );
@@ -351,12 +378,13 @@ export async function importCalendar(
       if (row) {
         if (sameColumns(row, c)) report.unchanged++;
         else {
-          const [written] = await tx
+          const [stored] = await tx
             .update(events)
-            .set({ ...c, updatedAt: now })
+            .set({ ...tableColumns(c), updatedAt: now })
             .where(eq(events.id, row.id))
             .returning();
-          if (written) {
+          if (stored) {
+            const written = await saveImportedAttendees(tx, stored, c, row);
             mastersByUid.set(e.uid, written);
             // As for an edit in the app: pending reminders are re-planned, alert_members told of a new time.
             await onEventWritten(tx, ctx.config.PUBLIC_URL, row, written, now);
@@ -378,10 +406,21 @@ export async function importCalendar(
       const rows = await tx
         .insert(events)
         .values(
-          part.map(({ e, c }) => ({ ...c, familyId, sourceUid: e.uid, createdAt: now, updatedAt: now })),
+          part.map(({ e, c }) => ({
+            ...tableColumns(c),
+            familyId,
+            sourceUid: e.uid,
+            createdAt: now,
+            updatedAt: now,
+          })),
         )
         .returning();
-      for (const row of rows) if (row.sourceUid) mastersByUid.set(row.sourceUid, row);
+      const columnsOf = new Map(part.map(({ e, c }) => [e.uid, c]));
+      for (const row of rows) {
+        const c = row.sourceUid === null ? undefined : columnsOf.get(row.sourceUid);
+        if (row.sourceUid && c)
+          mastersByUid.set(row.sourceUid, await saveImportedAttendees(tx, row, c, null));
+      }
       report.imported += rows.length;
     }
 
@@ -390,7 +429,7 @@ export async function importCalendar(
     const seriesIds = [...new Set([...mastersByUid.values()].map((r) => r.id))];
     for (const part of chunks(seriesIds, 1000)) {
       const rows = await tx
-        .select()
+        .select(eventColumns)
         .from(events)
         .where(and(eq(events.familyId, familyId), inArray(events.parentEventId, part)));
       for (const row of rows) overrideRows.set(`${row.parentEventId}|${row.recurrenceId}`, row);
@@ -412,7 +451,7 @@ export async function importCalendar(
         const key = `${e.uid}|${e.recurrenceId}`;
         const c = { ...importedColumns(e), rrule: null, isRecurring: false, exdates: [] };
         const [row] = await tx
-          .select()
+          .select(eventColumns)
           .from(events)
           .where(
             and(
@@ -427,10 +466,12 @@ export async function importCalendar(
         if (row) {
           if (sameColumns(row, c)) report.unchanged++;
           else {
-            await tx
+            const [stored] = await tx
               .update(events)
-              .set({ ...c, updatedAt: now })
-              .where(eq(events.id, row.id));
+              .set({ ...tableColumns(c), updatedAt: now })
+              .where(eq(events.id, row.id))
+              .returning();
+            if (stored) await saveImportedAttendees(tx, stored, c, row);
             report.updated++;
           }
         } else if (remaining <= 0) {
@@ -441,14 +482,18 @@ export async function importCalendar(
           });
         } else {
           remaining--;
-          await tx.insert(events).values({
-            ...c,
-            familyId,
-            sourceUid: e.uid,
-            recurrenceId: e.recurrenceId,
-            createdAt: now,
-            updatedAt: now,
-          });
+          const [stored] = await tx
+            .insert(events)
+            .values({
+              ...tableColumns(c),
+              familyId,
+              sourceUid: e.uid,
+              recurrenceId: e.recurrenceId,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          if (stored) await saveImportedAttendees(tx, stored, c, null);
           report.imported++;
         }
         continue;
@@ -481,12 +526,15 @@ export async function importCalendar(
       if (current) {
         if (sameColumns(current, c)) report.unchanged++;
         else {
-          const [written] = await tx
+          const [stored] = await tx
             .update(events)
-            .set({ ...c, updatedAt: now })
+            .set({ ...tableColumns(c), updatedAt: now })
             .where(eq(events.id, current.id))
             .returning();
-          if (written) await onEventWritten(tx, ctx.config.PUBLIC_URL, current, written, now);
+          if (stored) {
+            const written = await saveImportedAttendees(tx, stored, c, current);
+            await onEventWritten(tx, ctx.config.PUBLIC_URL, current, written, now);
+          }
           report.updated++;
         }
       } else if (remaining <= 0) {
@@ -497,10 +545,10 @@ export async function importCalendar(
         });
       } else {
         remaining--;
-        const [row] = await tx
+        const [stored] = await tx
           .insert(events)
           .values({
-            ...c,
+            ...tableColumns(c),
             familyId,
             parentEventId: series.id,
             recurrenceId: occurrence,
@@ -509,7 +557,7 @@ export async function importCalendar(
             updatedAt: now,
           })
           .returning();
-        if (row) overrideRows.set(key, row);
+        if (stored) overrideRows.set(key, await saveImportedAttendees(tx, stored, c, null));
         report.imported++;
       }
     }

@@ -2,10 +2,8 @@ import { and, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'dri
 import type { EngineEvent, RDate } from '../../core/recurrence/occurrences.ts';
 import { addLocalDays } from '../../core/time/local-time.ts';
 import type { DbOrTx } from './client.ts';
+import { eventColumns, type EventRow } from './event-members.ts';
 import { events } from './schema/events.ts';
-
-/** An events row as stored (src/server/db/schema/events.ts). */
-export type EventRow = typeof events.$inferSelect;
 
 /** An events row with the fields the occurrence engine reads (src/core/recurrence/occurrences.ts). */
 export type EngineRow = EngineEvent & { row: EventRow };
@@ -90,15 +88,15 @@ export async function loadWindowRows(
         or(isNotNull(events.rrule), sql`${events.rdates} <> '[]'::jsonb`),
       ),
     );
-  // One statement (one round trip): the window's rows, then every override of the series among them (an
-  // override in the window comes twice; the first copy is kept).
+  // One statement (one round trip): the window's rows with their member lists (`eventColumns`), then every
+  // override of the series among them (an override in the window comes twice; the first copy is kept).
   const query = db
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(inWindow)
     .unionAll(
       db
-        .select()
+        .select(eventColumns)
         .from(events)
         .where(and(familyFilter, inArray(events.parentEventId, seriesInWindow))),
     );

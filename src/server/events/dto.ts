@@ -3,11 +3,8 @@
  */
 import { eventToFamilyTime } from '../../core/time/family-time.ts';
 import type { EventDto, EventOccurrenceDto, EventTaskDto } from '../../core/contracts/events.ts';
-import type { events } from '../db/schema/events.ts';
-import type { tasks } from '../db/schema/tasks.ts';
-
-export type EventRow = typeof events.$inferSelect;
-type TaskRow = typeof tasks.$inferSelect;
+import type { EventRow } from '../db/event-members.ts';
+import type { TaskRow } from '../db/task-assignees.ts';
 
 /** A row's wall-clock time (in its own zone) as the wire gives it: family wall-clock (see `eventToFamilyTime`). */
 export function toFamilyTime(row: EventRow, local: string, familyZone: string): string {

@@ -8,11 +8,11 @@ import { buildRrule } from '../../core/recurrence/patterns.ts';
 import { refusal } from '../../core/recurrence/occurrences.ts';
 import { familyToEventTime } from '../../core/time/family-time.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { eventColumns, type EventMemberLists, type EventRow } from '../db/event-members.ts';
 import { events } from '../db/schema/events.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { cancelDeletedEventsReminders } from '../scheduler/hooks.ts';
-import type { EventRow } from './dto.ts';
 
 /** The family's row. @throws HttpError 404 when the family does not exist. */
 export async function loadFamily(db: DbOrTx, familyId: number) {
@@ -24,7 +24,7 @@ export async function loadFamily(db: DbOrTx, familyId: number) {
 /** One of the family's event rows (a one-off, a series or an override). @throws HttpError 404 for another family's id. */
 export async function loadEvent(db: DbOrTx, familyId: number, id: number): Promise<EventRow> {
   const [row] = await db
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(and(eq(events.familyId, familyId), eq(events.id, id)));
   if (!row) throw notFound('Event not found');
@@ -92,7 +92,6 @@ export function columnsFor(v: EventValues, asSeries: boolean, zones: Zones) {
     isAllDay: v.is_all_day,
     location: v.location,
     organizerId: v.organizer_id,
-    attendees: v.attendees,
     category: v.category,
     priority: v.priority,
     hasPickup: v.has_pickup,
@@ -127,6 +126,11 @@ export function columnsFor(v: EventValues, asSeries: boolean, zones: Zones) {
   );
   if (reason) throw badRequest(reason, { start_date: reason });
   return columns;
+}
+
+/** The payload's member lists (`attendees`, `alert_members`) as an `EventRow` carries them. */
+export function listsOf(v: EventValues): EventMemberLists {
+  return { attendees: v.attendees, alertMembers: v.alert_members };
 }
 
 /** The family's IANA zone (families.timezone). @throws HttpError 404 when the family does not exist. */

@@ -13,13 +13,13 @@ import {
   localMinutesBetween,
 } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { eventColumns, type EventRow, saveEventMembers } from '../db/event-members.ts';
 import { toEngineRow } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import type { ServerContext } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { cancelOccurrenceReminders, onEventWritten } from '../scheduler/hooks.ts';
-import type { EventRow } from './dto.ts';
-import { columnsFor, deleteEventRows, loadEvent, type Zones } from './event-rows.ts';
+import { columnsFor, deleteEventRows, listsOf, loadEvent, type Zones } from './event-rows.ts';
 import { checkMonthlyLimit } from './plan-limit.ts';
 import { syncTransportTasks } from './transport-tasks.ts';
 
@@ -163,7 +163,7 @@ export async function carrySeriesEditIntoOverrides(
   now: Date,
 ): Promise<void> {
   const overrides = await tx
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(and(eq(events.familyId, series.familyId), eq(events.parentEventId, series.id)));
   for (const override of overrides) {
@@ -177,12 +177,14 @@ export async function carrySeriesEditIntoOverrides(
       Object.assign(changes, { [column]: expected[column] });
     }
     if (Object.keys(changes).length === 0) continue;
-    const [written] = await tx
+    const { attendees = override.attendees, alertMembers = override.alertMembers, ...columns } = changes;
+    const [updated] = await tx
       .update(events)
-      .set({ ...changes, updatedAt: now })
+      .set({ ...columns, updatedAt: now })
       .where(eq(events.id, override.id))
       .returning();
-    if (!written) continue;
+    if (!updated) continue;
+    const written = await saveEventMembers(tx, updated, { attendees, alertMembers }, override);
     await syncTransportTasks(tx, written, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, override, written, now);
   }
@@ -239,17 +241,12 @@ export async function splitSeries(
   const { ctx, zones, now } = edit;
   await checkMonthlyLimit(tx, series.familyId, now);
   await endSeriesBefore(tx, series, occurrence, now);
-  const [created] = await tx
+  const [inserted] = await tx
     .insert(events)
-    .values({
-      ...columnsFor(v, true, zones),
-      alertMembers: v.alert_members,
-      familyId: series.familyId,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values({ ...columnsFor(v, true, zones), familyId: series.familyId, createdAt: now, updatedAt: now })
     .returning();
-  if (!created) throw new Error('event insert returned no row');
+  if (!inserted) throw new Error('event insert returned no row');
+  const created = await saveEventMembers(tx, inserted, listsOf(v), null);
   await syncTransportTasks(tx, created, now);
   await onEventWritten(tx, ctx.config.PUBLIC_URL, series, created, now);
   return created;
@@ -270,7 +267,7 @@ export async function writeOverride(
 ): Promise<EventRow> {
   const { ctx, zones, now, alertMembersSent } = edit;
   const [existing] = await tx
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(
       and(
@@ -281,19 +278,15 @@ export async function writeOverride(
     );
   const columns = columnsFor(v, false, zones);
   const alertMembers = alertMembersSent ? v.alert_members : (existing?.alertMembers ?? series.alertMembers);
-  const overrideFields = changedFields({ ...columns, alertMembers }, series, occurrence);
+  const lists = { attendees: v.attendees, alertMembers };
+  const overrideFields = changedFields({ ...columns, ...lists }, series, occurrence);
   const values = { ...columns, overrideFields, updatedAt: now };
-  const [written] = existing
-    ? await tx
-        .update(events)
-        .set({ ...values, ...(alertMembersSent ? { alertMembers } : {}) })
-        .where(eq(events.id, existing.id))
-        .returning()
+  const [stored] = existing
+    ? await tx.update(events).set(values).where(eq(events.id, existing.id)).returning()
     : await tx
         .insert(events)
         .values({
           ...values,
-          alertMembers,
           familyId: series.familyId,
           parentEventId: series.id,
           recurrenceId: occurrence,
@@ -302,7 +295,8 @@ export async function writeOverride(
           createdAt: now,
         })
         .returning();
-  if (!written) throw new Error('override write returned no row');
+  if (!stored) throw new Error('override write returned no row');
+  const written = await saveEventMembers(tx, stored, lists, existing ?? null);
   await syncTransportTasks(tx, written, now);
   await onEventWritten(
     tx,

@@ -21,9 +21,11 @@ import {
   localMinutesBetween,
 } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { eventColumns, saveEventMembers } from '../db/event-members.ts';
 import { loadWindowRows } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
+import { taskColumns } from '../db/task-assignees.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { cancelOccurrenceReminders, onEventWritten } from '../scheduler/hooks.ts';
@@ -34,6 +36,7 @@ import {
   columnsFor,
   deleteEventRows,
   familyZone,
+  listsOf,
   loadEvent,
   type Zones,
 } from './event-rows.ts';
@@ -78,17 +81,12 @@ export async function createEvent(
   return ctx.db.transaction(async (tx) => {
     await checkMonthlyLimit(tx, familyId, now);
     if (proposalId !== undefined) await claimProposal(tx, familyId, proposalId);
-    const [row] = await tx
+    const [inserted] = await tx
       .insert(events)
-      .values({
-        ...columns,
-        alertMembers: v.alert_members,
-        familyId,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ ...columns, familyId, createdAt: now, updatedAt: now })
       .returning();
-    if (!row) throw new Error('event insert returned no row');
+    if (!inserted) throw new Error('event insert returned no row');
+    const row = await saveEventMembers(tx, inserted, listsOf(v), null);
     if (proposalId !== undefined) {
       await tx
         .update(activityProposals)
@@ -133,7 +131,7 @@ export async function getEvent(
   if (!occurrence || row.parentEventId !== null || (!row.rrule && row.rdates.length === 0))
     return toEventDto(row, zone);
   const [override] = await ctx.db
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(
       and(
@@ -163,7 +161,7 @@ export async function listEventTasks(
 ): Promise<EventTaskDto[]> {
   await loadEvent(ctx.db, familyId, id);
   const rows = await ctx.db
-    .select()
+    .select(taskColumns)
     .from(tasks)
     .where(and(eq(tasks.familyId, familyId), eq(tasks.eventId, id)))
     .orderBy(sql`${tasks.dueDate} asc nulls last`, asc(tasks.id));
@@ -268,7 +266,6 @@ export async function updateEvent(
       target.kind === 'series' && target.occurrence !== null
         ? keepFirstDate(payload, toFamilyTime(row, row.startDate, family))
         : payload;
-    const alert = change.alertMembersSent ? { alertMembers: v.alert_members } : {};
     const isSeries = row.rrule !== null && row.parentEventId === null;
     const columns = columnsFor(v, row.parentEventId === null, zones);
     const ruleChanged = row.startDate !== columns.startDate || row.rrule !== columns.rrule;
@@ -277,28 +274,26 @@ export async function updateEvent(
       row.parentEventId !== null && row.recurrenceId !== null
         ? await loadEvent(tx, familyId, row.parentEventId)
         : null;
+    const lists = {
+      attendees: v.attendees,
+      alertMembers: change.alertMembersSent ? v.alert_members : row.alertMembers,
+    };
     const overrideFields =
       series && row.recurrenceId !== null
-        ? {
-            overrideFields: changedFields(
-              { ...columns, alertMembers: change.alertMembersSent ? v.alert_members : row.alertMembers },
-              series,
-              row.recurrenceId,
-            ),
-          }
+        ? { overrideFields: changedFields({ ...columns, ...lists }, series, row.recurrenceId) }
         : {};
-    const [updated] = await tx
+    const [stored] = await tx
       .update(events)
       .set({
         ...columns,
-        ...alert,
         ...overrideFields,
         ...(ruleChanged ? { exdates: [] } : {}),
         updatedAt: now,
       })
       .where(eq(events.id, row.id))
       .returning();
-    if (!updated) throw notFound('Event not found');
+    if (!stored) throw notFound('Event not found');
+    const updated = await saveEventMembers(tx, stored, lists, row);
     if (isSeries && ruleChanged) {
       await deleteEventRows(tx, familyId, eq(events.parentEventId, row.id), now);
     } else if (isSeries) {

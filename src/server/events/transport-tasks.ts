@@ -4,8 +4,9 @@ import { eventEnd } from '../../core/calendar/event-span.ts';
 import { DROPOFF_PREFIX, PICKUP_PREFIX } from '../../core/contracts/events.ts';
 import { addLocalMinutes } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
+import type { EventRow } from '../db/event-members.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import type { EventRow } from './dto.ts';
+import { saveTaskAssignees, taskColumns } from '../db/task-assignees.ts';
 
 function timing(row: EventRow) {
   return {
@@ -24,7 +25,7 @@ function timing(row: EventRow) {
  */
 export async function syncTransportTasks(tx: DbOrTx, row: EventRow, now: Date): Promise<void> {
   const existing = await tx
-    .select()
+    .select(taskColumns)
     .from(tasks)
     .where(and(eq(tasks.familyId, row.familyId), eq(tasks.eventId, row.id), isNotNull(tasks.transportKind)));
   const end = eventEnd(timing(row));
@@ -59,14 +60,15 @@ export async function syncTransportTasks(tx: DbOrTx, row: EventRow, now: Date): 
     const values = {
       title: w.title,
       assignedTo: w.assignee,
-      assignedToIds: [String(w.assignee)],
       dueDate: w.due,
       priority: row.priority,
       updatedAt: now,
     };
     const [first, ...extra] = current;
+    const assignees = [String(w.assignee)];
     if (first) {
-      await tx.update(tasks).set(values).where(eq(tasks.id, first.id));
+      const [moved] = await tx.update(tasks).set(values).where(eq(tasks.id, first.id)).returning();
+      if (moved) await saveTaskAssignees(tx, moved, assignees, first.assignedToIds);
       if (extra.length > 0)
         await tx.delete(tasks).where(
           inArray(
@@ -75,14 +77,18 @@ export async function syncTransportTasks(tx: DbOrTx, row: EventRow, now: Date): 
           ),
         );
     } else {
-      await tx.insert(tasks).values({
-        ...values,
-        familyId: row.familyId,
-        eventId: row.id,
-        transportKind: w.kind,
-        description: `Transport for ${row.title}`.slice(0, 500),
-        createdAt: now,
-      });
+      const [created] = await tx
+        .insert(tasks)
+        .values({
+          ...values,
+          familyId: row.familyId,
+          eventId: row.id,
+          transportKind: w.kind,
+          description: `Transport for ${row.title}`.slice(0, 500),
+          createdAt: now,
+        })
+        .returning();
+      if (created) await saveTaskAssignees(tx, created, assignees, null);
     }
   }
 }

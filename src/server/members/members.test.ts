@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../db/schema/events.ts';
+import { eventColumns } from '../db/event-members.ts';
+import { eventAlertMembers, eventAttendees, events } from '../db/schema/events.ts';
+import { taskColumns } from '../db/task-assignees.ts';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
-import { activityProposals, tasks } from '../db/schema/tasks.ts';
+import { activityProposals, taskAssignees, tasks } from '../db/schema/tasks.ts';
 import { createTestServer, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
+import { insertEvents, insertTasks } from '../test/member-lists.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 import { tokenFromMail } from '../account/testing/mail.ts';
 
@@ -432,19 +435,22 @@ describe('PATCH /api/family-members/{id}', () => {
 });
 
 describe('DELETE /api/family-members/{id}', () => {
-  it('deletes the member, takes them off events, alerts and tasks, and keeps what they authored', async () => {
+  /**
+   * A family with Leo on everything a member can be on (organiser, attendee, alerted, driver, assignee, proposal
+   * assigner, note author, inviter), Mia beside him, and another family that has a member too.
+   */
+  async function leoEverywhere() {
     const { cookie } = await signUp(server.app);
     const familyId = await familyIdOf(cookie);
     const other = await signUp(server.app);
     const otherFamilyId = await familyIdOf(other.cookie);
+    const theirs = await addMember(other.cookie, { name: 'Theo' });
     const leo = await addMember(cookie);
     const mia = await addMember(cookie, { name: 'Mia' });
     const [leoId, miaId] = [String(leo.id), String(mia.id)];
     const db = server.database.system;
-
-    const [event] = await db
-      .insert(events)
-      .values({
+    const [event] = await insertEvents(db, [
+      {
         familyId,
         title: 'Football',
         startDate: '2026-11-25T16:00:00',
@@ -453,26 +459,22 @@ describe('DELETE /api/family-members/{id}', () => {
         alertMembers: [leoId],
         hasPickup: true,
         pickupAssignedTo: leo.id,
-      })
-      .returning();
-    // Another family's row holding the same id string must not be touched.
-    const [foreignEvent] = await db
-      .insert(events)
-      .values({
+        hasDropoff: true,
+        dropoffAssignedTo: leo.id,
+      },
+    ]);
+    const [foreignEvent] = await insertEvents(db, [
+      {
         familyId: otherFamilyId,
         title: 'Theirs',
         startDate: '2026-11-25T16:00:00',
-        attendees: [leoId],
-      })
-      .returning();
-    const [task] = await db
-      .insert(tasks)
-      .values({ familyId, title: 'Pack bag', assignedTo: leo.id, assignedToIds: [leoId, miaId] })
-      .returning();
-    const [soloTask] = await db
-      .insert(tasks)
-      .values({ familyId, title: 'Homework', assignedTo: leo.id, assignedToIds: [leoId] })
-      .returning();
+        attendees: [String(theirs.id)],
+      },
+    ]);
+    const [task, soloTask] = await insertTasks(db, [
+      { familyId, title: 'Pack bag', assignedTo: leo.id, assignedToIds: [leoId, miaId] },
+      { familyId, title: 'Homework', assignedTo: leo.id, assignedToIds: [leoId] },
+    ]);
     const [proposal] = await db
       .insert(activityProposals)
       .values({ familyId, title: 'Chess club', assignedTo: mia.id, assignedBy: leo.id })
@@ -481,48 +483,141 @@ describe('DELETE /api/family-members/{id}', () => {
       .insert(notes)
       .values({ familyId, title: 'Leo’s list', content: '• milk', familyMemberId: leo.id })
       .returning();
+    await db.update(familyMembers).set({ invitedBy: leo.id }).where(eq(familyMembers.id, mia.id));
+    return {
+      cookie,
+      familyId,
+      theirs,
+      leo,
+      mia,
+      event: must(event),
+      foreignEvent: must(foreignEvent),
+      task: must(task),
+      soloTask: must(soloTask),
+      proposal: must(proposal),
+      note: must(note),
+    };
+  }
 
-    const res = await call(cookie, 'DELETE', `/api/family-members/${leo.id}`);
-    expect(res.statusCode).toBe(204);
-
-    const list = (await call(cookie, 'GET', '/api/family-members')).json();
-    expect(list.map((m: { id: number }) => m.id)).not.toContain(leo.id);
-    const [e] = await db
-      .select()
-      .from(events)
-      .where(eq(events.id, must(event).id));
+  /** Checks that Leo is gone from everything `leoEverywhere` put him on, and that the rows themselves stay. */
+  async function expectLeoGone(f: Awaited<ReturnType<typeof leoEverywhere>>) {
+    const db = server.database.system;
+    const miaId = String(f.mia.id);
+    const [e] = await db.select(eventColumns).from(events).where(eq(events.id, f.event.id));
     expect(e).toMatchObject({
       title: 'Football',
       attendees: [miaId],
       alertMembers: [],
+      hasAlertMembers: false,
       organizerId: null,
       pickupAssignedTo: null,
+      dropoffAssignedTo: null,
     });
-    const [fe] = await db
-      .select()
-      .from(events)
-      .where(eq(events.id, must(foreignEvent).id));
-    expect(fe?.attendees).toEqual([leoId]);
-    const [t] = await db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.id, must(task).id));
-    expect(t).toMatchObject({ title: 'Pack bag', assignedToIds: [miaId], assignedTo: mia.id });
-    const [st] = await db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.id, must(soloTask).id));
+    const [fe] = await db.select(eventColumns).from(events).where(eq(events.id, f.foreignEvent.id));
+    expect(fe?.attendees).toEqual([String(f.theirs.id)]);
+    const [t] = await db.select(taskColumns).from(tasks).where(eq(tasks.id, f.task.id));
+    expect(t).toMatchObject({ title: 'Pack bag', assignedToIds: [miaId], assignedTo: f.mia.id });
+    const [st] = await db.select(taskColumns).from(tasks).where(eq(tasks.id, f.soloTask.id));
     expect(st).toMatchObject({ title: 'Homework', assignedToIds: [], assignedTo: null });
-    const [p] = await db
-      .select()
-      .from(activityProposals)
-      .where(eq(activityProposals.id, must(proposal).id));
-    expect(p).toMatchObject({ title: 'Chess club', assignedTo: mia.id, assignedBy: null });
-    const [n] = await db
-      .select()
-      .from(notes)
-      .where(eq(notes.id, must(note).id));
+    const [p] = await db.select().from(activityProposals).where(eq(activityProposals.id, f.proposal.id));
+    expect(p).toMatchObject({ title: 'Chess club', assignedTo: f.mia.id, assignedBy: null });
+    const [n] = await db.select().from(notes).where(eq(notes.id, f.note.id));
     expect(n).toMatchObject({ title: 'Leo’s list', familyMemberId: null });
+    const [m] = await db.select().from(familyMembers).where(eq(familyMembers.id, f.mia.id));
+    expect(m?.invitedBy).toBeNull();
+    // No row anywhere still names him.
+    const dangling = await db.execute(sql`select (
+        (select count(*) from events where ${f.leo.id} in (organizer_id, pickup_assigned_to, dropoff_assigned_to))
+      + (select count(*) from event_attendees where member_id = ${f.leo.id})
+      + (select count(*) from event_alert_members where member_id = ${f.leo.id})
+      + (select count(*) from task_assignees where member_id = ${f.leo.id})
+      + (select count(*) from tasks where assigned_to = ${f.leo.id})
+      + (select count(*) from activity_proposals where ${f.leo.id} in (assigned_to, assigned_by))
+      + (select count(*) from notes where family_member_id = ${f.leo.id})
+      + (select count(*) from family_members where invited_by = ${f.leo.id}))::int as n`);
+    expect((dangling as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  }
+
+  it('deletes the member, takes them off events, alerts and tasks, and keeps what they authored', async () => {
+    const f = await leoEverywhere();
+    const res = await call(f.cookie, 'DELETE', `/api/family-members/${f.leo.id}`);
+    expect(res.statusCode).toBe(204);
+    const list = (await call(f.cookie, 'GET', '/api/family-members')).json();
+    expect(list.map((m: { id: number }) => m.id)).not.toContain(f.leo.id);
+    await expectLeoGone(f);
+  });
+
+  it('a member deleted in SQL leaves no dangling id: the database keeps the references (issue 26)', async () => {
+    const f = await leoEverywhere();
+    await server.database.system.execute(sql`delete from family_members where id = ${f.leo.id}`);
+    await expectLeoGone(f);
+  });
+
+  it('refuses a reference to another family’s member, in every list and column', async () => {
+    const f = await leoEverywhere();
+    const db = server.database.system;
+    const foreign = f.theirs.id;
+    const refused = async (write: () => Promise<unknown>) => {
+      await expect(write()).rejects.toThrow();
+    };
+    await refused(() =>
+      db
+        .insert(eventAttendees)
+        .values({ familyId: f.familyId, eventId: f.event.id, memberId: foreign, position: 9 }),
+    );
+    await refused(() =>
+      db
+        .insert(eventAlertMembers)
+        .values({ familyId: f.familyId, eventId: f.event.id, memberId: foreign, position: 9 }),
+    );
+    await refused(() =>
+      db
+        .insert(taskAssignees)
+        .values({ familyId: f.familyId, taskId: f.task.id, memberId: foreign, position: 9 }),
+    );
+    // Claiming the other family for the row does not help: the event is not theirs.
+    const otherFamilyId = f.foreignEvent.familyId;
+    await refused(() =>
+      db
+        .insert(eventAttendees)
+        .values({ familyId: otherFamilyId, eventId: f.event.id, memberId: foreign, position: 9 }),
+    );
+    await refused(() => db.update(events).set({ organizerId: foreign }).where(eq(events.id, f.event.id)));
+    await refused(() =>
+      db.update(events).set({ pickupAssignedTo: foreign }).where(eq(events.id, f.event.id)),
+    );
+    await refused(() =>
+      db.update(events).set({ dropoffAssignedTo: foreign }).where(eq(events.id, f.event.id)),
+    );
+    await refused(() => db.update(tasks).set({ assignedTo: foreign }).where(eq(tasks.id, f.task.id)));
+    await refused(() =>
+      db
+        .update(activityProposals)
+        .set({ assignedBy: foreign })
+        .where(eq(activityProposals.id, f.proposal.id)),
+    );
+    await refused(() => db.update(notes).set({ familyMemberId: foreign }).where(eq(notes.id, f.note.id)));
+    // Nothing of it was written.
+    const [e] = await db.select(eventColumns).from(events).where(eq(events.id, f.event.id));
+    expect(e).toMatchObject({
+      organizerId: f.leo.id,
+      attendees: [String(f.leo.id), String(f.mia.id)],
+      alertMembers: [String(f.leo.id)],
+    });
+  });
+
+  it('refuses a value outside its list in an enumerated column (CHECK)', async () => {
+    const f = await leoEverywhere();
+    const db = server.database.system;
+    await expect(db.update(tasks).set({ status: 'done' }).where(eq(tasks.id, f.task.id))).rejects.toThrow();
+    await expect(
+      db.update(events).set({ category: 'party' }).where(eq(events.id, f.event.id)),
+    ).rejects.toThrow();
+    await expect(
+      db.update(familyMembers).set({ role: 'boss' }).where(eq(familyMembers.id, f.mia.id)),
+    ).rejects.toThrow();
+    const [t] = await db.select().from(tasks).where(eq(tasks.id, f.task.id));
+    expect(t?.status).toBe('open');
   });
 
   it('answers 404 for another family’s member or an invitation id, and deletes nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type FamilyMemberDto,
@@ -13,10 +13,7 @@ import { type FamilyChannels, reminderChannel } from '../../core/notifications/r
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { revokeFeedsOfRemovedAccounts } from '../calendar-feed/service.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { events } from '../db/schema/events.ts';
 import { appSettings, families, familyMembers, userAccounts } from '../db/schema/families.ts';
-import { notes } from '../db/schema/notes.ts';
-import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import type { ServerContext } from '../http/context.ts';
 import { configuredChannels } from '../notifications/providers/from-config.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -328,74 +325,11 @@ export async function updateMember(
 }
 
 /**
- * Removes a member id from everything of the family that points at it, without deleting any of those rows:
- * event attendees and alert lists, task assignees (the first remaining assignee becomes `assigned_to`),
- * organiser, pickup and drop-off drivers, proposal assignee/assigner and note author become null.
- * Member ids are stored as strings in the JSON lists (SPEC §3).
- */
-export async function removeMemberReferences(tx: DbOrTx, familyId: number, memberId: number): Promise<void> {
-  const idText = String(memberId);
-  const idJson = JSON.stringify([idText]);
-  await tx
-    .update(events)
-    .set({
-      attendees: sql`${events.attendees} - ${idText}::text`,
-      alertMembers: sql`${events.alertMembers} - ${idText}::text`,
-    })
-    .where(
-      and(
-        eq(events.familyId, familyId),
-        sql`(${events.attendees} @> ${idJson}::jsonb or ${events.alertMembers} @> ${idJson}::jsonb)`,
-      ),
-    );
-  await tx
-    .update(events)
-    .set({
-      organizerId: sql`case when ${events.organizerId} = ${memberId} then null else ${events.organizerId} end`,
-      pickupAssignedTo: sql`case when ${events.pickupAssignedTo} = ${memberId} then null else ${events.pickupAssignedTo} end`,
-      dropoffAssignedTo: sql`case when ${events.dropoffAssignedTo} = ${memberId} then null else ${events.dropoffAssignedTo} end`,
-    })
-    .where(
-      and(
-        eq(events.familyId, familyId),
-        sql`${memberId} in (${events.organizerId}, ${events.pickupAssignedTo}, ${events.dropoffAssignedTo})`,
-      ),
-    );
-  await tx
-    .update(tasks)
-    .set({
-      assignedToIds: sql`${tasks.assignedToIds} - ${idText}::text`,
-      // `assigned_to` is the first selected assignee (SPEC §7): the next one takes its place.
-      assignedTo: sql`case when ${tasks.assignedTo} = ${memberId}
-        then ((${tasks.assignedToIds} - ${idText}::text) ->> 0)::integer else ${tasks.assignedTo} end`,
-    })
-    .where(
-      and(
-        eq(tasks.familyId, familyId),
-        sql`(${tasks.assignedToIds} @> ${idJson}::jsonb or ${tasks.assignedTo} = ${memberId})`,
-      ),
-    );
-  await tx
-    .update(activityProposals)
-    .set({
-      assignedTo: sql`case when ${activityProposals.assignedTo} = ${memberId} then null else ${activityProposals.assignedTo} end`,
-      assignedBy: sql`case when ${activityProposals.assignedBy} = ${memberId} then null else ${activityProposals.assignedBy} end`,
-    })
-    .where(
-      and(
-        eq(activityProposals.familyId, familyId),
-        sql`${memberId} in (${activityProposals.assignedTo}, ${activityProposals.assignedBy})`,
-      ),
-    );
-  await tx
-    .update(notes)
-    .set({ familyMemberId: null })
-    .where(and(eq(notes.familyId, familyId), eq(notes.familyMemberId, memberId)));
-}
-
-/**
  * SPEC §7 `DELETE /api/family-members/{id}`. Removes the member from events, tasks and proposals (what they
- * authored stays), deactivates their account and ends its sessions, so it can no longer sign in.
+ * authored stays) — the database does that, by the foreign keys of migration 0018 (ADR 017): attendee, alert
+ * and assignee rows go, organiser, drivers, proposal assignee/assigner and note author become null, and a task's
+ * next assignee becomes its `assigned_to`. Deactivates their account and ends its sessions, so it can no longer
+ * sign in.
  * The family's owner cannot be deleted, nor the last parent, nor the last parent who can sign in (issue 21).
  * @param callerUserId the signed-in user: deleting one's own profile is refused (it would end this session).
  * @throws HttpError 404 for an id outside the family (nothing changes); 409 for the owner, the last parent
@@ -423,7 +357,6 @@ export async function deleteMember(
     if (login && member.role === 'parent' && !(await hasAnotherParent(tx, familyId, memberId, true))) {
       throw conflict(LAST_LOGIN_PARENT_MESSAGE);
     }
-    await removeMemberReferences(tx, familyId, memberId);
     const accounts = await tx
       .update(userAccounts)
       .set({ isActive: false, updatedAt: ctx.clock.now() })

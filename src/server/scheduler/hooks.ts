@@ -3,14 +3,13 @@ import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationSourceKind } from '../../core/contracts/notifications.ts';
 import { instantToLocal, localToInstant } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
+import type { EventRow } from '../db/event-members.ts';
 import { events } from '../db/schema/events.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { enqueueMany, type OutboundMessage } from '../notifications/outbox.ts';
 import { channelFor, loadAudience, membersOf, policyFactsOf } from './audience.ts';
 import { eventAlertMessage } from './messages.ts';
-
-type EventRow = typeof events.$inferSelect;
 
 /** The source kinds of the reminders the planner makes for an event row: event, pickup and drop-off. */
 export const EVENT_REMINDER_SOURCES = [

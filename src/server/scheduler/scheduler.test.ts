@@ -16,6 +16,8 @@ import { createTestServer, type SignedInFamily, signedInFamily, type TestServer 
 import { NEVER } from './event-reminders.ts';
 import { createPlanner, LATE_SUMMARY_REASON, type Planner, type PlannerLogger } from './planner.ts';
 import { markPhoneVerified } from '../test/phone.ts';
+import { insertEvents, insertTasks } from '../test/member-lists.ts';
+import { saveEventMembers } from '../db/event-members.ts';
 
 let server: TestServer;
 let smtp: SmtpSink;
@@ -187,7 +189,7 @@ describe('daily summary', () => {
     const f = await household('Europe/London', 'Latecomers');
     // Something to summarise: a task due today and one overdue, assigned to Ben.
     const db = server.database.system;
-    await db.insert(tasks).values([
+    await insertTasks(db, [
       {
         familyId: f.familyId,
         title: 'Pack lunch',
@@ -257,7 +259,8 @@ describe('daily summary', () => {
   it('is an SMS within 3 segments when the member has a phone and SMS is on', async () => {
     server.clock.set('2026-11-27T00:00:00Z');
     const f = await household('Europe/London', 'Texters', true);
-    await server.database.system.insert(tasks).values(
+    await insertTasks(
+      server.database.system,
       Array.from({ length: 25 }, (_, i) => ({
         familyId: f.familyId,
         title: `Chore ${i + 1}`,
@@ -751,10 +754,18 @@ describe('cancelling reminders of what was removed', () => {
     const [row] = await server.database.system.select().from(events).where(eq(events.familyId, f.familyId));
     if (!row) throw new Error('the series was not imported');
     // The family then asked, in the app, for alerts and a pickup on the club's series.
-    await server.database.system
+    const [updated] = await server.database.system
       .update(events)
-      .set({ alertMembers: [String(f.parent)], hasPickup: true, pickupAssignedTo: f.parent })
-      .where(eq(events.id, row.id));
+      .set({ hasPickup: true, pickupAssignedTo: f.parent })
+      .where(eq(events.id, row.id))
+      .returning();
+    if (!updated) throw new Error('the series was not updated');
+    await saveEventMembers(
+      server.database.system,
+      updated,
+      { attendees: [], alertMembers: [String(f.parent)] },
+      { attendees: [], alertMembers: [] },
+    );
     const p = planner(9 * 24 * 60);
     server.clock.set('2027-01-05T00:00:00Z');
     await p.tick();
@@ -937,9 +948,8 @@ describe('events in their own time zone', () => {
     server.clock.set('2026-03-01T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Berliners', false, false);
     // Written as an import would store it: wall-clock in its own zone (TZID Europe/Berlin).
-    const [row] = await server.database.system
-      .insert(events)
-      .values({
+    const [row] = await insertEvents(server.database.system, [
+      {
         familyId: f.familyId,
         title: 'Call with Oma',
         startDate: '2026-03-02T09:00:00',
@@ -950,8 +960,8 @@ describe('events in their own time zone', () => {
         organizerId: f.memberId,
         attendees: [String(f.kid)],
         alertMembers: [String(f.parent)],
-      })
-      .returning();
+      },
+    ]);
     if (!row) throw new Error('the series was not written');
     const p = planner();
     // Berlin 09:00 is 08:00Z in CET and 07:00Z in CEST (from Mar 29); LA is on PDT from Mar 8, so from Mar 8 to
@@ -1006,46 +1016,45 @@ describe('fault isolation (issue 18)', () => {
       alertMembers: [String(poisoned.parent)],
     };
     // Rows no API would accept, written by hand (as a bad import or an old bug could have left them).
-    const bad = await db
-      .insert(events)
-      .values([
-        {
-          ...common,
-          title: 'Forever',
-          endDate: '9999-12-31T23:59:59',
-          hasPickup: true,
-          pickupAssignedTo: poisoned.parent,
-        },
-        { ...common, title: 'Every second', isRecurring: true, rrule: 'FREQ=SECONDLY' },
-        {
-          ...common,
-          title: 'Roman times',
-          startDate: '0100-01-05T08:00:00',
-          isRecurring: true,
-          rrule: 'FREQ=DAILY',
-        },
-        {
-          ...common,
-          title: 'Martian weekly',
-          timezone: 'Mars/Olympus',
-          isRecurring: true,
-          rrule: 'FREQ=WEEKLY',
-        },
-        { ...common, title: 'Martian once', timezone: 'Mars/Olympus' },
-        { ...common, title: 'Gibberish', isRecurring: true, rrule: 'garbage' },
-        { ...common, title: 'Not a time', startDate: '2027-13-45T99:99:00' },
-      ])
-      .returning({ id: events.id, title: events.title });
+    const bad = await insertEvents(db, [
+      {
+        ...common,
+        title: 'Forever',
+        endDate: '9999-12-31T23:59:59',
+        hasPickup: true,
+        pickupAssignedTo: poisoned.parent,
+      },
+      { ...common, title: 'Every second', isRecurring: true, rrule: 'FREQ=SECONDLY' },
+      {
+        ...common,
+        title: 'Roman times',
+        startDate: '0100-01-05T08:00:00',
+        isRecurring: true,
+        rrule: 'FREQ=DAILY',
+      },
+      {
+        ...common,
+        title: 'Martian weekly',
+        timezone: 'Mars/Olympus',
+        isRecurring: true,
+        rrule: 'FREQ=WEEKLY',
+      },
+      { ...common, title: 'Martian once', timezone: 'Mars/Olympus' },
+      { ...common, title: 'Gibberish', isRecurring: true, rrule: 'garbage' },
+      { ...common, title: 'Not a time', startDate: '2027-13-45T99:99:00' },
+    ]);
     const idOf = (title: string) => bad.find((b) => b.title === title)?.id;
     // An overdue task due on Jan 32: its reminder cannot be computed, and the summary cannot write its date (it
     // throws while composing the family's summaries).
-    await db.insert(tasks).values({
-      familyId: poisoned.familyId,
-      title: 'Impossible',
-      dueDate: '2027-01-32T09:00:00',
-      assignedToIds: [String(poisoned.parent)],
-      sendSmsReminder: true,
-    });
+    await insertTasks(db, [
+      {
+        familyId: poisoned.familyId,
+        title: 'Impossible',
+        dueDate: '2027-01-32T09:00:00',
+        assignedToIds: [String(poisoned.parent)],
+        sendSmsReminder: true,
+      },
+    ]);
 
     // The healthy family: an 08:00 event (reminder 07:30 = 15:30Z), a 09:00 task (reminder 08:30 = 16:30Z) and
     // Ben's 07:30 summary (15:30Z).

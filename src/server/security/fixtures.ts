@@ -106,6 +106,8 @@ export async function seedFamily(app: FastifyInstance, db: Db, marker = MARKER):
       duration_minutes: 60,
       organizer_id: self.id,
       attendees: [String(kidMemberId)],
+      // A row in each member-list table of the family (event_attendees, event_alert_members; task_assignees below).
+      alert_members: [String(self.id)],
     }),
     'event',
   );

@@ -15,11 +15,10 @@ import type { DbOrTx } from '../db/client.ts';
 import { events } from '../db/schema/events.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
+import { saveTaskAssignees, taskColumns, type TaskRow } from '../db/task-assignees.ts';
 import type { ServerContext } from '../http/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { cancelTaskReminders } from '../scheduler/hooks.ts';
-
-type TaskRow = typeof tasks.$inferSelect;
 
 const EVENT_NOT_FOUND_MESSAGE = 'Please select a valid event';
 
@@ -56,7 +55,7 @@ export function toTaskDto(row: TaskRow, eventTitle: string | null): TaskDto {
 
 function selectTasks(db: DbOrTx) {
   return db
-    .select({ task: tasks, eventTitle: events.title })
+    .select({ task: taskColumns, eventTitle: events.title })
     .from(tasks)
     .leftJoin(events, and(eq(events.id, tasks.eventId), eq(events.familyId, tasks.familyId)));
 }
@@ -121,26 +120,28 @@ export async function createTask(
   await assertMembers(ctx.db, familyId, input.assigned_to_ids.map(Number), 'assigned_to_ids');
   if (input.event_id !== null) await assertEvent(ctx.db, familyId, input.event_id);
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(tasks)
-    .values({
-      familyId,
-      title: input.title,
-      description: input.description,
-      eventId: input.event_id,
-      assignedTo: input.assigned_to,
-      assignedToIds: input.assigned_to_ids,
-      dueDate: input.due_date,
-      estimatedDurationMinutes: input.estimated_duration_minutes,
-      status: input.status,
-      priority: input.priority,
-      sendSmsReminder: input.send_sms_reminder,
-      reminderFrequency: input.reminder_frequency,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: tasks.id });
-  if (!row) throw new Error('task insert returned no row');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(tasks)
+      .values({
+        familyId,
+        title: input.title,
+        description: input.description,
+        eventId: input.event_id,
+        assignedTo: input.assigned_to,
+        dueDate: input.due_date,
+        estimatedDurationMinutes: input.estimated_duration_minutes,
+        status: input.status,
+        priority: input.priority,
+        sendSmsReminder: input.send_sms_reminder,
+        reminderFrequency: input.reminder_frequency,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('task insert returned no row');
+    return saveTaskAssignees(tx, inserted, input.assigned_to_ids, null);
+  });
   return getTask(ctx, familyId, row.id);
 }
 
@@ -158,7 +159,7 @@ export async function updateTask(
   input: UpdateTaskInput,
 ): Promise<TaskDto> {
   const [current] = await ctx.db
-    .select()
+    .select(taskColumns)
     .from(tasks)
     .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)));
   if (!current) throw notFound();
@@ -182,14 +183,13 @@ export async function updateTask(
 
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await tx
+    const [updated] = await tx
       .update(tasks)
       .set({
         title: input.title,
         description: input.description,
         eventId: input.event_id,
         assignedTo,
-        assignedToIds: input.assigned_to_ids,
         dueDate: input.due_date,
         estimatedDurationMinutes: input.estimated_duration_minutes,
         status: input.status,
@@ -198,7 +198,9 @@ export async function updateTask(
         reminderFrequency: input.reminder_frequency,
         updatedAt: now,
       })
-      .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)));
+      .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)))
+      .returning();
+    if (updated) await saveTaskAssignees(tx, updated, ids, current.assignedToIds);
     // Completed / re-dated / reassigned: pending reminders go with the same commit (issue 8); the planner
     // re-plans what is still due.
     await cancelTaskReminders(tx, familyId, taskId, now);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../db/schema/events.ts';
 import { tasks } from '../db/schema/tasks.ts';
+import { taskColumns } from '../db/task-assignees.ts';
 import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
 
 let server: TestServer;
@@ -76,7 +77,11 @@ async function create(overrides: Record<string, unknown> = {}, who: Family = fam
 }
 
 async function rowsOf(familyId: number) {
-  return server.database.system.select().from(tasks).where(eq(tasks.familyId, familyId)).orderBy(tasks.id);
+  return server.database.system
+    .select(taskColumns)
+    .from(tasks)
+    .where(eq(tasks.familyId, familyId))
+    .orderBy(tasks.id);
 }
 
 describe('POST /api/tasks', () => {

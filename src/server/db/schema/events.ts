@@ -1,18 +1,24 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
+  unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { EVENT_CATEGORIES, PRIORITIES } from '../../../core/contracts/events.ts';
+import { RECURRENCE_PATTERNS } from '../../../core/recurrence/patterns.ts';
 import { familyIsolation } from './family-isolation.ts';
-import { families } from './families.ts';
+import { families, familyMembers } from './families.ts';
+import { oneOf } from './one-of.ts';
 
 /**
  * SPEC §3 Event (issue 18, RFC 5545 time model). A timed event's times are wall-clock text
@@ -38,14 +44,11 @@ export const events = pgTable(
     timezone: varchar('timezone', { length: 64 }),
     location: varchar('location', { length: 300 }),
     organizerId: integer('organizer_id'),
-    attendees: jsonb('attendees')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    alertMembers: jsonb('alert_members')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    /**
+     * Whether the event has rows in `event_alert_members`: kept by that table's trigger (migration 0018), never
+     * written by the app; the planner's partial index reads it.
+     */
+    hasAlertMembers: boolean('has_alert_members').notNull().default(false),
     category: varchar('category', { length: 20 }).notNull().default('family'),
     priority: varchar('priority', { length: 10 }).notNull().default('medium'),
     hasPickup: boolean('has_pickup').notNull().default(false),
@@ -105,6 +108,27 @@ export const events = pgTable(
       columns: [t.parentEventId],
       foreignColumns: [t.id],
     }).onDelete('cascade'),
+    unique('events_family_id_id_key').on(t.familyId, t.id),
+    // Member references keep to the event's family and go when the member does (issue 26). The column lists of
+    // ON DELETE SET NULL ("organizer_id") etc. are hand-written in migration 0018, so that family_id stays.
+    foreignKey({
+      name: 'events_organizer_id_fkey',
+      columns: [t.familyId, t.organizerId],
+      foreignColumns: [familyMembers.familyId, familyMembers.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'events_pickup_assigned_to_fkey',
+      columns: [t.familyId, t.pickupAssignedTo],
+      foreignColumns: [familyMembers.familyId, familyMembers.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'events_dropoff_assigned_to_fkey',
+      columns: [t.familyId, t.dropoffAssignedTo],
+      foreignColumns: [familyMembers.familyId, familyMembers.id],
+    }).onDelete('set null'),
+    check('events_category_check', oneOf(t.category, EVENT_CATEGORIES)),
+    check('events_priority_check', oneOf(t.priority, PRIORITIES)),
+    check('events_recurrence_pattern_check', oneOf(t.recurrencePattern, RECURRENCE_PATTERNS)),
     index('events_family_id_start_date_idx').on(t.familyId, t.startDate),
     index('events_family_id_is_recurring_idx').on(t.familyId, t.isRecurring),
     index('events_parent_event_id_idx').on(t.parentEventId),
@@ -115,7 +139,45 @@ export const events = pgTable(
     index('events_reminder_unplanned_idx')
       .on(t.id)
       .where(
-        sql`${t.nextReminderAt} is null and ${t.isAllDay} = false and (${t.alertMembers} <> '[]'::jsonb or ${t.hasPickup} or ${t.hasDropoff})`,
+        sql`${t.nextReminderAt} is null and ${t.isAllDay} = false and (${t.hasAlertMembers} or ${t.hasPickup} or ${t.hasDropoff})`,
       ),
   ],
 ).enableRLS();
+
+/**
+ * The columns of an event's member list (SPEC §3 Event `attendees`, `alert_members`; issue 26): one row per
+ * member, `position` keeping the order the list was given in. Both foreign keys carry `family_id`, so a list
+ * can only name members of the event's own family; deleting the member or the event deletes the row.
+ */
+function eventMemberList(name: 'event_attendees' | 'event_alert_members') {
+  return pgTable(
+    name,
+    {
+      familyId: integer('family_id').notNull(),
+      eventId: integer('event_id').notNull(),
+      memberId: integer('member_id').notNull(),
+      position: integer('position').notNull(),
+    },
+    (t) => [
+      familyIsolation('family_id'),
+      primaryKey({ name: `${name}_pkey`, columns: [t.eventId, t.memberId] }),
+      foreignKey({
+        name: `${name}_event_fkey`,
+        columns: [t.familyId, t.eventId],
+        foreignColumns: [events.familyId, events.id],
+      }).onDelete('cascade'),
+      foreignKey({
+        name: `${name}_member_fkey`,
+        columns: [t.familyId, t.memberId],
+        foreignColumns: [familyMembers.familyId, familyMembers.id],
+      }).onDelete('cascade'),
+      index(`${name}_family_id_member_id_idx`).on(t.familyId, t.memberId),
+    ],
+  ).enableRLS();
+}
+
+/** SPEC §3 Event `attendees`: who the event is for. */
+export const eventAttendees = eventMemberList('event_attendees');
+
+/** SPEC §3 Event `alert_members`: who is told of the event and its changes (issue 8). */
+export const eventAlertMembers = eventMemberList('event_alert_members');

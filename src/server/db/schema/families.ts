@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -8,11 +9,15 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { MEMBER_ROLE, OWNER_ROLE } from '../../../core/contracts/members.ts';
+import { MEMBER_ROLES } from '../../../core/members/colors.ts';
 import { familyIsolation } from './family-isolation.ts';
+import { oneOf } from './one-of.ts';
 
 /**
  * The tenant. Every family-owned row carries `family_id` (SPEC §3 Family); families never see each other's rows.
@@ -41,7 +46,14 @@ export const families = pgTable(
   () => [familyIsolation('id')],
 ).enableRLS();
 
-/** SPEC §3 Family member. `color` is one of the palette names in src/core/members/colors.ts. */
+/** SPEC §3 invitation statuses of a member: `pending` until the invitation is accepted (the default). */
+export const INVITATION_STATUSES = ['pending', 'accepted'] as const;
+
+/**
+ * SPEC §3 Family member. `color` is one of the palette names in src/core/members/colors.ts. `(family_id, id)` is
+ * unique so that other tables can reference a member together with its family (issue 26): a row of one family
+ * can never name a member of another.
+ */
 export const familyMembers = pgTable(
   'family_members',
   {
@@ -86,7 +98,16 @@ export const familyMembers = pgTable(
       columns: [t.familyId],
       foreignColumns: [families.id],
     }).onDelete('cascade'),
-    index('family_members_family_id_idx').on(t.familyId, t.id),
+    unique('family_members_family_id_id_key').on(t.familyId, t.id),
+    // Who invited whom goes when the inviter does (issue 26; the column list is hand-written in migration 0018:
+    // ON DELETE SET NULL ("invited_by"), so that family_id stays).
+    foreignKey({
+      name: 'family_members_invited_by_fkey',
+      columns: [t.familyId, t.invitedBy],
+      foreignColumns: [t.familyId, t.id],
+    }).onDelete('set null'),
+    check('family_members_role_check', oneOf(t.role, MEMBER_ROLES)),
+    check('family_members_invitation_status_check', oneOf(t.invitationStatus, INVITATION_STATUSES)),
     // Across families: an inbound SMS finds its member by the sender's number (as stored, or its digits:
     // src/server/assistant/service.ts), an invitation link by its token.
     index('family_members_phone_number_idx').on(t.phoneNumber),
@@ -127,6 +148,7 @@ export const userAccounts = pgTable(
     familyIsolation('family_id'),
     // E-mails are stored lowercased; uniqueness is global because sign-in is by e-mail alone.
     uniqueIndex('user_accounts_email_key').on(t.email),
+    check('user_accounts_role_check', oneOf(t.role, [MEMBER_ROLE, OWNER_ROLE])),
     foreignKey({
       name: 'user_accounts_family_id_fkey',
       columns: [t.familyId],

@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -9,8 +10,10 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { NOTE_CATEGORIES } from '../../../core/contracts/notes.ts';
 import { familyIsolation } from './family-isolation.ts';
-import { families } from './families.ts';
+import { families, familyMembers } from './families.ts';
+import { oneOf } from './one-of.ts';
 
 /** SPEC §3 Note. `family_member_id` is the author. Display order: sort_order, pinned first, newest first. */
 export const notes = pgTable(
@@ -34,6 +37,14 @@ export const notes = pgTable(
       columns: [t.familyId],
       foreignColumns: [families.id],
     }).onDelete('cascade'),
+    // The author goes when the member does, the note stays (issue 26; ON DELETE SET NULL ("family_member_id") is
+    // hand-written in migration 0018).
+    foreignKey({
+      name: 'notes_family_member_id_fkey',
+      columns: [t.familyId, t.familyMemberId],
+      foreignColumns: [familyMembers.familyId, familyMembers.id],
+    }).onDelete('set null'),
+    check('notes_category_check', oneOf(t.category, NOTE_CATEGORIES)),
     index('notes_family_id_sort_order_idx').on(t.familyId, t.sortOrder),
   ],
 ).enableRLS();

@@ -1,23 +1,32 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
+  unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { ACTIVITY_CATEGORIES, ACTIVITY_STATUSES } from '../../../core/contracts/activities.ts';
+import { PRIORITIES, REMINDER_FREQUENCIES, TASK_STATUSES } from '../../../core/contracts/tasks.ts';
 import { familyIsolation } from './family-isolation.ts';
 import { events } from './events.ts';
-import { families } from './families.ts';
+import { families, familyMembers } from './families.ts';
+import { oneOf } from './one-of.ts';
+
+/** `tasks.transport_kind` of the tasks an event's pickup and drop-off create. */
+export const TRANSPORT_KINDS = ['pickup', 'dropoff'] as const;
 
 /**
  * SPEC §3 Task. `due_date` is local wall-clock text in the family's time zone. `transport_kind` marks the
- * pickup / drop-off tasks an event creates ('pickup' | 'dropoff'), so the event can move them.
+ * pickup / drop-off tasks an event creates ('pickup' | 'dropoff'), so the event can move them. `assigned_to` is
+ * the first assignee (SPEC §7); the assignees (`assigned_to_ids` on the wire) are rows of `task_assignees`.
  * Deleting an event deletes its tasks (SPEC §8 confirmation text).
  */
 export const tasks = pgTable(
@@ -29,10 +38,6 @@ export const tasks = pgTable(
     description: text('description'),
     eventId: integer('event_id'),
     assignedTo: integer('assigned_to'),
-    assignedToIds: jsonb('assigned_to_ids')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
     dueDate: varchar('due_date', { length: 19 }),
     estimatedDurationMinutes: integer('estimated_duration_minutes').notNull().default(30),
     status: varchar('status', { length: 10 }).notNull().default('open'),
@@ -60,6 +65,17 @@ export const tasks = pgTable(
     foreignKey({ name: 'tasks_event_id_fkey', columns: [t.eventId], foreignColumns: [events.id] }).onDelete(
       'cascade',
     ),
+    unique('tasks_family_id_id_key').on(t.familyId, t.id),
+    // Issue 26; ON DELETE SET NULL ("assigned_to") is hand-written in migration 0018, so that family_id stays.
+    foreignKey({
+      name: 'tasks_assigned_to_fkey',
+      columns: [t.familyId, t.assignedTo],
+      foreignColumns: [familyMembers.familyId, familyMembers.id],
+    }).onDelete('set null'),
+    check('tasks_status_check', oneOf(t.status, TASK_STATUSES)),
+    check('tasks_priority_check', oneOf(t.priority, PRIORITIES)),
+    check('tasks_reminder_frequency_check', oneOf(t.reminderFrequency, REMINDER_FREQUENCIES)),
+    check('tasks_transport_kind_check', oneOf(t.transportKind, TRANSPORT_KINDS)),
     index('tasks_family_id_due_date_idx').on(t.familyId, t.dueDate),
     index('tasks_event_id_idx').on(t.eventId),
     // The planner's two reads (issue 8): reminders by due instant, and open reminding tasks not computed yet.
@@ -107,7 +123,51 @@ export const activityProposals = pgTable(
       columns: [t.eventId],
       foreignColumns: [events.id],
     }).onDelete('set null'),
+    // Issue 26; ON DELETE SET NULL ("assigned_to") / ("assigned_by") are hand-written in migration 0018.
+    foreignKey({
+      name: 'activity_proposals_assigned_to_fkey',
+      columns: [t.familyId, t.assignedTo],
+      foreignColumns: [familyMembers.familyId, familyMembers.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'activity_proposals_assigned_by_fkey',
+      columns: [t.familyId, t.assignedBy],
+      foreignColumns: [familyMembers.familyId, familyMembers.id],
+    }).onDelete('set null'),
+    check('activity_proposals_category_check', oneOf(t.category, ACTIVITY_CATEGORIES)),
+    check('activity_proposals_status_check', oneOf(t.status, ACTIVITY_STATUSES)),
     index('activity_proposals_event_id_idx').on(t.eventId),
     index('activity_proposals_family_id_due_date_idx').on(t.familyId, t.dueDate),
+  ],
+).enableRLS();
+
+/**
+ * SPEC §3 Task `assigned_to_ids` (issue 26): one row per assignee, `position` keeping the order they were chosen
+ * in. Both foreign keys carry `family_id`, so a task can only be assigned to members of its own family;
+ * deleting the member or the task deletes the row (the next assignee then becomes `assigned_to`: trigger in
+ * migration 0018).
+ */
+export const taskAssignees = pgTable(
+  'task_assignees',
+  {
+    familyId: integer('family_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    familyIsolation('family_id'),
+    primaryKey({ name: 'task_assignees_pkey', columns: [t.taskId, t.memberId] }),
+    foreignKey({
+      name: 'task_assignees_task_fkey',
+      columns: [t.familyId, t.taskId],
+      foreignColumns: [tasks.familyId, tasks.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_assignees_member_fkey',
+      columns: [t.familyId, t.memberId],
+      foreignColumns: [familyMembers.familyId, familyMembers.id],
+    }).onDelete('cascade'),
+    index('task_assignees_family_id_member_id_idx').on(t.familyId, t.memberId),
   ],
 ).enableRLS();

@@ -10,6 +10,7 @@ import { events } from '../../db/schema/events.ts';
 import { families } from '../../db/schema/families.ts';
 import { dailySummaryLog, notifications } from '../../db/schema/notifications.ts';
 import { tasks } from '../../db/schema/tasks.ts';
+import { assignedToIds } from '../../db/task-assignees.ts';
 import { coverageByFamily } from '../../driving/service.ts';
 import { enqueueMany, type OutboundMessage } from '../../notifications/outbox.ts';
 import { familyPhrase, publicLink } from '../../notifications/templates.ts';
@@ -94,7 +95,7 @@ async function planSummaryChunk(
         title: tasks.title,
         dueDate: tasks.dueDate,
         assignedTo: tasks.assignedTo,
-        assignedToIds: tasks.assignedToIds,
+        assignedToIds,
       })
       .from(tasks)
       .where(

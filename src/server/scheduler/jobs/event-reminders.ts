@@ -1,6 +1,7 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { isSeries } from '../../../core/recurrence/occurrences.ts';
 import { instantToLocal } from '../../../core/time/local-time.ts';
+import { eventColumns, type EventRow } from '../../db/event-members.ts';
 import { toEngineRow } from '../../db/event-occurrences.ts';
 import { events } from '../../db/schema/events.ts';
 import { families } from '../../db/schema/families.ts';
@@ -11,10 +12,8 @@ import { eventReminderMessage, transportMessage } from '../messages.ts';
 import { groupBy, type JobContext, type PlanningWindow } from './shared.ts';
 import { PAGE, type Planned, sweep } from './sweep.ts';
 
-type EventRow = typeof events.$inferSelect;
-
 /** Events whose cursor is not computed and that can carry a reminder: `events_reminder_unplanned_idx`'s predicate. */
-const eventUnplanned = sql`${events.nextReminderAt} is null and ${events.isAllDay} = false and (${events.alertMembers} <> '[]'::jsonb or ${events.hasPickup} or ${events.hasDropoff})`;
+const eventUnplanned = sql`${events.nextReminderAt} is null and ${events.isAllDay} = false and (${events.hasAlertMembers} or ${events.hasPickup} or ${events.hasDropoff})`;
 
 /**
  * The event-reminder job (issue 8): for each timed event (occurrences of series included, an edited occurrence
@@ -34,7 +33,7 @@ export async function planEventReminders(
   let transport = 0;
   const read = async (where: SQL) =>
     db
-      .select({ row: events, zone: families.timezone, version: sql<string>`${events}.xmin::text` })
+      .select({ row: eventColumns, zone: families.timezone, version: sql<string>`${events}.xmin::text` })
       .from(events)
       .innerJoin(families, eq(families.id, events.familyId))
       .where(where)
@@ -50,7 +49,7 @@ export async function planEventReminders(
     const overrides =
       seriesIds.length === 0
         ? []
-        : await db.select().from(events).where(inArray(events.parentEventId, seriesIds));
+        : await db.select(eventColumns).from(events).where(inArray(events.parentEventId, seriesIds));
     const overridesOf = groupBy(overrides.map(toEngineRow), (o) => o.parentId ?? 0);
     const due: (EventReminder & { event: EventRow; zone: string })[] = [];
     for (const { engine, zone } of rows) {

@@ -4,6 +4,7 @@ import { taskReminderInstant } from '../../../core/reminders/reminder-times.ts';
 import { instantToLocal, localToInstant } from '../../../core/time/local-time.ts';
 import { families } from '../../db/schema/families.ts';
 import { tasks } from '../../db/schema/tasks.ts';
+import { taskColumns, type TaskRow } from '../../db/task-assignees.ts';
 import { enqueueMany, type OutboundMessage } from '../../notifications/outbox.ts';
 import { channelFor, loadAudience, membersOf, policyFactsOf } from '../audience.ts';
 import { taskReminderMessage } from '../messages.ts';
@@ -12,8 +13,6 @@ import { PAGE, type Planned, sweep } from './sweep.ts';
 
 /** How long a DONE answering an SMS task reminder completes its task, from the reminder's send time (issue 27). */
 const TASK_REPLY_MINUTES = 24 * 60;
-
-type TaskRow = typeof tasks.$inferSelect;
 
 const asFrequency = (value: string): ReminderFrequency =>
   (REMINDER_FREQUENCIES as readonly string[]).includes(value)
@@ -39,7 +38,7 @@ export async function planTaskReminders(
   const { db, publicUrl } = ctx;
   const read = async (where: SQL) =>
     db
-      .select({ row: tasks, zone: families.timezone, version: sql<string>`${tasks}.xmin::text` })
+      .select({ row: taskColumns, zone: families.timezone, version: sql<string>`${tasks}.xmin::text` })
       .from(tasks)
       .innerJoin(families, eq(families.id, tasks.familyId))
       .where(where)
