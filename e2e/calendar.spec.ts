@@ -1,8 +1,19 @@
+import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfWeek } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { expect, test, shots } from './fixtures.ts';
 
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
+
+/**
+ * Now in the signed-in family's time zone: the calendar's "today" is the family's (issue 18), which differs from
+ * the machine's date for part of every day (UTC just after midnight is still yesterday in Los Angeles).
+ */
+async function familyNow(page: Page): Promise<Date> {
+  const session = await page.request.get('/api/auth/session');
+  const { family_timezone } = (await session.json()) as { family_timezone: string };
+  return new TZDate(Date.now(), family_timezone);
+}
 
 interface Member {
   id: number;
@@ -34,7 +45,7 @@ test('a weekly event with a pickup: created from the month view, seen in every v
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signUp();
   const members = await addFamily(page);
-  const today = new Date();
+  const today = await familyNow(page);
   const todayText = day(today);
 
   await page.goto('/calendar?view=month');
@@ -142,7 +153,7 @@ test('a weekly event with a pickup: created from the month view, seen in every v
 test('hour slots and Add Event carry the date, hour and view', async ({ page, signUp }) => {
   await signUp();
   await page.goto('/calendar?view=day');
-  const today = day(new Date());
+  const today = day(await familyNow(page));
   await page.locator(`[data-date="${today}"] [data-hour="14"]`).click();
   await expect(page).toHaveURL(new RegExp(`/add-event\\?date=${today}&hour=14&view=day$`));
   await expect(page.getByLabel('Start Hour')).toHaveValue('14');

@@ -45,6 +45,9 @@ import { RecurrenceSection } from './recurrence-section.tsx';
 import { TransportSections } from './transport-sections.tsx';
 import { ConfirmDeleteDialog, ScopeDialog } from './scope-dialog.tsx';
 import { useFamilyMembers } from '../../shared/members.ts';
+import { todayIn } from '../../../core/time/today.ts';
+import { browserTimeZone } from '../../platform/device-zone.ts';
+import { useSession } from '../../shared/session.ts';
 
 const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
   appointment: 'Appointment',
@@ -128,9 +131,10 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }
   const { toast } = useToast();
   const editing = event !== undefined;
   const partOfSeries = editing && (event.rrule !== null || event.parent_event_id !== null);
+  const familyZone = useSession().data?.family_timezone ?? browserTimeZone();
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),
-    defaultValues: initialValues(event, date, hour),
+    defaultValues: initialValues(event, date, hour, todayIn(familyZone, new Date())),
   });
   const { register, control, setValue, formState } = form;
   const values = useWatch({ control });

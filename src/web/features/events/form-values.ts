@@ -10,17 +10,16 @@ import { RECURRENCE_PATTERNS } from '../../../core/recurrence/patterns.ts';
 import { roundedTimeChoice } from '../../../core/tasks/time-choices.ts';
 import { isLocalDate } from '../../../core/time/local-time.ts';
 
-/** Today's date in the browser's zone (`YYYY-MM-DD`), the new event's default day. */
-function todayDate(): string {
-  const d = new Date();
-  return `${String(d.getFullYear())}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** The form's starting values: an existing event's, or the defaults with the `date` / `hour` query prefill. */
+/**
+ * The form's starting values: an existing event's, or the defaults with the `date` / `hour` query prefill.
+ * `today` (`YYYY-MM-DD`) is the new event's default day: the family's date (`todayIn(family zone)`), not the
+ * device's, which differs for part of every day (issue 18).
+ */
 export function initialValues(
   event: EventDto | undefined,
   date: string | null,
   hour: string | null,
+  today: string,
 ): EventFormValues {
   if (event) {
     return {
@@ -61,7 +60,7 @@ export function initialValues(
   }
   return {
     title: '',
-    event_date: date && isLocalDate(date) ? date : todayDate(),
+    event_date: date && isLocalDate(date) ? date : today,
     is_all_day: false,
     is_multi_day: false,
     end_date: '',
