@@ -263,17 +263,22 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
   }, 240_000);
 
   it('the sign-in limit holds across the three: the 11th attempt in a minute is refused', async () => {
-    const who = await registerOverHttp(proxyUrl, 'limit');
-    const session = await fetch(`${proxyUrl}/api/account`, { headers: { cookie: who.cookie } });
-    const { email } = (await session.json()) as { email: string };
-    // Sign-up counted toward this address's allowance: start in a fresh one-minute window.
+    // Four accounts, tried in turn: the per-address limit is what is under test here, and one account's growing
+    // sign-in delays (issue 20 item 7, shared in `sign_in_failures`) would refuse its 5th failure first.
+    const emails: string[] = [];
+    for (const name of ['limit-a', 'limit-b', 'limit-c', 'limit-d']) {
+      const who = await registerOverHttp(proxyUrl, name);
+      const session = await fetch(`${proxyUrl}/api/account`, { headers: { cookie: who.cookie } });
+      emails.push(((await session.json()) as { email: string }).email);
+    }
+    // Sign-ups counted toward this address's allowance: start in a fresh one-minute window.
     await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() % 60_000) + 50));
     const answers: string[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
       const res = await fetch(`${proxyUrl}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'wrong password' }),
+        body: JSON.stringify({ email: emails[attempt % emails.length], password: 'wrong password' }),
       });
       answers.push(`${res.status}@${res.headers.get('x-backend') ?? '?'}`);
     }
