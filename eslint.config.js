@@ -14,8 +14,8 @@ const folders = (dir) =>
 
 /**
  * Import boundaries (import-x/no-restricted-paths; ADR 021). Web: a feature imports only itself, `app`,
- * `components`, `shared`, `platform` and `src/core`; screens that show another feature's part get it composed in
- * by `app/routes.tsx`. `shared` and `components` import no feature. Server: a feature's `routes.ts` is wired by
+ * `components`, `common`, `platform` and `src/core`; screens that show another feature's part get it composed in
+ * by `app/routes.tsx`. `common` and `components` import no feature. Server: a feature's `routes.ts` is wired by
  * `app.ts` alone (other features call its services, never its routes). Web and server never import each other.
  */
 const boundaries = [
@@ -24,12 +24,12 @@ const boundaries = [
     from: './src/web/features',
     except: [`./${feature}`],
     message:
-      'Features do not import each other: move what both need to src/web/shared or compose in app/routes.tsx.',
+      'Features do not import each other: move what both need to src/web/common or compose in app/routes.tsx.',
   })),
   {
-    target: ['./src/web/shared', './src/web/components', './src/web/platform'],
+    target: ['./src/web/common', './src/web/components', './src/web/platform'],
     from: './src/web/features',
-    message: 'shared, components and platform sit below the features and import none of them.',
+    message: 'common, components and platform sit below the features and import none of them.',
   },
   {
     target: './src/server/*/**/!(*.test).ts',

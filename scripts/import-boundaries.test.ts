@@ -21,10 +21,10 @@ describe('import boundaries', () => {
     expect(await violations('src/web/features/tasks/probe.ts', code)).toContain(BOUNDARY);
   });
 
-  it('lets a web feature import its own files, shared code, components and the core', async () => {
+  it('lets a web feature import its own files, common code, components and the core', async () => {
     const code = [
       "import { useTasks } from './api.ts';",
-      "import { useFamilyMembers } from '../../shared/members.ts';",
+      "import { useFamilyMembers } from '../../common/members.ts';",
       "import { Button } from '../../components/ui/button.tsx';",
       "import { addLocalDays } from '../../../core/time/local-time.ts';",
       'export const all = [useTasks, useFamilyMembers, Button, addLocalDays];',
@@ -33,10 +33,10 @@ describe('import boundaries', () => {
     expect(await violations('src/web/features/tasks/probe.ts', code)).toEqual([]);
   });
 
-  it('refuses shared code importing a feature', async () => {
+  it('refuses common code importing a feature', async () => {
     const code =
       "import { useOccurrences } from '../features/calendar/api.ts';\nexport const x = useOccurrences;\n";
-    expect(await violations('src/web/shared/probe.ts', code)).toContain(BOUNDARY);
+    expect(await violations('src/web/common/probe.ts', code)).toContain(BOUNDARY);
   });
 
   it("refuses a server feature importing another feature's routes, but not its service", async () => {

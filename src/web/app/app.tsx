@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
-import { useSession } from '../shared/session.ts';
+import { useSession } from '../common/session.ts';
 import { OfflineNotice } from '../platform/offline-notice.tsx';
 import { ApiError } from './api.ts';
 import { createQueryClient } from './query-client.ts';

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { LogOut, Menu, UserCog, X } from 'lucide-react';
 import { useLogout } from '../features/auth/api.ts';
-import { useSession } from '../shared/session.ts';
+import { useSession } from '../common/session.ts';
 import { cn } from '../components/ui/cn.ts';
 import { OfflineBanner } from '../platform/offline-banner.tsx';
 import { NAV_ENTRIES, sectionFor } from './navigation.ts';

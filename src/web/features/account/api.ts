@@ -7,7 +7,7 @@ import type {
   SessionListItemDto,
 } from '../../../core/contracts/account.ts';
 import { apiFetch } from '../../app/api.ts';
-import { sessionQueryKey } from '../../shared/session.ts';
+import { sessionQueryKey } from '../../common/session.ts';
 
 const accountKey = ['account'] as const;
 const sessionsKey = ['account', 'sessions'] as const;

@@ -34,7 +34,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useConvertProposal, useDeleteProposal, useProposals, useRespondToProposal } from './api.ts';
-import { useFamilyMembers } from '../../shared/members.ts';
+import { useFamilyMembers } from '../../common/members.ts';
 
 const TABS: { value: ActivityStatus; label: string }[] = [
   { value: 'pending', label: 'Pending' },

@@ -27,7 +27,7 @@ import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useCreateProposal, useDeleteProposal, useProposal, useUpdateProposal } from './api.ts';
-import { useFamilyMembers } from '../../shared/members.ts';
+import { useFamilyMembers } from '../../common/members.ts';
 
 /** A path id, or null when it cannot be a proposal id (the page then says it was not found). */
 function parseProposalId(raw: string | undefined): number | null {

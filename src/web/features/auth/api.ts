@@ -7,7 +7,7 @@ import type {
   ResetPasswordPayload,
 } from '../../../core/contracts/auth.ts';
 import { apiFetch } from '../../app/api.ts';
-import { sessionQueryKey } from '../../shared/session.ts';
+import { sessionQueryKey } from '../../common/session.ts';
 
 /**
  * Signs in; on success the session is refreshed (SPEC §7). The reply says when a second step (passkey or

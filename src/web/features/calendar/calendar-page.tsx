@@ -19,10 +19,10 @@ import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../shared/session.ts';
+import { useSession } from '../../common/session.ts';
 import { AgendaView } from './agenda-view.tsx';
-import { useDriving } from '../../shared/driving/api.ts';
-import { DrivingIssuesProvider } from '../../shared/driving/driving-issues.tsx';
+import { useDriving } from '../../common/driving/api.ts';
+import { DrivingIssuesProvider } from '../../common/driving/driving-issues.tsx';
 import { useOccurrences } from './api.ts';
 import { MonthView } from './month-view.tsx';
 import { eventHref } from './event-chip.tsx';
@@ -30,7 +30,7 @@ import { CalendarSync } from './calendar-sync.tsx';
 import { MemberChips } from './member-chips.tsx';
 import { useCalendarMemberFilter } from './member-filter-state.ts';
 import { PHONE_QUERY, rememberFamilyZone } from './opening-data.ts';
-import { useFamilyMembers } from '../../shared/members.ts';
+import { useFamilyMembers } from '../../common/members.ts';
 
 const VIEW_LABELS: Record<CalendarView, string> = {
   month: 'Month',

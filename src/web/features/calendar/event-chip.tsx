@@ -6,7 +6,7 @@ import { attendeeBadges, clockTime, shortTime, whenText } from '../../../core/ca
 import { chipColors, NEUTRAL_CHIP_COLORS, type ChipColors } from '../../../core/members/chip-colors.ts';
 import { initials } from '../../../core/members/initials.ts';
 import { cn } from '../../components/ui/cn.ts';
-import { useOccurrenceIssues } from '../../shared/driving/driving-issues.tsx';
+import { useOccurrenceIssues } from '../../common/driving/driving-issues.tsx';
 import { useLongPressPeek } from './long-press.tsx';
 
 /** Where an occurrence opens: `/add-event/{id}`, with the occurrence of a series so that one can be edited alone. */

@@ -9,7 +9,7 @@ import {
 } from '../../../core/calendar/layout.ts';
 import { monthGrid } from '../../../core/calendar/range.ts';
 import { cn } from '../../components/ui/cn.ts';
-import { occurrenceIssues, useIssuesByOccurrence } from '../../shared/driving/driving-issues.tsx';
+import { occurrenceIssues, useIssuesByOccurrence } from '../../common/driving/driving-issues.tsx';
 import { ChipView, sameChipContent } from './event-chip.tsx';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

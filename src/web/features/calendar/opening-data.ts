@@ -1,8 +1,8 @@
 import { calendarAddress, PHONE_MAX_WIDTH_PX, shownDates } from '../../../core/calendar/range.ts';
 import { todayIn } from '../../../core/time/today.ts';
 import { browserTimeZone } from '../../platform/device-zone.ts';
-import { drivingPath } from '../../shared/driving/api.ts';
-import { MEMBERS_PATH } from '../../shared/members.ts';
+import { drivingPath } from '../../common/driving/api.ts';
+import { MEMBERS_PATH } from '../../common/members.ts';
 import { occurrencesPath } from './api.ts';
 
 /** SPEC §2's phone layout as a media query: below 768 px the calendar opens on the agenda. */

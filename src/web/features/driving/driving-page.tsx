@@ -14,9 +14,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../shared/session.ts';
-import { useDriving } from '../../shared/driving/api.ts';
-import { useFamilyMembers } from '../../shared/members.ts';
+import { useSession } from '../../common/session.ts';
+import { useDriving } from '../../common/driving/api.ts';
+import { useFamilyMembers } from '../../common/members.ts';
 
 /** Where a leg's event opens: its occurrence in the event form. */
 function legHref(leg: DrivingLegDto): string {

@@ -21,7 +21,7 @@ import { parseView } from '../../../core/calendar/range.ts';
 import { PRIORITY_CHOICES } from '../../../core/contracts/tasks.ts';
 import { durationLabel, HOUR_CHOICES } from '../../../core/tasks/time-choices.ts';
 import { serverMessageOr } from '../../app/api.ts';
-import { EventDrivingWarning } from '../../shared/driving/event-driving-warning.tsx';
+import { EventDrivingWarning } from '../../common/driving/event-driving-warning.tsx';
 import { ChoiceField } from '../../components/choice-select.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -44,10 +44,10 @@ import { FormSection } from './form-section.tsx';
 import { RecurrenceSection } from './recurrence-section.tsx';
 import { TransportSections } from './transport-sections.tsx';
 import { ConfirmDeleteDialog, ScopeDialog } from './scope-dialog.tsx';
-import { useFamilyMembers } from '../../shared/members.ts';
+import { useFamilyMembers } from '../../common/members.ts';
 import { todayIn } from '../../../core/time/today.ts';
 import { browserTimeZone } from '../../platform/device-zone.ts';
-import { useSession } from '../../shared/session.ts';
+import { useSession } from '../../common/session.ts';
 
 const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
   appointment: 'Appointment',

@@ -9,8 +9,8 @@ import type {
 } from '../../../core/contracts/members.ts';
 import type { SettingDto, SettingKey, SwitchKey } from '../../../core/contracts/settings.ts';
 import { apiFetch } from '../../app/api.ts';
-import { membersQueryKey } from '../../shared/members.ts';
-import { recentMessagesQueryKey } from '../../shared/query-keys.ts';
+import { membersQueryKey } from '../../common/members.ts';
+import { recentMessagesQueryKey } from '../../common/query-keys.ts';
 
 export const invitationsQueryKey = ['family-members', 'invitations'] as const;
 const settingQueryKey = (key: SettingKey) => ['settings', key] as const;

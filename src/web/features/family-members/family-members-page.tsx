@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatPhone, phoneRegionOfZone } from '../../../core/members/phone.ts';
-import { useSession } from '../../shared/session.ts';
+import { useSession } from '../../common/session.ts';
 import {
   useCancelInvitation,
   useDeleteMember,
@@ -27,7 +27,7 @@ import { MemberDialog } from './member-dialog.tsx';
 import { PendingInvitationsCard } from './pending-invitations-card.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
 import { VerifyPhoneDialog } from './verify-phone-dialog.tsx';
-import { useFamilyMembers } from '../../shared/members.ts';
+import { useFamilyMembers } from '../../common/members.ts';
 
 /** Which member dialog is open: none, add, or edit one member. */
 type MemberDialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: FamilyMemberDto };

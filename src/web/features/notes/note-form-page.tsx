@@ -24,7 +24,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useCreateNote, useDeleteNote, useNote, useUpdateNote } from './api.ts';
 import { BulletEditor, newBullet, type BulletItem } from './bullet-editor.tsx';
 import { isNativePlatform, takePhoto } from '../../platform/native.ts';
-import { useFamilyMembers } from '../../shared/members.ts';
+import { useFamilyMembers } from '../../common/members.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 
 type FormInput = z.input<typeof noteSchema>;

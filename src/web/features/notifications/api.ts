@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NotificationListDto } from '../../../core/contracts/notifications.ts';
 import { apiFetch } from '../../app/api.ts';
-import { recentMessagesQueryKey } from '../../shared/query-keys.ts';
+import { recentMessagesQueryKey } from '../../common/query-keys.ts';
 
 /**
  * `GET /api/notifications`, newest first, `pageSize` per page; `fetchNextPage` continues with `before`.

@@ -27,7 +27,7 @@ import { Field, Input, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useCreateTask, useTasks, useUpdateTask } from './api.ts';
-import { useFamilyMembers } from '../../shared/members.ts';
+import { useFamilyMembers } from '../../common/members.ts';
 
 const DEFAULTS: TaskFormValues = {
   title: '',

@@ -30,10 +30,10 @@ import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useSession } from '../../shared/session.ts';
+import { useSession } from '../../common/session.ts';
 import { PriorityBadge } from './priority-badge.tsx';
 import { useDeleteTask, useTasks, useUpdateTaskStatus } from './api.ts';
-import { useFamilyMembers } from '../../shared/members.ts';
+import { useFamilyMembers } from '../../common/members.ts';
 
 const TABS: { value: TaskStatus; label: string }[] = [
   { value: 'open', label: 'Open' },
