@@ -12,18 +12,18 @@ export function toFamilyTime(row: EventRow, local: string, familyZone: string): 
 }
 
 /**
- * Maps a row to the wire (SPEC §3 Event, snake_case); no column leaks unlisted. `start_date` / `end_date` are
- * the family's wall-clock time (SPEC §7); `timezone` says which zone the event itself runs in; `exdates` and
- * `recurrence_id` stay in the series' own terms (they identify occurrences, like `occurrence_start`).
+ * A row's fields on the wire (SPEC §3 Event, snake_case) with the given times; no column leaks unlisted. One
+ * object literal, built once per occurrence of a list (docs/performance.md: copying a 30-field object was the
+ * largest single cost of `GET /api/events` after the expansion).
  */
-export function toEventDto(row: EventRow, familyZone: string): EventDto {
+function eventFields(row: EventRow, start: string, end: string | null): EventDto {
   return {
     id: row.id,
     family_id: row.familyId,
     title: row.title,
     description: row.description,
-    start_date: toFamilyTime(row, row.startDate, familyZone),
-    end_date: row.endDate === null ? null : toFamilyTime(row, row.endDate, familyZone),
+    start_date: start,
+    end_date: end,
     timezone: row.isAllDay ? null : row.timezone,
     duration_minutes: row.durationMinutes,
     is_all_day: row.isAllDay,
@@ -52,52 +52,30 @@ export function toEventDto(row: EventRow, familyZone: string): EventDto {
 }
 
 /**
- * One occurrence on the wire (`EventOccurrenceDto`): `toEventDto`'s fields with the occurrence's own times and
- * identity. Written out as one object literal rather than a spread of `toEventDto`'s answer: a list builds one per
- * occurrence, and copying a 30-field object was the largest single cost of `GET /api/events` after the
- * expansion (docs/performance.md). `o.start` / `o.end` are already family wall-clock.
+ * Maps a row to the wire. `start_date` / `end_date` are the family's wall-clock time (SPEC §7); `timezone` says
+ * which zone the event itself runs in; `exdates` and `recurrence_id` stay in the series' own terms (they identify
+ * occurrences, like `occurrence_start`).
+ */
+export function toEventDto(row: EventRow, familyZone: string): EventDto {
+  const end = row.endDate === null ? null : toFamilyTime(row, row.endDate, familyZone);
+  return eventFields(row, toFamilyTime(row, row.startDate, familyZone), end);
+}
+
+/**
+ * One occurrence on the wire (`EventOccurrenceDto`): the row's fields with the occurrence's own times
+ * (`o.start` / `o.end`, already family wall-clock) and identity, added to the one literal rather than spread.
  */
 export function toOccurrenceDto(
   row: EventRow,
   o: { start: string; end: string; seriesId: number | null; occurrenceId: string | null },
   multiDay: boolean,
 ): EventOccurrenceDto {
-  return {
-    id: row.id,
-    family_id: row.familyId,
-    title: row.title,
-    description: row.description,
-    start_date: o.start,
-    end_date: o.end,
-    timezone: row.isAllDay ? null : row.timezone,
-    duration_minutes: row.durationMinutes,
-    is_all_day: row.isAllDay,
-    location: row.location,
-    organizer_id: row.organizerId,
-    attendees: row.attendees,
-    alert_members: row.alertMembers,
-    category: row.category,
-    priority: row.priority,
-    has_pickup: row.hasPickup,
-    pickup_assigned_to: row.pickupAssignedTo,
-    pickup_minutes_before: row.pickupMinutesBefore,
-    has_dropoff: row.hasDropoff,
-    dropoff_assigned_to: row.dropoffAssignedTo,
-    dropoff_minutes_before: row.dropoffMinutesBefore,
-    is_recurring: row.isRecurring,
-    recurrence_pattern: row.recurrencePattern,
-    recurrence_end_date: row.recurrenceEndDate,
-    rrule: row.rrule,
-    exdates: row.exdates,
-    parent_event_id: row.parentEventId,
-    recurrence_id: row.recurrenceId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+  return Object.assign(eventFields(row, o.start, o.end), {
     series_id: o.seriesId,
     occurrence_start: o.occurrenceId,
     is_exception: row.parentEventId !== null,
     is_multi_day: multiDay,
-  };
+  });
 }
 
 /** Maps a task row to the wire (SPEC §3 Task). */
