@@ -3,11 +3,17 @@ import { MapPin, Repeat, TriangleAlert } from 'lucide-react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { attendeeBadges, clockTime, shortTime, whenText } from '../../../core/calendar/layout.ts';
-import { chipColors, NEUTRAL_CHIP_COLORS, type ChipColors } from '../../../core/members/chip-colors.ts';
+import {
+  chipColors,
+  MEMBER_BASE_HEX,
+  NEUTRAL_CHIP_COLORS,
+  type ChipColors,
+} from '../../../core/members/chip-colors.ts';
+import { isMemberColor } from '../../../core/members/colors.ts';
 import { initials } from '../../../core/members/initials.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { useOccurrenceIssues } from '../../common/driving/driving-issues.tsx';
-import { useLongPressPeek } from './long-press.tsx';
+import { useLongPressPeek, type LongPressHandlers } from './long-press.tsx';
 
 /** Where an occurrence opens: `/add-event/{id}`, with the occurrence of a series so that one can be edited alone. */
 export function eventHref(item: EventOccurrenceDto, view: string): string {
@@ -86,7 +92,44 @@ interface EventChipProps {
  */
 export function EventChip(props: EventChipProps) {
   const issues = useOccurrenceIssues(props.item);
-  return <ChipView {...props} issues={issues} />;
+  const peek = useLongPressPeek();
+  return (
+    <>
+      <ChipView {...props} issues={issues} longPress={peek.handlers} />
+      {peek.bubble}
+    </>
+  );
+}
+
+/**
+ * The month grid's chip colours as one style sheet (issue 23: a chip mounts with no style property of its own):
+ * `[data-chip-color=NAME]` gives a chip its member colour's background, text and edge, and an initials badge
+ * (`[data-badge-color=NAME]`) its solid colour; `none` is the neutral chip of an event without a member.
+ * Scoped to `scope` (a selector). Built once per scope from the palette (`chipColors`).
+ */
+export function chipColorSheet(scope: string): string {
+  const rules = [`${scope} [data-chip-color="none"]{${chipRule(NEUTRAL_CHIP_COLORS)}}`];
+  for (const name of Object.keys(MEMBER_BASE_HEX)) {
+    const colors = chipColors(name);
+    rules.push(
+      `${scope} [data-chip-color="${name}"]{${chipRule(colors)}}`,
+      `${scope} [data-badge-color="${name}"]{background-color:${colors.solid}}`,
+    );
+  }
+  return rules.join('\n');
+}
+
+const chipRule = (c: ChipColors) =>
+  `background-color:${c.background};color:${c.text};border-left-color:${c.edge}`;
+
+/** The palette name a chip's colours come from in `chipColorSheet`: its member's colour, else 'none'. */
+function chipColorName(
+  item: EventOccurrenceDto,
+  membersById: ReadonlyMap<number, FamilyMemberDto>,
+): string {
+  const member = eventMember(item, membersById);
+  if (!member) return 'none';
+  return isMemberColor(member.color) ? member.color : 'blue'; // as `chipColors` draws an unknown colour
 }
 
 /**
@@ -110,6 +153,11 @@ export function sameChipContent(a: EventOccurrenceDto, b: EventOccurrenceDto): b
 /**
  * `EventChip` with its transport issues given (`issues`: 'Pickup: No driver yet', … or empty) instead of read
  * from the context, so that a memoised caller (the month view) decides when it draws again.
+ * `longPress`: the long-press handlers for this chip alone (the month view sets one set on its grid instead).
+ * `colorsFromSheet`: the chip's colours come from `chipColorSheet` on a `data-chip-color` attribute instead
+ * of style properties of its own, and the 'month' variant's time and initials follow the month grid's width
+ * (`@container/month`, set by the grid) instead of making each chip a size container (issue 23: a month
+ * switch mounts ~130 chips; each container is one more style and layout pass).
  */
 export function ChipView({
   item,
@@ -122,19 +170,29 @@ export function ChipView({
   className,
   style,
   issues,
-}: EventChipProps & { issues: readonly string[] }) {
-  const colors = eventColors(item, membersById);
+  longPress,
+  colorsFromSheet = false,
+}: EventChipProps & {
+  issues: readonly string[];
+  longPress?: LongPressHandlers;
+  colorsFromSheet?: boolean;
+}) {
   const attendees = attendeesOf(item, membersById);
   // Issue 27: a transport clash is part of the chip's name and hover text, and flagged by an icon.
   const label =
     issues.length > 0 ? `${eventLabel(item, attendees)}. ${issues.join('. ')}` : eventLabel(item, attendees);
-  const peek = useLongPressPeek(label);
   const open = (e: MouseEvent | KeyboardEvent) => {
     e.stopPropagation();
-    if (e.type === 'click' && peek.swallowClick()) return;
     onOpen(item);
   };
   const timed = !item.is_all_day;
+  // A month chip in the grid's container: its text is laid out against the grid's width, not its own.
+  const gridSized = colorsFromSheet && variant === 'month';
+  let colorStyle: CSSProperties | undefined;
+  if (!colorsFromSheet) {
+    const colors = eventColors(item, membersById);
+    colorStyle = { backgroundColor: colors.background, color: colors.text, borderLeftColor: colors.edge };
+  }
   return (
     <div
       role="button"
@@ -143,8 +201,9 @@ export function ChipView({
       title={label}
       data-testid="event-chip"
       data-variant={variant}
+      data-chip-color={colorsFromSheet ? chipColorName(item, membersById) : undefined}
       data-driving-issues={issues.length > 0 ? issues.length : undefined}
-      {...peek.handlers}
+      {...longPress}
       onClick={open}
       onDoubleClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => {
@@ -153,14 +212,10 @@ export function ChipView({
           open(e);
         }
       }}
-      style={{
-        backgroundColor: colors.background,
-        color: colors.text,
-        borderLeftColor: colors.edge,
-        ...style,
-      }}
+      style={colorStyle && style ? { ...colorStyle, ...style } : (colorStyle ?? style)}
       className={cn(
-        '@container min-w-0 cursor-pointer overflow-hidden text-left text-xs outline-none focus-visible:ring-2 focus-visible:ring-indigo-600',
+        'min-w-0 cursor-pointer overflow-hidden text-left text-xs outline-none focus-visible:ring-2 focus-visible:ring-indigo-600',
+        !gridSized && '@container',
         variant === 'block' ? 'rounded-md border-l-4 px-1.5 shadow-sm' : 'h-5 leading-5',
         variant === 'block' && (compact ? 'py-0 leading-4' : 'py-1'),
         variant === 'month' && 'rounded border-l-[3px] pr-0.5 pl-1',
@@ -186,7 +241,12 @@ export function ChipView({
           {issues.length > 0 ? <DrivingFlag /> : null}
           {/* In a phone's month cell (~50 px) the title alone: the time would take all of it. */}
           {timed && !continuesBefore ? (
-            <span className="hidden shrink-0 text-[11px] font-normal @min-[5.5rem]:inline">
+            <span
+              className={cn(
+                'hidden shrink-0 text-[11px] font-normal',
+                gridSized ? MONTH_CHIP_SHOWS_TIME : '@min-[5.5rem]:inline',
+              )}
+            >
               {shortTime(item.start_date)}
             </span>
           ) : null}
@@ -194,14 +254,25 @@ export function ChipView({
             {item.title}
           </span>
           {/* Initials only when the chip is wide enough; otherwise its coloured edge says whose it is. */}
-          <Initials members={attendees} className="hidden @min-[11rem]:flex" />
+          <Initials
+            members={attendees}
+            colorsFromSheet={colorsFromSheet}
+            className={cn('hidden', gridSized ? MONTH_CHIP_SHOWS_INITIALS : '@min-[11rem]:flex')}
+          />
           {continuesAfter ? <span className="shrink-0">→</span> : null}
         </div>
       )}
-      {peek.bubble}
     </div>
   );
 }
+
+/**
+ * A month chip's content box is the grid's content width ÷ 7, less its margins (2 × 0.125rem), padding
+ * (0.375rem) and edge (3 px). Shown from the same chip widths as a chip of its own size would: the time from
+ * a 5.5rem content box (7 × (5.5 + 0.625)rem + 7 × 3 px of grid), the initials from 11rem.
+ */
+const MONTH_CHIP_SHOWS_TIME = '@min-[calc(42.875rem_+_21px)]/month:inline';
+const MONTH_CHIP_SHOWS_INITIALS = '@min-[calc(81.375rem_+_21px)]/month:flex';
 
 /** The time grid's block: the title first (wrapping), then the times, the location and the initials. */
 function BlockContent({
@@ -256,9 +327,12 @@ function DrivingFlag({ className }: { className?: string }) {
 export function Initials({
   members,
   className,
+  colorsFromSheet = false,
 }: {
   members: readonly FamilyMemberDto[];
   className?: string;
+  /** The badges' colours from `chipColorSheet` (`data-badge-color`) instead of a style property each. */
+  colorsFromSheet?: boolean;
 }) {
   const { shown, extra } = attendeeBadges(members);
   if (shown.length === 0) return null;
@@ -267,7 +341,8 @@ export function Initials({
       {shown.map((m) => (
         <span
           key={m.id}
-          style={{ backgroundColor: chipColors(m.color).solid }}
+          style={colorsFromSheet ? undefined : { backgroundColor: chipColors(m.color).solid }}
+          data-badge-color={colorsFromSheet ? (isMemberColor(m.color) ? m.color : 'blue') : undefined}
           className="inline-flex h-4 w-4 items-center justify-center rounded-full border border-white text-[8px] leading-none font-semibold text-white"
         >
           {initials(m.name)}

@@ -10,7 +10,8 @@ import {
 import { monthGrid } from '../../../core/calendar/range.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { occurrenceIssues, useIssuesByOccurrence } from '../../common/driving/driving-issues.tsx';
-import { ChipView, sameChipContent } from './event-chip.tsx';
+import { ChipView, chipColorSheet, sameChipContent } from './event-chip.tsx';
+import { useLongPressPeek } from './long-press.tsx';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** How long a click waits for a second one, so that a double-click does not also open the day view. */
@@ -22,6 +23,32 @@ const DOUBLE_CLICK_WAIT_MS = 250;
 const ROW_TEMPLATE = {
   gridTemplateRows: `2rem repeat(${String(MONTH_CELL_MAX_EVENTS)}, 1.375rem) 1.5rem`,
 };
+/**
+ * Grid places as classes (issue 23: a chip mounts without style properties). Columns 1–7 and spans 1–7 by
+ * day; rows 2 to `MONTH_CELL_MAX_EVENTS + 1` for the event lines (row 1 holds the day numbers), then '+N more'.
+ * Written out whole so that Tailwind finds them in the source.
+ */
+const COLUMN = [
+  'col-start-1',
+  'col-start-2',
+  'col-start-3',
+  'col-start-4',
+  'col-start-5',
+  'col-start-6',
+  'col-start-7',
+];
+const SPAN = ['col-span-1', 'col-span-2', 'col-span-3', 'col-span-4', 'col-span-5', 'col-span-6', 'col-span-7'];
+const LINE = ['row-start-2', 'row-start-3', 'row-start-4'];
+const MORE_ROW = 'row-start-5';
+if (LINE.length !== MONTH_CELL_MAX_EVENTS) throw new Error('month-view: one row class per event line');
+/** The month view's root, the scope of its colour sheet. */
+const SCOPE = '[data-testid="month-view"]';
+let colorSheet: string | undefined;
+/** The month grid's chip colours (`chipColorSheet`), built when the month is first drawn. */
+function monthColorSheet(): string {
+  colorSheet ??= chipColorSheet(SCOPE);
+  return colorSheet;
+}
 
 interface MonthViewProps {
   date: string;
@@ -43,9 +70,8 @@ interface MonthChipProps {
   variant: 'month' | 'bar';
   continuesBefore?: boolean;
   continuesAfter?: boolean;
+  /** Classes: the chip's place in the week row's grid and its margins. */
   className: string;
-  gridColumn: string | number;
-  gridRow: number;
 }
 
 /**
@@ -66,9 +92,9 @@ function sameMonthChip(a: MonthChipProps, b: MonthChipProps): boolean {
  * Issue 23: a chip of the month grid, drawn again only when what it shows changes. Chips are keyed by their
  * place in the grid, so that a month switch reuses the elements and updates only the chips whose text differs.
  */
-const MonthChip = memo(function MonthChip({ spot, onOpenAt, gridColumn, gridRow, ...chip }: MonthChipProps) {
+const MonthChip = memo(function MonthChip({ spot, onOpenAt, ...chip }: MonthChipProps) {
   const open = useCallback(() => onOpenAt(spot), [onOpenAt, spot]);
-  return <ChipView {...chip} onOpen={open} style={{ gridColumn, gridRow }} />;
+  return <ChipView {...chip} onOpen={open} colorsFromSheet />;
 }, sameMonthChip);
 
 /**
@@ -118,6 +144,8 @@ export function MonthView({
     const item = latest.current.itemAt.get(spot);
     if (item) latest.current.onOpenEvent(item);
   }, []);
+  // One long-press for every chip of the grid (issue 22's peek), not a hook per chip.
+  const peek = useLongPressPeek();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -135,7 +163,13 @@ export function MonthView({
   };
 
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="month-view">
+    <div
+      className="@container/month overflow-hidden rounded-lg border border-slate-200 bg-white"
+      data-testid="month-view"
+      {...peek.handlers}
+    >
+      <style>{monthColorSheet()}</style>
+      {peek.bubble}
       <div className="grid grid-cols-7 border-b border-slate-200 bg-slate-50">
         {WEEKDAYS.map((d) => (
           <div
@@ -162,9 +196,9 @@ export function MonthView({
                 data-date={day}
                 onClick={() => click(day)}
                 onDoubleClick={() => doubleClick(day)}
-                style={{ gridColumn: i + 1, gridRow: '1 / -1' }}
                 className={cn(
-                  'cursor-pointer border-slate-200 hover:bg-indigo-50/40',
+                  'row-span-full cursor-pointer border-slate-200 hover:bg-indigo-50/40',
+                  COLUMN[i],
                   i < 6 && 'border-r',
                   inMonth ? 'bg-white' : 'bg-slate-50',
                 )}
@@ -177,9 +211,9 @@ export function MonthView({
               type="button"
               onClick={() => onOpenDay(day)}
               aria-label={`${longDayName(day)}: open in day view`}
-              style={{ gridColumn: i + 1, gridRow: 1 }}
               className={cn(
-                'mt-1 ml-1 inline-flex h-7 w-7 items-center justify-center self-start justify-self-start rounded-full text-sm font-medium hover:bg-slate-200',
+                COLUMN[i],
+                'row-start-1 mt-1 ml-1 inline-flex h-7 w-7 items-center justify-center self-start justify-self-start rounded-full text-sm font-medium hover:bg-slate-200',
                 day === today
                   ? 'bg-indigo-600 text-white hover:bg-indigo-700'
                   : day.slice(0, 7) === month
@@ -202,12 +236,13 @@ export function MonthView({
               continuesBefore={bar.continuesBefore}
               continuesAfter={bar.continuesAfter}
               className={cn(
+                COLUMN[bar.start],
+                SPAN[bar.span - 1],
+                LINE[bar.lane],
                 'self-start',
                 bar.continuesBefore ? 'ml-0' : 'ml-0.5',
                 bar.continuesAfter ? 'mr-0' : 'mr-0.5',
               )}
-              gridColumn={`${String(bar.start + 1)} / span ${String(bar.span)}`}
-              gridRow={bar.lane + 2}
             />
           ))}
           {layout.chips.map((chip) => (
@@ -219,9 +254,7 @@ export function MonthView({
               issues={occurrenceIssues(issuesByOccurrence, chip.item)}
               membersById={membersById}
               variant="month"
-              className="mx-0.5 self-start"
-              gridColumn={chip.day + 1}
-              gridRow={chip.line + 2}
+              className={cn(COLUMN[chip.day], LINE[chip.line], 'mx-0.5 self-start')}
             />
           ))}
           {layout.more.map((more, i) =>
@@ -235,8 +268,11 @@ export function MonthView({
                 }}
                 onDoubleClick={(e) => e.stopPropagation()}
                 aria-label={`+${String(more)} more on ${longDayName(dates[i] ?? '')}: open in day view`}
-                style={{ gridColumn: i + 1, gridRow: MONTH_CELL_MAX_EVENTS + 2 }}
-                className="mx-1 self-center justify-self-start rounded px-1 text-xs font-semibold text-slate-700 hover:bg-slate-200 hover:text-slate-900"
+                className={cn(
+                  COLUMN[i],
+                  MORE_ROW,
+                  'mx-1 self-center justify-self-start rounded px-1 text-xs font-semibold text-slate-700 hover:bg-slate-200 hover:text-slate-900',
+                )}
               >
                 +{more}
                 <span className="hidden sm:inline"> more</span>
