@@ -216,7 +216,10 @@ export function ChipView({
       className={cn(
         'min-w-0 cursor-pointer overflow-hidden text-left text-xs outline-none focus-visible:ring-2 focus-visible:ring-indigo-600',
         !gridSized && '@container',
-        variant === 'block' ? 'rounded-md border-l-4 px-1.5 shadow-sm' : 'h-5 leading-5',
+        // A month chip or bar lays its line out itself (no inner box: one element less per chip, issue 23).
+        variant === 'block'
+          ? 'rounded-md border-l-4 px-1.5 shadow-sm'
+          : 'flex h-5 items-baseline gap-0.5 leading-5 tracking-tight',
         variant === 'block' && (compact ? 'py-0 leading-4' : 'py-1'),
         variant === 'month' && 'rounded border-l-[3px] pr-0.5 pl-1',
         variant === 'bar' && 'px-1.5 font-medium',
@@ -236,12 +239,18 @@ export function ChipView({
       ) : variant === 'block' ? (
         <BlockContent item={item} attendees={attendees} flagged={issues.length > 0} />
       ) : (
-        <div className="flex items-baseline gap-0.5 tracking-tight" aria-hidden>
-          {continuesBefore ? <span className="shrink-0">←</span> : null}
+        // The name is the chip's label; what it shows in short ('7a', initials) is hidden from it.
+        <>
+          {continuesBefore ? (
+            <span aria-hidden className="shrink-0">
+              ←
+            </span>
+          ) : null}
           {issues.length > 0 ? <DrivingFlag /> : null}
           {/* In a phone's month cell (~50 px) the title alone: the time would take all of it. */}
           {timed && !continuesBefore ? (
             <span
+              aria-hidden
               className={cn(
                 'hidden shrink-0 text-[11px] font-normal',
                 gridSized ? MONTH_CHIP_SHOWS_TIME : '@min-[5.5rem]:inline',
@@ -250,7 +259,7 @@ export function ChipView({
               {shortTime(item.start_date)}
             </span>
           ) : null}
-          <span className="min-w-0 flex-1 truncate font-medium" data-testid="chip-title">
+          <span aria-hidden className="min-w-0 flex-1 truncate font-medium" data-testid="chip-title">
             {item.title}
           </span>
           {/* Initials only when the chip is wide enough; otherwise its coloured edge says whose it is. */}
@@ -259,8 +268,12 @@ export function ChipView({
             colorsFromSheet={colorsFromSheet}
             className={cn('hidden', gridSized ? MONTH_CHIP_SHOWS_INITIALS : '@min-[11rem]:flex')}
           />
-          {continuesAfter ? <span className="shrink-0">→</span> : null}
-        </div>
+          {continuesAfter ? (
+            <span aria-hidden className="shrink-0">
+              →
+            </span>
+          ) : null}
+        </>
       )}
     </div>
   );
@@ -317,13 +330,17 @@ function BlockContent({
 function DrivingFlag({ className }: { className?: string }) {
   return (
     <TriangleAlert
+      aria-hidden
       data-testid="chip-driving-flag"
       className={cn('h-3 w-3 shrink-0 self-center fill-amber-300 text-amber-800', className)}
     />
   );
 }
 
-/** Up to three attendee initials on their member's solid colour (white text, ≥ 4.5:1), then '+N'. */
+/**
+ * Up to three attendee initials on their member's solid colour (white text, ≥ 4.5:1), then '+N'. Hidden from
+ * assistive technology: where they are shown, the attendees' names are in the accessible name or text.
+ */
 export function Initials({
   members,
   className,
@@ -337,7 +354,7 @@ export function Initials({
   const { shown, extra } = attendeeBadges(members);
   if (shown.length === 0) return null;
   return (
-    <span className={cn('shrink-0 items-center -space-x-1', className)}>
+    <span aria-hidden className={cn('shrink-0 items-center -space-x-1', className)}>
       {shown.map((m) => (
         <span
           key={m.id}
