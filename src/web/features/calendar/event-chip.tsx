@@ -123,10 +123,7 @@ const chipRule = (c: ChipColors) =>
   `background-color:${c.background};color:${c.text};border-left-color:${c.edge}`;
 
 /** The palette name a chip's colours come from in `chipColorSheet`: its member's colour, else 'none'. */
-function chipColorName(
-  item: EventOccurrenceDto,
-  membersById: ReadonlyMap<number, FamilyMemberDto>,
-): string {
+function chipColorName(item: EventOccurrenceDto, membersById: ReadonlyMap<number, FamilyMemberDto>): string {
   const member = eventMember(item, membersById);
   if (!member) return 'none';
   return isMemberColor(member.color) ? member.color : 'blue'; // as `chipColors` draws an unknown colour

@@ -37,7 +37,15 @@ const COLUMN = [
   'col-start-6',
   'col-start-7',
 ];
-const SPAN = ['col-span-1', 'col-span-2', 'col-span-3', 'col-span-4', 'col-span-5', 'col-span-6', 'col-span-7'];
+const SPAN = [
+  'col-span-1',
+  'col-span-2',
+  'col-span-3',
+  'col-span-4',
+  'col-span-5',
+  'col-span-6',
+  'col-span-7',
+];
 const LINE = ['row-start-2', 'row-start-3', 'row-start-4'];
 const MORE_ROW = 'row-start-5';
 if (LINE.length !== MONTH_CELL_MAX_EVENTS) throw new Error('month-view: one row class per event line');
