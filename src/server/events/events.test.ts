@@ -313,7 +313,11 @@ describe('GET /api/events (occurrences)', () => {
   it('reads the window’s rows as Drizzle’s own select maps them (the list’s prepared statement and mapper)', async () => {
     const series = await create(
       fam,
-      soccer(fam, { is_recurring: true, recurrence_pattern: 'weekly', alert_members: [String(fam.members[1])] }),
+      soccer(fam, {
+        is_recurring: true,
+        recurrence_pattern: 'weekly',
+        alert_members: [String(fam.members[1])],
+      }),
     );
     const moved = await call(
       fam,

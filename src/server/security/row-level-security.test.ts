@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSessionStatement, SESSION_COOKIE } from '../auth/sessions.ts';
@@ -406,6 +407,36 @@ describe('row-level security', () => {
       }
     } finally {
       proto.query = original;
+    }
+  });
+
+  it('answers a signed-in read in one PGlite transaction, opened with the session lookup (issue 19)', async () => {
+    if (server.database.kind !== 'pglite') return; // PostgreSQL: the round-trip test above
+    // Every statement reaches PGlite through one of these (a transaction's own statements go through it).
+    const methods = ['query', 'exec', 'transaction'] as const;
+    const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const own = methods.map((name) => Object.hasOwn(proto, name));
+    const originals = methods.map((name) => proto[name]!);
+    const calls: string[] = [];
+    methods.forEach((name, i) => {
+      proto[name] = function (this: unknown, ...args: unknown[]) {
+        calls.push(name);
+        return originals[i]!.apply(this, args);
+      };
+    });
+    try {
+      for (const url of ['/api/events?start=2026-12-01&end=2026-12-31', '/api/test/unfiltered-tasks']) {
+        calls.length = 0;
+        const res = await call(server.app, a.cookie, 'GET', url);
+        expect(res.statusCode).toBe(200);
+        // Before: the session looked up in a system transaction of its own, then the family's transaction.
+        expect(calls, url).toEqual(['transaction']);
+      }
+    } finally {
+      methods.forEach((name, i) => {
+        if (own[i]) proto[name] = originals[i]!;
+        else delete proto[name];
+      });
     }
   });
 });
