@@ -136,9 +136,9 @@ const eventFieldDecoders = Object.entries(eventColumns).map(([key, field]) => {
 function toEventRows(rows: unknown[][]): EventRow[] {
   return rows.map((values) => {
     const row: Record<string, unknown> = {};
-    for (let i = 0; i < eventFieldDecoders.length; i++) {
-      const { key, decode } = eventFieldDecoders[i]!;
-      const value = values[i];
+    let i = 0;
+    for (const { key, decode } of eventFieldDecoders) {
+      const value = values[i++];
       row[key] = value === null || value === undefined || decode === null ? (value ?? null) : decode(value);
     }
     return row as unknown as EventRow; // every key of eventColumns set above, each decoded as Drizzle would

@@ -413,17 +413,18 @@ describe('row-level security', () => {
   it('answers a signed-in read in one PGlite transaction, opened with the session lookup (issue 19)', async () => {
     if (server.database.kind !== 'pglite') return; // PostgreSQL: the round-trip test above
     // Every statement reaches PGlite through one of these (a transaction's own statements go through it).
-    const methods = ['query', 'exec', 'transaction'] as const;
-    const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const own = methods.map((name) => Object.hasOwn(proto, name));
-    const originals = methods.map((name) => proto[name]!);
+    const proto = PGlite.prototype as unknown as Record<string, unknown>;
+    const spied = ['query', 'exec', 'transaction'].map((name) => {
+      const original = proto[name] as (...args: unknown[]) => unknown;
+      return { name, original, own: Object.hasOwn(proto, name) };
+    });
     const calls: string[] = [];
-    methods.forEach((name, i) => {
+    for (const { name, original } of spied) {
       proto[name] = function (this: unknown, ...args: unknown[]) {
         calls.push(name);
-        return originals[i]!.apply(this, args);
+        return original.apply(this, args);
       };
-    });
+    }
     try {
       for (const url of ['/api/events?start=2026-12-01&end=2026-12-31', '/api/test/unfiltered-tasks']) {
         calls.length = 0;
@@ -433,10 +434,11 @@ describe('row-level security', () => {
         expect(calls, url).toEqual(['transaction']);
       }
     } finally {
-      methods.forEach((name, i) => {
-        if (own[i]) proto[name] = originals[i]!;
-        else delete proto[name];
-      });
+      // Put back what was there: the prototype's own method, or none (the base class's shows through again).
+      for (const { name, original, own } of spied) {
+        if (own) proto[name] = original;
+        else Reflect.deleteProperty(proto, name);
+      }
     }
   });
 });
