@@ -177,6 +177,15 @@ export async function loadWindowRows(
   return runWindowQuery(db, windowQuery(familyFilter, windowBounds(fromDay, toDay)), undefined);
 }
 
+/**
+ * The statement `loadFamilyWindowRows` sends for `familyId` and the family days `fromDay` … `toDay` (exclusive),
+ * with its values in place of the placeholders: the text and parameters exactly as they reach the driver. For
+ * `npm run bench:api`'s bare route, which must run the same SQL as `GET /api/events`.
+ */
+export function familyWindowStatement(familyId: number, fromDay: string, toDay: string): Query {
+  return windowQuery(eq(events.familyId, familyId), windowBounds(fromDay, toDay));
+}
+
 /** Name of the prepared window statement of one family (`loadFamilyWindowRows`). */
 const FAMILY_WINDOW_STATEMENT = 'events_list_window';
 
