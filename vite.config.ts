@@ -119,6 +119,28 @@ function homeModulePreload(): Plugin {
   };
 }
 
+/**
+ * Writes `app-frame.html` beside `index.html`: the signed-in home's frame (src/web/app/app-frame.tsx) rendered
+ * by scripts/render-app-frame.ts in a Node process of its own, which the server puts inside `#root` for a
+ * signed-in visitor at `/` and `/calendar` (ADR 023). Not precached: the service worker's `index.html` stays
+ * frameless (the app renders the frame itself there).
+ * @throws Error when the render fails, which fails the build.
+ */
+function appFrame(): Plugin {
+  return {
+    name: 'app-frame',
+    apply: 'build',
+    generateBundle() {
+      const rendered = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/render-app-frame.ts'], {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      if (rendered.status !== 0) throw new Error(`App frame prerender failed:\n${rendered.stderr}`);
+      this.emitFile({ type: 'asset', fileName: 'app-frame.html', source: rendered.stdout });
+    },
+  };
+}
+
 // The SPA lives in src/web and is built to dist/web, which the Fastify server serves on the same port as the API.
 export default defineConfig({
   root: path.resolve('src/web'),
@@ -127,6 +149,7 @@ export default defineConfig({
     tailwindcss(),
     landingPage(),
     homeModulePreload(),
+    appFrame(),
     // Installable offline PWA (issue 11, docs/mobile.md): web app manifest, and a Workbox service worker that
     // precaches the app shell and keeps the last reply of the read calls in OFFLINE_READ_PATTERN (network first).
     // Writes are never cached or queued: apiFetch refuses them offline. registerType 'prompt': a new version
@@ -158,6 +181,7 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globIgnores: ['app-frame.html'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

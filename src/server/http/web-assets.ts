@@ -107,9 +107,15 @@ export async function registerWebAssets(
   const signedOutPage = withSignedOutHint(built.replace(HOME_PRELOADS, ''));
   const signedInElsewhere = built.replace(HOME_PRELOADS, '');
   const hasLanding = fs.existsSync(path.join(webRoot, 'landing.html'));
-  /** The SPA's page for a request with a live session (ADR 023): the family's zone, and at home its chunks. */
+  const frameFile = path.join(webRoot, 'app-frame.html');
+  const frame = fs.existsSync(frameFile) ? fs.readFileSync(frameFile, 'utf8') : '';
+  const signedInHome = built.replace('<div id="root"></div>', `<div id="root">${frame}</div>`);
+  /**
+   * The SPA's page for a request with a live session (ADR 023): the family's zone; at home also its chunks'
+   * preloads and the app's frame (`app-frame.html`, written by the build), which paints before any script.
+   */
   const signedInPage = (url: string, zone: string) =>
-    (isHomePath(url) ? built : signedInElsewhere).replace(
+    (isHomePath(url) ? signedInHome : signedInElsewhere).replace(
       '</head>',
       `  ${familyZoneMeta(zone)}\n  </head>`,
     );
