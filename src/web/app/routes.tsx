@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { AppFrame, isHomePath } from './app-frame.tsx';
@@ -9,42 +9,13 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-/**
- * A screen in a chunk of its own that renders at once, without suspending, when its module has already
- * loaded by the time it first mounts (`preload` started it, as the entry does for the signed-in home). A
- * `lazy` component suspends on its first render even then, and React 19 holds the content a suspended
- * boundary resolves to until 300 ms after its fallback showed (its retry throttle): ≈ 200 ms of nothing on the
- * calendar's first paint (issue 23). The choice is made once per mount, so a screen never switches component
- * type under its own state.
- */
-function preloadable<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  let loaded: ComponentType<P> | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = pick(module);
-      return module;
-    });
-  const Lazy = lazy(async () => ({ default: pick(await preload()) }));
-  function Screen(props: P) {
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
-    return <Component {...props} />;
-  }
-  return { Screen, preload };
-}
-
 // The signed-in shell and the sign-in forms are chunks too, so the landing page loads only what it shows.
-const appLayout = preloadable(
-  () => import('./layout.tsx'),
-  (module) => module.AppLayout,
-);
-const AppLayout = appLayout.Screen;
+const loadAppLayout = () => import('./layout.tsx');
+const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const LoginPage = screen(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const RegisterPage = screen(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
-const calendarPage = preloadable(
-  () => import('../features/calendar/calendar-page.tsx'),
-  (module) => module.CalendarPage,
-);
-const CalendarPage = calendarPage.Screen;
+const loadCalendarPage = () => import('../features/calendar/calendar-page.tsx');
+const CalendarPage = screen(loadCalendarPage, 'CalendarPage');
 const EventFormPage = screen(() => import('../features/events/event-form-page.tsx'), 'EventFormPage');
 const TasksPage = screen(() => import('../features/tasks/tasks-page.tsx'), 'TasksPage');
 const TaskFormPage = screen(() => import('../features/tasks/task-form-page.tsx'), 'TaskFormPage');
@@ -94,8 +65,8 @@ const LandingPage = screen(() => import('../features/waitlist/landing-page.tsx')
  * paints). For a visitor who turns out to be signed out, two chunks fetched for nothing.
  */
 export function preloadSignedInHome(): void {
-  void appLayout.preload();
-  void calendarPage.preload();
+  void loadAppLayout();
+  void loadCalendarPage();
 }
 
 /**
