@@ -111,7 +111,7 @@ function homeModulePreload(): Plugin {
         }
         const tags = [...files]
           .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => `    <link rel="modulepreload" data-home fetchpriority="low" crossorigin href="/${file}">\n`)
+          .map((file) => `    <link rel="modulepreload" data-home crossorigin href="/${file}">\n`)
           .join('');
         return html.replace('</head>', `\n${tags}  </head>`);
       },

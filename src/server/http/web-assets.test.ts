@@ -169,7 +169,7 @@ describe('the page for a request whose session the server looked up (ADR 023)', 
   const built = [
     '<!doctype html><html><head><title>FamilyHub</title>',
     '    <link rel="modulepreload" crossorigin href="/assets/entry-dep.js">',
-    '    <link rel="modulepreload" data-home fetchpriority="low" crossorigin href="/assets/calendar-page-X.js">',
+    '    <link rel="modulepreload" data-home crossorigin href="/assets/calendar-page-X.js">',
     '  </head><body><div id="root"></div></body></html>',
   ].join('\n');
   const frame = '<div aria-busy="true"><span>Calendar</span></div>';
