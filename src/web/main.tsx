@@ -32,7 +32,9 @@ if (!signedOut) {
   if (home) preloadSignedInHome();
   fetchEarly([
     '/api/auth/session',
-    ...(home ? calendarOpeningPaths(url, new Date(), window.matchMedia(PHONE_QUERY).matches, familyZone) : []),
+    ...(home
+      ? calendarOpeningPaths(url, new Date(), window.matchMedia(PHONE_QUERY).matches, familyZone)
+      : []),
   ]);
 }
 const root = document.getElementById('root');

@@ -87,12 +87,16 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
  * - The SPA's files are served from `webRoot` with their `.br`/`.gz` twins written at build time
  *   (scripts/build.mjs, brotli quality 11): `preCompressed` picks the best one the client accepts, so no CPU
  *   is spent compressing at request time. Cache headers per {@link cacheControlFor}.
- * - `GET /` without the `sessionCookie` is the landing page prerendered at build time (`landing.html`, ADR
- *   012): HTML and a small island, none of the SPA's code. With the cookie it is the SPA, which opens the
- *   calendar (or, should the session have ended, shows the landing page itself).
+ * - `GET /` without a live session is the landing page prerendered at build time (`landing.html`, ADR 012):
+ *   HTML and a small island, none of the SPA's code.
  * - Any other GET outside `/api` is a client-side route: `index.html` (revalidated), and the SPA decides
- *   (including its own 404 page). A request without the `sessionCookie` gets it with the signed-out hint
- *   ({@link SIGNED_OUT_META}). `/api/*` and other methods answer the API's 404 shape.
+ *   (including its own 404 page). `/api/*` and other methods answer the API's 404 shape.
+ * - Which page, by what the session hook (auth/routes.ts, `request.auth`) found for the `sessionCookie`
+ *   (ADR 023): a live session gets `index.html` with the family's zone ({@link familyZoneMeta}), and at `/` and
+ *   `/calendar` also the home chunks' preloads and the app's frame (`app-frame.html`, written by the build) in
+ *   `#root`; no cookie or an ended session gets the signed-out hint ({@link SIGNED_OUT_META}) and no home
+ *   preloads (at `/` the landing page); a cookie with no session hook installed gets the built file as it is.
+ *   Pages written per request are compressed here (brotli quality 4 or gzip).
  *
  * With no built SPA (`webRoot/index.html` missing, as in the API tests) only the 404s are installed.
  */

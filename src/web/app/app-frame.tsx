@@ -79,7 +79,10 @@ export function AppFrame() {
       </aside>
 
       <header className="sticky top-0 z-30 flex h-[calc(4rem+env(safe-area-inset-top))] items-center gap-3 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)] pr-[max(1rem,env(safe-area-inset-right))] pl-[max(1rem,env(safe-area-inset-left))] md:hidden">
-        <span aria-hidden className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700">
+        <span
+          aria-hidden
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700"
+        >
           <Menu className="h-6 w-6" />
         </span>
         <span className="text-lg font-semibold text-slate-900">Calendar</span>
