@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
+import type { ModuleInfo } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -105,7 +106,7 @@ function homeModulePreload(): Plugin {
           for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
         };
         for (const module of HOME_MODULES) {
-          const chunk = chunks.find((item) => item.facadeModuleId === module);
+          const chunk = chunks.find((item) => item.moduleIds.includes(module));
           if (!chunk) throw new Error(`home-modulepreload: no chunk for ${module}`);
           visit(chunk.fileName);
         }
@@ -138,6 +139,35 @@ function appFrame(): Plugin {
       if (rendered.status !== 0) throw new Error(`App frame prerender failed:\n${rendered.stderr}`);
       this.emitFile({ type: 'asset', fileName: 'app-frame.html', source: rendered.stdout });
     },
+  };
+}
+
+/**
+ * The chunk name of the signed-in home's own modules (rolldown `codeSplitting` group): every module the layout
+ * and the calendar page import statically, directly or not, that the entry (main.tsx) does not, goes into one
+ * `home` chunk instead of ≈ 25 files, most under 1.5 KB (issue 23: each request costs a round trip on a phone).
+ * Modules of other screens stay in their own chunks; a screen sharing a module with the home loads `home`.
+ */
+function homeChunk(): (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null {
+  let home: Set<string> | undefined;
+  const reach = (ctx: { getModuleInfo(id: string): ModuleInfo | null }, roots: string[]) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return (id, ctx) => {
+    if (!home) {
+      const entry = reach(ctx, [path.resolve('src/web/main.tsx')]);
+      // The two screens stay chunks of their own (what the router imports); their dependencies are grouped.
+      const own = new Set([...entry, ...HOME_MODULES]);
+      home = new Set([...reach(ctx, HOME_MODULES)].filter((module) => !own.has(module)));
+    }
+    return home.has(id) ? 'home' : null;
   };
 }
 
@@ -206,6 +236,13 @@ export default defineConfig({
   build: {
     outDir: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.resolve('dist/web'),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: homeChunk(), debugName: 'home', includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
