@@ -123,9 +123,14 @@ export async function registerWebAssets(
       '</head>',
       `  ${familyZoneMeta(zone)}\n  </head>`,
     );
-  /** Sends `html` as the page: revalidated, compressed (the not-found handler is outside the compress hook). */
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string) => {
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding');
+  /**
+   * Sends `html` as the page: revalidated, compressed (the not-found handler is outside the compress hook), and
+   * `private` when it carries the family's zone, so that no shared cache keeps one family's page.
+   */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, signedIn: boolean) => {
+    reply
+      .header('Cache-Control', signedIn ? 'private, no-cache' : 'no-cache')
+      .header('Vary', 'Cookie, Accept-Encoding');
     reply.type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (encoding === null) return reply.send(html);
@@ -152,7 +157,7 @@ export async function registerWebAssets(
     app.get('/', (request, reply) => {
       // Both: the page depends on the cookie, and the body on the encoding (this replaces setHeaders' Vary).
       const auth = sessionCookieState(request, sessionCookie);
-      if (auth.kind === 'live') return sendPage(request, reply, signedInPage(request.url, auth.zone));
+      if (auth.kind === 'live') return sendPage(request, reply, signedInPage(request.url, auth.zone), true);
       reply.header('Vary', 'Cookie, Accept-Encoding');
       if (auth.kind === 'unknown') return reply.sendFile('index.html');
       if (hasLanding) return reply.sendFile('landing.html');
@@ -164,10 +169,10 @@ export async function registerWebAssets(
       return reply.status(404).send(apiNotFound());
     }
     const auth = sessionCookieState(request, sessionCookie);
-    if (auth.kind === 'live') return sendPage(request, reply, signedInPage(request.url, auth.zone));
+    if (auth.kind === 'live') return sendPage(request, reply, signedInPage(request.url, auth.zone), true);
     // Certainly signed out (no session cookie, or one whose session has ended): the page says so, so the app
     // skips its session call (whose 401 Chromium would log as a console error) and shows its page at once.
-    if (auth.kind === 'none') return sendPage(request, reply, signedOutPage);
+    if (auth.kind === 'none') return sendPage(request, reply, signedOutPage, false);
     return reply.header('Vary', 'Cookie').sendFile('index.html');
   });
 }
