@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
+import type { ModuleInfo } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -75,6 +76,101 @@ function landingPage(): Plugin {
   };
 }
 
+/** The modules of the signed-in home (routes.tsx `preloadSignedInHome`), whose chunks `index.html` preloads. */
+const HOME_MODULES = ['src/web/app/layout.tsx', 'src/web/features/calendar/calendar-page.tsx'].map((file) =>
+  path.resolve(file),
+);
+
+/**
+ * Adds to `index.html` a `<link rel="modulepreload" data-home>` for every chunk of the signed-in home (the app
+ * shell and the calendar, with their static imports) that the page does not preload already, so that they
+ * download in parallel with the entry instead of after it has run (issue 23; they were requested ≈ 220 ms
+ * after the entry, behind its evaluation). The server keeps these tags only for a signed-in visitor at `/` or
+ * `/calendar` (src/server/http/web-assets.ts); the service worker's precached copy keeps them (its chunks
+ * are precached too).
+ */
+function homeModulePreload(): Plugin {
+  return {
+    name: 'home-modulepreload',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html; // dev server: no chunks
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+        };
+        for (const module of HOME_MODULES) {
+          const chunk = chunks.find((item) => item.moduleIds.includes(module));
+          if (!chunk) throw new Error(`home-modulepreload: no chunk for ${module}`);
+          visit(chunk.fileName);
+        }
+        const tags = [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `    <link rel="modulepreload" data-home crossorigin href="/${file}">\n`)
+          .join('');
+        return html.replace('</head>', `\n${tags}  </head>`);
+      },
+    },
+  };
+}
+
+/**
+ * Writes `app-frame.html` beside `index.html`: the signed-in home's frame (src/web/app/app-frame.tsx) rendered
+ * by scripts/render-app-frame.ts in a Node process of its own, which the server puts inside `#root` for a
+ * signed-in visitor at `/` and `/calendar` (ADR 023). Not precached: the service worker's `index.html` stays
+ * frameless (the app renders the frame itself there).
+ * @throws Error when the render fails, which fails the build.
+ */
+function appFrame(): Plugin {
+  return {
+    name: 'app-frame',
+    apply: 'build',
+    generateBundle() {
+      const rendered = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/render-app-frame.ts'], {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      if (rendered.status !== 0) throw new Error(`App frame prerender failed:\n${rendered.stderr}`);
+      this.emitFile({ type: 'asset', fileName: 'app-frame.html', source: rendered.stdout });
+    },
+  };
+}
+
+/**
+ * The chunk name of the signed-in home's own modules (rolldown `codeSplitting` group): every module the layout
+ * and the calendar page import statically, directly or not, that the entry (main.tsx) does not, goes into one
+ * `home` chunk instead of ≈ 25 files, most under 1.5 KB (issue 23: each request costs a round trip on a phone).
+ * Modules of other screens stay in their own chunks; a screen sharing a module with the home loads `home`.
+ */
+function homeChunk(): (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null {
+  let home: Set<string> | undefined;
+  const reach = (ctx: { getModuleInfo(id: string): ModuleInfo | null }, roots: string[]) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return (id, ctx) => {
+    if (!home) {
+      const entry = reach(ctx, [path.resolve('src/web/main.tsx')]);
+      // The two screens stay chunks of their own (what the router imports); their dependencies are grouped.
+      const own = new Set([...entry, ...HOME_MODULES]);
+      home = new Set([...reach(ctx, HOME_MODULES)].filter((module) => !own.has(module)));
+    }
+    return home.has(id) ? 'home' : null;
+  };
+}
+
 // The SPA lives in src/web and is built to dist/web, which the Fastify server serves on the same port as the API.
 export default defineConfig({
   root: path.resolve('src/web'),
@@ -82,6 +178,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     landingPage(),
+    homeModulePreload(),
+    appFrame(),
     // Installable offline PWA (issue 11, docs/mobile.md): web app manifest, and a Workbox service worker that
     // precaches the app shell and keeps the last reply of the read calls in OFFLINE_READ_PATTERN (network first).
     // Writes are never cached or queued: apiFetch refuses them offline. registerType 'prompt': a new version
@@ -113,6 +211,7 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globIgnores: ['app-frame.html'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
@@ -137,6 +236,13 @@ export default defineConfig({
   build: {
     outDir: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.resolve('dist/web'),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: homeChunk(), debugName: 'home', includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -19,6 +19,12 @@ test('the calendar asks for its data once each, while its code is still loading'
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true }); // the calendar's code downloads again
+  // The page preloads the calendar's code with the entry (ADR 023), so on this fast machine it can arrive
+  // before the entry has run; held back a second, it shows whether the data calls wait for it.
+  await page.route('**/assets/calendar-page-*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
   const timeline: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -46,6 +52,40 @@ test('the calendar asks for its data once each, while its code is still loading'
   for (const prefix of ['/api/auth/session', '/api/family-members', '/api/events?']) {
     expect(timeline.indexOf(asked(prefix)[0] ?? ''), prefix).toBeLessThan(loaded);
   }
+});
+
+test.describe("on a device whose date is not the family's", () => {
+  // UTC+14 here, UTC−11 for the family: never the same date.
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test("the early events call asks for the family's today, told by the page (ADR 023)", async ({ page }) => {
+    const registered = await page.request.post('/api/auth/register', {
+      data: {
+        familyName: 'The Far Aways',
+        email: `far-${String(Date.now())}@example.com`,
+        password: 'correct horse battery',
+        timezone: 'Pacific/Pago_Pago',
+        memberName: 'Ana Far',
+        memberRole: 'parent',
+        memberColor: 'blue',
+        memberPhone: null,
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const familyToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Pago_Pago' }).format(
+      new Date(),
+    );
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/events') asked.push(url.search);
+    });
+    // A first opening on this device: nothing remembered, only the page's hint knows the family's zone.
+    await page.goto('/calendar?view=day');
+    await expect(page.getByRole('heading', { name: /^Day View/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([`?start=${familyToday}&end=${familyToday}`]);
+  });
 });
 
 test('no screen reports a Content Security Policy violation', async ({ page, signUp }) => {

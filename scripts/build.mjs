@@ -69,7 +69,7 @@ const shared = ['src/core', 'package-lock.json', 'tsconfig.json'];
 
 await buildIfChanged(
   'web',
-  ['src/web', 'vite.config.ts', 'scripts/render-landing.ts', ...shared],
+  ['src/web', 'vite.config.ts', 'scripts/render-landing.ts', 'scripts/render-app-frame.ts', ...shared],
   path.join(dist, 'web', 'index.html'),
   () => {
     const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });

@@ -23,13 +23,18 @@ const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 // the code that asks for it (issue 23; the queries adopt these calls). (Signed out, `/` is not this app but
 // the prerendered landing page, ADR 012.)
 const signedOut = document.querySelector('meta[name="familyhub-session"][content="signed-out"]') !== null;
+// A page the server sent with a live session carries the family's zone (ADR 023); the service worker's copy
+// does not, and the zone remembered on the device (or the device's own) stands in.
+const familyZone = document.querySelector('meta[name="familyhub-zone"]')?.getAttribute('content') ?? null;
 const url = new URL(window.location.href);
 if (!signedOut) {
   const home = url.pathname === '/' || url.pathname === '/calendar';
   if (home) preloadSignedInHome();
   fetchEarly([
     '/api/auth/session',
-    ...(home ? calendarOpeningPaths(url, new Date(), window.matchMedia(PHONE_QUERY).matches) : []),
+    ...(home
+      ? calendarOpeningPaths(url, new Date(), window.matchMedia(PHONE_QUERY).matches, familyZone)
+      : []),
   ]);
 }
 const root = document.getElementById('root');

@@ -6,6 +6,7 @@ import {
   localMinutesBetween,
   localToInstant,
   parseLocal,
+  wallClockIn,
 } from '../time/local-time.ts';
 import { expandRule, MAX_YEAR, MIN_YEAR, RecurrenceError } from './rule.ts';
 
@@ -128,12 +129,7 @@ function place(e: EngineEvent, start: string, periodEnd: string | null, familyZo
     const endAt = localToInstant(end, familyZone);
     return e.allDay
       ? { start, end, startAt, endAt }
-      : {
-          start: instantToLocal(startAt, familyZone),
-          end: instantToLocal(endAt, familyZone),
-          startAt,
-          endAt,
-        };
+      : { start: wallClockIn(start, familyZone), end: wallClockIn(end, familyZone), startAt, endAt };
   }
   const startAt = localToInstant(start, e.zone);
   const endAt =
@@ -141,7 +137,8 @@ function place(e: EngineEvent, start: string, periodEnd: string | null, familyZo
       ? new Date(Math.max(startAt.getTime(), localToInstant(periodEnd, e.zone).getTime()))
       : new Date(startAt.getTime() + exactMs(e, e.zone));
   return {
-    start: instantToLocal(startAt, familyZone),
+    // In the family's own zone the start reads as it is written (but for a spring-forward gap): no round trip.
+    start: e.zone === familyZone ? wallClockIn(start, familyZone) : instantToLocal(startAt, familyZone),
     end: instantToLocal(endAt, familyZone),
     startAt,
     endAt,

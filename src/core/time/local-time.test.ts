@@ -9,6 +9,7 @@ import {
   normalizeLocal,
   LOCAL_DATETIME_PATTERN,
   parseLocal,
+  wallClockIn,
 } from './local-time.ts';
 
 /** The reading `parseLocal` must keep: the pattern, then JavaScript's Date as the calendar (the former code). */
@@ -158,5 +159,42 @@ describe('zone conversions against Intl (independent of @date-fns/tz), every zon
           );
       }
     }
+  });
+
+  it('reads a wall-clock time in its zone as the round trip through the instant does (gaps, overlaps, steady days)', () => {
+    const round = (text: string, zone: string) => instantToLocal(localToInstant(text, zone), zone);
+    const zoneNames = [
+      'America/Los_Angeles',
+      'Europe/Berlin',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'UTC',
+    ];
+    // Every quarter hour of the days either side of each 2026 transition, with and without seconds.
+    for (const zone of zoneNames) {
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+        if (intlLocal(day, zone).slice(11) === intlLocal(day + 86_400_000, zone).slice(11)) continue;
+        for (let ms = day - 86_400_000; ms < day + 2 * 86_400_000; ms += 15 * 60_000) {
+          const text = new Date(ms).toISOString().slice(0, 19);
+          expect(wallClockIn(text, zone), `${zone} ${text}`).toBe(round(text, zone));
+          expect(wallClockIn(text.slice(0, 16), zone), `${zone} ${text}`).toBe(
+            round(text.slice(0, 16), zone),
+          );
+        }
+      }
+    }
+    // Any local time in any zone.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 1) / 60_000, max: Date.UTC(2200, 0, 1) / 60_000 }),
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 59 }),
+        (minute, zone, second) => {
+          const text = `${new Date(minute * 60_000).toISOString().slice(0, 16)}:${String(second).padStart(2, '0')}`;
+          expect(wallClockIn(text, zone)).toBe(round(text, zone));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
   });
 });

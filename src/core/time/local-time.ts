@@ -147,13 +147,18 @@ export function localToInstant(text: string, timeZone: string): Date {
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
   if (p.year >= STEADY_FROM_YEAR && p.year <= STEADY_TO_YEAR) {
     const day = Date.UTC(p.year, p.month - 1, p.day);
-    const offset = steadyOffset(`${timeZone}|L${day}`, () => {
-      const a = day - exactInstant(day, timeZone);
-      return a === day + DAY_MS - exactInstant(day + DAY_MS, timeZone) ? a : null;
-    });
+    const offset = localDayOffset(day, timeZone);
     if (offset !== null) return new Date(asUtc - offset);
   }
   return new Date(exactInstant(asUtc, timeZone));
+}
+
+/** The zone's offset through the local day starting at `day` (floating ms), or null when it changes that day. */
+function localDayOffset(day: number, timeZone: string): number | null {
+  return steadyOffset('L', timeZone, day, () => {
+    const a = day - exactInstant(day, timeZone);
+    return a === day + DAY_MS - exactInstant(day + DAY_MS, timeZone) ? a : null;
+  });
 }
 
 /** `localToInstant` the slow, exact way, for wall-clock fields given as UTC milliseconds (a floating time). */
@@ -173,18 +178,42 @@ const DAY_MS = 86_400_000;
 /** Years the steady-day cache serves (ISO text of other years is not `YYYY-…`); others take the exact path. */
 const STEADY_FROM_YEAR = 1000;
 const STEADY_TO_YEAR = 9000;
-/** Zone offsets of whole days, `zone|L|U day` → ms east of UTC, or null when the offset changes that day. */
-const steadyOffsets = new Map<string, number | null>();
+/**
+ * Zone offsets of whole days, per kind of day (`L`: a local day, `U`: a UTC day), zone and day (its midnight as
+ * UTC milliseconds) → ms east of UTC, or null when the offset changes that day. Nested maps, not one map with
+ * text keys: building the key text was a visible share of `GET /api/events`.
+ */
+const steadyOffsets = {
+  L: new Map<string, Map<number, number | null>>(),
+  U: new Map<string, Map<number, number | null>>(),
+};
 /** Entries remembered at most (a few years of days for a few hundred zones). */
 const STEADY_OFFSETS_CACHE = 100_000;
+let steadyOffsetsSize = 0;
 
-/** The cached offset of one whole day (local `L` or UTC `U`), computed by `compute` on a miss. */
-function steadyOffset(key: string, compute: () => number | null): number | null {
-  let offset = steadyOffsets.get(key);
+/** The cached offset of one whole day (local `L` or UTC `U`) in `timeZone`, computed by `compute` on a miss. */
+function steadyOffset(
+  kind: 'L' | 'U',
+  timeZone: string,
+  day: number,
+  compute: () => number | null,
+): number | null {
+  let days = steadyOffsets[kind].get(timeZone);
+  let offset = days?.get(day);
   if (offset === undefined) {
     offset = compute();
-    if (steadyOffsets.size >= STEADY_OFFSETS_CACHE) steadyOffsets.clear();
-    steadyOffsets.set(key, offset);
+    if (steadyOffsetsSize >= STEADY_OFFSETS_CACHE) {
+      steadyOffsets.L.clear();
+      steadyOffsets.U.clear();
+      steadyOffsetsSize = 0;
+      days = undefined;
+    }
+    if (!days) {
+      days = new Map();
+      steadyOffsets[kind].set(timeZone, days);
+    }
+    days.set(day, offset);
+    steadyOffsetsSize++;
   }
   return offset;
 }
@@ -264,13 +293,32 @@ export function instantToLocal(instant: Date, timeZone: string): string {
   const year = instant.getUTCFullYear();
   if (year >= STEADY_FROM_YEAR && year <= STEADY_TO_YEAR) {
     const day = Math.floor(ms / DAY_MS) * DAY_MS;
-    const offset = steadyOffset(`${timeZone}|U${day}`, () => {
+    const offset = steadyOffset('U', timeZone, day, () => {
       const a = floatingOf(exactLocal(day, timeZone)) - day;
       return a === floatingOf(exactLocal(day + DAY_MS, timeZone)) - day - DAY_MS ? a : null;
     });
     if (offset !== null) return `${new Date(ms + offset).toISOString().slice(0, 16)}:00`;
   }
   return exactLocal(ms, timeZone);
+}
+
+/**
+ * The wall-clock time a local date-time shows in `timeZone` once read as an instant there:
+ * `instantToLocal(localToInstant(text, timeZone), timeZone)`, i.e. `text` itself (as `YYYY-MM-DDTHH:mm:00`) except
+ * in a spring-forward gap, where it moves later by the gap (RFC 5545 §3.3.5). Without the round trip on the days
+ * the zone's offset does not change (the occurrence engine places every floating occurrence this way).
+ * @throws RangeError on malformed text or a zone the runtime does not know.
+ */
+export function wallClockIn(text: string, timeZone: string): string {
+  const p = parseLocal(text);
+  if (p && p.year >= STEADY_FROM_YEAR && p.year <= STEADY_TO_YEAR && isKnownZone(timeZone)) {
+    const day = Date.UTC(p.year, p.month - 1, p.day);
+    const offset = localDayOffset(day, timeZone);
+    // Whole minutes only: with a sub-minute offset (local mean time, before 1972) the round trip drops seconds.
+    if (offset !== null && offset % 60_000 === 0)
+      return text.length === 19 && text.endsWith(':00') ? text : formatLocalParts(p);
+  }
+  return instantToLocal(localToInstant(text, timeZone), timeZone);
 }
 
 /** `instantToLocal` the slow, exact way (the zone must be known). */

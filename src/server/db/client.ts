@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -104,10 +104,11 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
   const db = drizzlePglite(client) as unknown as Db; // the PGlite driver's type is a PgDatabase subtype
   const system = drizzlePglite(systemPglite(client)) as unknown as Db;
   return {
-    // No transaction opener (ADR 011): PGlite has no round trips to save, and a transaction opened with the
-    // session lookup would hold its one connection through the hooks before the handler, where a rate-limit
-    // count (its own statement) would wait for it forever. Requests look the session up, then open the scope.
-    db: scopedDb(db, system),
+    // The request's transaction opens with the session lookup, as on PostgreSQL (ADR 011, amended by ADR 022):
+    // four statements fewer than a lookup in a system transaction of its own followed by the family's. The hooks
+    // between the lookup and the handler write in it (the family write limit) or run before it opens (the
+    // routes with `rateLimited` counts, `countsBeforeScope`), so none waits for the one connection it holds.
+    db: scopedDb(db, system, (statement) => openPgliteTransaction(client, statement)),
     system,
     kind: 'pglite',
     async listen(channel, onPayload, onConnected) {
@@ -161,6 +162,38 @@ async function openPgTransaction(pool: pg.Pool, statement: string): Promise<Open
       client.release();
     },
   };
+}
+
+/**
+ * PGlite: opens a transaction on its one connection (`BEGIN`, then `statement`) and hands it over as a Drizzle
+ * transaction, as `openPgTransaction` does on PostgreSQL. The connection is held (PGlite queues every other
+ * query) until `end` commits or rolls back. `statement` must carry no parameters.
+ * @throws whatever the statement throws, after rolling back.
+ */
+function openPgliteTransaction(client: PGlite, statement: string): Promise<OpenedTransaction> {
+  return new Promise((resolve, reject) => {
+    let finish: (commit: boolean) => void = () => {};
+    const decided = new Promise<boolean>((r) => (finish = r));
+    let opened = false;
+    const ended = client.transaction(async (pgliteTx) => {
+      const result = await pgliteTx.query<Record<string, unknown>>(statement);
+      const session = new PgliteSession(pgliteTx as unknown as PGlite, dialect, undefined);
+      opened = true;
+      resolve({
+        rows: result.rows,
+        tx: new PgliteTransaction(dialect, session, undefined) as unknown as Tx,
+        async end(commit) {
+          finish(commit);
+          await ended;
+        },
+      });
+      if (!(await decided)) await pgliteTx.rollback();
+    });
+    // Before it opened: the statement failed (PGlite rolled back). After: `end` awaits `ended` and throws.
+    ended.catch((error: unknown) => {
+      if (!opened) reject(error as Error);
+    });
+  });
 }
 
 /** The marker statement of the system scope (transaction-local: it ends with the transaction). */

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventDto, EventOccurrenceDto, EventTaskDto } from '../../core/contracts/events.ts';
+import { eventColumns } from '../db/event-members.ts';
+import { loadFamilyWindowRows } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { families } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
@@ -306,6 +308,37 @@ describe('GET /api/events (occurrences)', () => {
     ]) {
       expect((await call(fam, 'GET', `/api/events?${q}`)).statusCode).toBe(400);
     }
+  });
+
+  it('reads the window’s rows as Drizzle’s own select maps them (the list’s prepared statement and mapper)', async () => {
+    const series = await create(
+      fam,
+      soccer(fam, {
+        is_recurring: true,
+        recurrence_pattern: 'weekly',
+        alert_members: [String(fam.members[1])],
+      }),
+    );
+    const moved = await call(
+      fam,
+      'PATCH',
+      `/api/events/${series.id}?occurrence=2026-11-30T16:00:00`,
+      soccer(fam, { start_date: '2026-12-14T17:00', location: 'Gym' }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    await create(fam, { title: 'All day', start_date: '2026-11-26T00:00', is_all_day: true });
+    await create(fam, { title: 'Elsewhere', start_date: '2026-11-25T09:00', timezone: 'Asia/Tokyo' });
+    const db = server.database.system;
+    const rows = await loadFamilyWindowRows(db, fam.familyId, '2026-11-22', '2026-12-01');
+    const drizzle = await db.select(eventColumns).from(events).where(eq(events.familyId, fam.familyId));
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    // Every row of the family overlaps the window or is an override of a series in it (the moved one).
+    expect(rows.map((r) => r.row).sort(byId)).toEqual(drizzle.sort(byId));
+    expect(rows.find((r) => r.id === series.id)?.row).toMatchObject({
+      attendees: [String(fam.members[2])],
+      alertMembers: [String(fam.members[1])],
+      createdAt: expect.any(Date) as Date,
+    });
   });
 
   it('never answers another family’s events', async () => {

@@ -22,7 +22,7 @@ import {
 } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { eventColumns, saveEventMembers } from '../db/event-members.ts';
-import { loadWindowRows } from '../db/event-occurrences.ts';
+import { loadFamilyWindowRows } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import { taskColumns } from '../db/task-assignees.ts';
@@ -195,13 +195,7 @@ export async function listOccurrences(
   }
   const dayAfter = addLocalDays(endDay, 1);
   // Prepared (parsed and planned once per connection): the list is the app's most frequent read.
-  const rows = await loadWindowRows(
-    ctx.db,
-    eq(events.familyId, familyId),
-    startDay,
-    dayAfter,
-    'events_list_window',
-  );
+  const rows = await loadFamilyWindowRows(ctx.db, familyId, startDay, dayAfter);
   const { occurrences, failures } = expandEvents(
     rows,
     { from: `${startDay}T00:00:00`, to: `${dayAfter}T00:00:00` },

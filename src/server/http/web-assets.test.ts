@@ -6,8 +6,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cacheControlFor,
+  familyZoneMeta,
   hasCookie,
   installCompression,
+  pageEncoding,
   registerWebAssets,
   SIGNED_OUT_META,
 } from './web-assets.ts';
@@ -150,5 +152,90 @@ describe('API compression', () => {
     const small = await app.inject({ url: '/api/small', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ ok: true });
+  });
+});
+
+describe('pageEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0 (RFC 9110 §12.5.3)', () => {
+    expect(pageEncoding('gzip, deflate, br')).toBe('br');
+    expect(pageEncoding('gzip;q=1, br;q=0')).toBe('gzip');
+    expect(pageEncoding('br;q=0.0, gzip;q=0')).toBeNull();
+    expect(pageEncoding('identity')).toBeNull();
+    expect(pageEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('the page for a request whose session the server looked up (ADR 023)', () => {
+  const built = [
+    '<!doctype html><html><head><title>FamilyHub</title>',
+    '    <link rel="modulepreload" crossorigin href="/assets/entry-dep.js">',
+    '    <link rel="modulepreload" data-home crossorigin href="/assets/calendar-page-X.js">',
+    '  </head><body><div id="root"></div></body></html>',
+  ].join('\n');
+  const frame = '<div aria-busy="true"><span>Calendar</span></div>';
+  let root: string;
+  let server: FastifyInstance;
+  /** The session hook's answer by cookie value, as auth/routes.ts sets `request.auth`. */
+  const sessions: Record<string, string> = { live: 'Europe/Berlin' };
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'web-assets-session-'));
+    fs.writeFileSync(path.join(root, 'index.html'), built);
+    fs.writeFileSync(path.join(root, 'app-frame.html'), frame);
+    fs.writeFileSync(path.join(root, 'landing.html'), landing);
+    server = Fastify();
+    server.decorateRequest('auth', null);
+    server.addHook('preValidation', async (request) => {
+      const sid = /fh_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+      const zone = sid ? sessions[sid] : undefined;
+      request.auth = zone ? { userId: 1, familyId: 1, sid: sid ?? '', familyZone: zone } : null;
+    });
+    await registerWebAssets(server, root, 'fh_session');
+  });
+
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("at the calendar: the family's zone, the home's preloads and the frame in #root, compressed", async () => {
+    for (const url of ['/', '/calendar', '/calendar?view=month&date=2026-11-01']) {
+      const reply = await server.inject({
+        url,
+        headers: { cookie: 'fh_session=live', 'accept-encoding': 'gzip, br' },
+      });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-encoding']).toBe('br');
+      expect(reply.headers['cache-control']).toBe('private, no-cache');
+      expect(reply.headers.vary).toMatch(/cookie/i);
+      const html = zlib.brotliDecompressSync(reply.rawPayload).toString();
+      expect(html).toContain(familyZoneMeta('Europe/Berlin'));
+      expect(html).toContain('<meta name="familyhub-zone" content="Europe/Berlin" />');
+      expect(html).toContain('calendar-page-X.js');
+      expect(html).toContain(`<div id="root">${frame}</div>`);
+      expect(html).not.toContain('familyhub-session');
+    }
+  });
+
+  it('elsewhere signed in: the zone, but neither the home preloads nor the frame', async () => {
+    const reply = await server.inject({ url: '/tasks', headers: { cookie: 'fh_session=live' } });
+    expect(reply.body).toContain(familyZoneMeta('Europe/Berlin'));
+    expect(reply.body).toContain('entry-dep.js');
+    expect(reply.body).not.toContain('data-home');
+    expect(reply.body).toContain('<div id="root"></div>');
+  });
+
+  it('escapes the zone for the attribute', () => {
+    expect(familyZoneMeta('A"<b>&')).toBe('<meta name="familyhub-zone" content="A&quot;&lt;b>&amp;" />');
+  });
+
+  it('a cookie whose session has ended gets the signed-out page, and the landing page at /', async () => {
+    const page = await server.inject({ url: '/calendar', headers: { cookie: 'fh_session=ended' } });
+    expect(page.body).toContain(SIGNED_OUT_META);
+    expect(page.body).not.toContain('familyhub-zone');
+    expect(page.body).not.toContain('data-home');
+    expect(page.body).toContain('<div id="root"></div>');
+    const home = await server.inject({ url: '/', headers: { cookie: 'fh_session=ended' } });
+    expect(home.body).toBe(landing);
   });
 });

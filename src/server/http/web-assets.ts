@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { apiNotFound } from './errors.ts';
@@ -33,6 +34,33 @@ function withSignedOutHint(html: string): string {
   return html.replace('</head>', `  ${SIGNED_OUT_META}\n  </head>`);
 }
 
+/**
+ * The `<link rel="modulepreload">` tags the build adds to `index.html` for the signed-in home's chunks (the app
+ * shell and the calendar, vite.config.ts `homeModulePreload`), one a line, each marked `data-home`. The server
+ * keeps them only in the page it sends a signed-in visitor at `/` or `/calendar`.
+ */
+const HOME_PRELOADS = /^[ \t]*<link rel="modulepreload" data-home[^>]*>\n?/gm;
+
+/** The paths that open the calendar (the signed-in home), where its chunks are worth loading with the entry. */
+function isHomePath(url: string): boolean {
+  const pathname = url.split('?')[0];
+  return pathname === '/' || pathname === '/calendar';
+}
+
+/** Characters that cannot appear raw in a double-quoted HTML attribute value. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The tag the server adds to `index.html` for a signed-in visitor: the family's IANA time zone, so that the
+ * entry's early fetch (ADR 020) computes "today" as the calendar will, even on a device that never stored it
+ * (src/web/features/calendar/opening-data.ts reads it).
+ */
+export function familyZoneMeta(zone: string): string {
+  return `<meta name="familyhub-zone" content="${escapeAttribute(zone)}" />`;
+}
+
 /** Whether a `Cookie` header (RFC 6265 §5.4: `name=value; name=value`) carries a non-empty cookie `name`. */
 export function hasCookie(header: string | undefined, name: string): boolean {
   if (!header) return false;
@@ -59,12 +87,16 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
  * - The SPA's files are served from `webRoot` with their `.br`/`.gz` twins written at build time
  *   (scripts/build.mjs, brotli quality 11): `preCompressed` picks the best one the client accepts, so no CPU
  *   is spent compressing at request time. Cache headers per {@link cacheControlFor}.
- * - `GET /` without the `sessionCookie` is the landing page prerendered at build time (`landing.html`, ADR
- *   012): HTML and a small island, none of the SPA's code. With the cookie it is the SPA, which opens the
- *   calendar (or, should the session have ended, shows the landing page itself).
+ * - `GET /` without a live session is the landing page prerendered at build time (`landing.html`, ADR 012):
+ *   HTML and a small island, none of the SPA's code.
  * - Any other GET outside `/api` is a client-side route: `index.html` (revalidated), and the SPA decides
- *   (including its own 404 page). A request without the `sessionCookie` gets it with the signed-out hint
- *   ({@link SIGNED_OUT_META}). `/api/*` and other methods answer the API's 404 shape.
+ *   (including its own 404 page). `/api/*` and other methods answer the API's 404 shape.
+ * - Which page, by what the session hook (auth/routes.ts, `request.auth`) found for the `sessionCookie`
+ *   (ADR 023): a live session gets `index.html` with the family's zone ({@link familyZoneMeta}), and at `/` and
+ *   `/calendar` also the home chunks' preloads and the app's frame (`app-frame.html`, written by the build) in
+ *   `#root`; no cookie or an ended session gets the signed-out hint ({@link SIGNED_OUT_META}) and no home
+ *   preloads (at `/` the landing page); a cookie with no session hook installed gets the built file as it is.
+ *   Pages written per request are compressed here (brotli quality 4 or gzip).
  *
  * With no built SPA (`webRoot/index.html` missing, as in the API tests) only the 404s are installed.
  */
@@ -75,8 +107,39 @@ export async function registerWebAssets(
 ): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
-  const signedOutPage = hasWeb ? withSignedOutHint(fs.readFileSync(indexFile, 'utf8')) : '';
+  const built = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const signedOutPage = withSignedOutHint(built.replace(HOME_PRELOADS, ''));
+  const signedInElsewhere = built.replace(HOME_PRELOADS, '');
   const hasLanding = fs.existsSync(path.join(webRoot, 'landing.html'));
+  const frameFile = path.join(webRoot, 'app-frame.html');
+  const frame = fs.existsSync(frameFile) ? fs.readFileSync(frameFile, 'utf8') : '';
+  const signedInHome = built.replace('<div id="root"></div>', `<div id="root">${frame}</div>`);
+  /**
+   * The SPA's page for a request with a live session (ADR 023): the family's zone; at home also its chunks'
+   * preloads and the app's frame (`app-frame.html`, written by the build), which paints before any script.
+   */
+  const signedInPage = (url: string, zone: string) =>
+    (isHomePath(url) ? signedInHome : signedInElsewhere).replace(
+      '</head>',
+      `  ${familyZoneMeta(zone)}\n  </head>`,
+    );
+  /**
+   * Sends `html` as the page: revalidated, compressed (the not-found handler is outside the compress hook), and
+   * `private` when it carries the family's zone, so that no shared cache keeps one family's page.
+   */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, signedIn: boolean) => {
+    reply
+      .header('Cache-Control', signedIn ? 'private, no-cache' : 'no-cache')
+      .header('Vary', 'Cookie, Accept-Encoding');
+    reply.type('text/html; charset=utf-8');
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (encoding === null) return reply.send(html);
+    const body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : zlib.gzipSync(html);
+    return reply.header('Content-Encoding', encoding).send(body);
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -93,8 +156,10 @@ export async function registerWebAssets(
     // A route, not the not-found handler below, so that the page goes out as its precompressed twin.
     app.get('/', (request, reply) => {
       // Both: the page depends on the cookie, and the body on the encoding (this replaces setHeaders' Vary).
+      const auth = sessionCookieState(request, sessionCookie);
+      if (auth.kind === 'live') return sendPage(request, reply, signedInPage(request.url, auth.zone), true);
       reply.header('Vary', 'Cookie, Accept-Encoding');
-      if (hasCookie(request.headers.cookie, sessionCookie)) return reply.sendFile('index.html');
+      if (auth.kind === 'unknown') return reply.sendFile('index.html');
       if (hasLanding) return reply.sendFile('landing.html');
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(signedOutPage);
     });
@@ -103,15 +168,41 @@ export async function registerWebAssets(
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send(apiNotFound());
     }
-    // No session cookie at all: certainly signed out, and the page says so, so the app skips its session
-    // call (whose 401 Chromium would log as a console error) and shows the landing page at once.
-    if (!hasCookie(request.headers.cookie, sessionCookie)) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Cookie')
-        .type('text/html; charset=utf-8')
-        .send(signedOutPage);
-    }
+    const auth = sessionCookieState(request, sessionCookie);
+    if (auth.kind === 'live') return sendPage(request, reply, signedInPage(request.url, auth.zone), true);
+    // Certainly signed out (no session cookie, or one whose session has ended): the page says so, so the app
+    // skips its session call (whose 401 Chromium would log as a console error) and shows its page at once.
+    if (auth.kind === 'none') return sendPage(request, reply, signedOutPage, false);
     return reply.header('Vary', 'Cookie').sendFile('index.html');
   });
+}
+
+/**
+ * The encoding of a page sent from memory, by the request's `Accept-Encoding` (RFC 9110 §12.5.3): brotli, else
+ * gzip, else none; a coding listed with `q=0` is refused.
+ */
+export function pageEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+      .map(([coding]) => coding?.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : null;
+}
+
+/**
+ * What the server knows of a page request's session: `none` (no session cookie, or one the session hook
+ * found no live session for), `live` with the family's zone (the hook's `request.auth`), or `unknown` (a
+ * cookie but no session hook ran, as in a server without the auth routes: the SPA asks for itself).
+ */
+function sessionCookieState(
+  request: FastifyRequest,
+  sessionCookie: string,
+): { kind: 'none' } | { kind: 'live'; zone: string } | { kind: 'unknown' } {
+  if (!hasCookie(request.headers.cookie, sessionCookie)) return { kind: 'none' };
+  if (request.auth) return { kind: 'live', zone: request.auth.familyZone };
+  return request.auth === null ? { kind: 'none' } : { kind: 'unknown' };
 }

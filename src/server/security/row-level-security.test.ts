@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSessionStatement, SESSION_COOKIE } from '../auth/sessions.ts';
@@ -406,6 +407,38 @@ describe('row-level security', () => {
       }
     } finally {
       proto.query = original;
+    }
+  });
+
+  it('answers a signed-in read in one PGlite transaction, opened with the session lookup (issue 19)', async () => {
+    if (server.database.kind !== 'pglite') return; // PostgreSQL: the round-trip test above
+    // Every statement reaches PGlite through one of these (a transaction's own statements go through it).
+    const proto = PGlite.prototype as unknown as Record<string, unknown>;
+    const spied = ['query', 'exec', 'transaction'].map((name) => {
+      const original = proto[name] as (...args: unknown[]) => unknown;
+      return { name, original, own: Object.hasOwn(proto, name) };
+    });
+    const calls: string[] = [];
+    for (const { name, original } of spied) {
+      proto[name] = function (this: unknown, ...args: unknown[]) {
+        calls.push(name);
+        return original.apply(this, args);
+      };
+    }
+    try {
+      for (const url of ['/api/events?start=2026-12-01&end=2026-12-31', '/api/test/unfiltered-tasks']) {
+        calls.length = 0;
+        const res = await call(server.app, a.cookie, 'GET', url);
+        expect(res.statusCode).toBe(200);
+        // Before: the session looked up in a system transaction of its own, then the family's transaction.
+        expect(calls, url).toEqual(['transaction']);
+      }
+    } finally {
+      // Put back what was there: the prototype's own method, or none (the base class's shows through again).
+      for (const { name, original, own } of spied) {
+        if (own) proto[name] = original;
+        else Reflect.deleteProperty(proto, name);
+      }
     }
   });
 });

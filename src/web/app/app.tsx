@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
@@ -7,18 +7,21 @@ import { Toaster } from '../components/ui/toast.tsx';
 import { useSession } from '../common/session.ts';
 import { OfflineNotice } from '../platform/offline-notice.tsx';
 import { ApiError } from './api.ts';
+import { AppFrame, isHomePath } from './app-frame.tsx';
 import { createQueryClient } from './query-client.ts';
 import { SignedInRoutes, SignedOutRoutes } from './routes.tsx';
 
 /**
- * Signed in when the session call returns data (SPEC §6); a spinner while it loads. A session call that never
+ * Signed in when the session call returns data (SPEC §6); while it loads, at the calendar the app's frame (the
+ * same the server sent in the page, ADR 023), elsewhere a spinner. A session call that never
  * reached the server (offline, no saved copy) is not "signed out": the app shell says so instead (issue 21).
  */
 function Root() {
   const session = useSession();
   const { refetch } = session;
   const retry = useCallback(() => void refetch(), [refetch]);
-  if (session.isPending) return <FullPageSpinner />;
+  const { pathname } = useLocation();
+  if (session.isPending) return isHomePath(pathname) ? <AppFrame /> : <FullPageSpinner />;
   if (session.data) return <SignedInRoutes />;
   if (session.error && !(session.error instanceof ApiError))
     return <OfflineNotice onRetry={retry} retrying={session.isFetching} />;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
+import { AppFrame, isHomePath } from './app-frame.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 /** Each screen is its own chunk: a route loads only its own code. */
@@ -79,7 +80,7 @@ export function SignedInRoutes() {
   const { pathname } = useLocation();
   if (LINK_PAGES.some((prefix) => pathname.startsWith(prefix))) return <SignedOutRoutes />;
   return (
-    <Suspense fallback={<FullPageSpinner />}>
+    <Suspense fallback={isHomePath(pathname) ? <AppFrame /> : <FullPageSpinner />}>
       <AppLayout>
         <Suspense
           fallback={

@@ -103,6 +103,11 @@ interface AgendaViewProps {
   onAddOnDay: (date: string) => void;
   /** Lists more days after the last one (the list grows; it does not move). */
   onShowMore: () => void;
+  /**
+   * The days' events have not arrived yet (the first load): neither "No events" nor "Show more days" is
+   * shown, so nothing is said that is not known and nothing stands where the days are about to appear (CLS).
+   */
+  loading?: boolean;
 }
 
 /** 'Today', 'Tomorrow', or the weekday, then the date: 'Today · Sunday, November 22'. */
@@ -126,6 +131,7 @@ export function AgendaView({
   onOpenEvent,
   onAddOnDay,
   onShowMore,
+  loading = false,
 }: AgendaViewProps) {
   const byDate = useMemo(() => itemsByDate(items, dates), [items, dates]);
   const days = dates.filter((d) => d === today || (byDate.get(d)?.length ?? 0) > 0);
@@ -173,17 +179,19 @@ export function AgendaView({
           </section>
         );
       })}
-      {empty ? (
+      {loading ? null : empty ? (
         <p className="text-center text-sm text-slate-600">
           No events from {format(parseISO(dates[0] ?? today), 'MMMM d')} to{' '}
           {format(parseISO(dates.at(-1) ?? today), 'MMMM d')}.
         </p>
       ) : null}
-      <div className="flex justify-center">
-        <Button variant="secondary" onClick={onShowMore}>
-          Show more days
-        </Button>
-      </div>
+      {loading ? null : (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={onShowMore}>
+            Show more days
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -234,6 +234,7 @@ export function CalendarPage() {
                 onOpenEvent={openEvent}
                 onAddOnDay={(day) => addOn(day)}
                 onShowMore={() => setAgendaLength((n) => Math.min(AGENDA_MAX_DAYS, n + AGENDA_DAYS))}
+                loading={occurrences.isPending}
               />
             ) : (
               <Suspense fallback={<Spinner label="Loading" />}>

@@ -23,17 +23,24 @@ export function rememberFamilyZone(zone: string): void {
  * Issue 23's early fetch: the GET paths the calendar will ask for when it opens at `url` (its address) at the
  * instant `now` on a screen that is a phone or not: the family members, and the shown days' events and
  * driving issues, by the calendar's own rules (`calendarAddress`, `shownDates`, the paths of ./api.ts). "Today"
- * is read in the zone remembered from the last session, else the device's (as the calendar does until the
- * session is read); when that guess is wrong (the
- * family moved zones, a first visit from abroad) the calendar asks for its own range and the guess goes
- * unused. None when the zone is unknown to the runtime.
+ * is read in `familyZone` when the page was told it (the server's `familyhub-zone` tag, ADR 023), else in the
+ * zone remembered from the last session, else the device's (as the calendar does until the session is read);
+ * when that guess is wrong (the family moved zones, a first visit from abroad) the calendar asks for its own
+ * range and the guess goes unused. None when the zone is unknown to the runtime.
  */
-export function calendarOpeningPaths(url: URL, now: Date, phone: boolean): string[] {
-  let zone: string | null = null;
-  try {
-    zone = localStorage.getItem(ZONE_STORAGE_KEY);
-  } catch {
-    // storage blocked: the device's zone
+export function calendarOpeningPaths(
+  url: URL,
+  now: Date,
+  phone: boolean,
+  familyZone: string | null = null,
+): string[] {
+  let zone = familyZone;
+  if (zone === null) {
+    try {
+      zone = localStorage.getItem(ZONE_STORAGE_KEY);
+    } catch {
+      // storage blocked: the device's zone
+    }
   }
   let today: string;
   try {
