@@ -106,10 +106,12 @@ async function measure(url: string, headers: Record<string, string>): Promise<Lo
 /**
  * The bare comparison: Fastify, no plugins, the very statement `listOccurrences` sends for this family and month
  * (`familyWindowStatement`: the window's rows with their member lists and the overrides of the series among them,
- * one UNION ALL; the same text and values), rows returned as the driver gives them (objects). Unlike ours it is not
- * a named prepared statement. The family id is fixed: no session. It reads through the system handle (ADR 008:
- * with no scope the app role sees no rows), which on PostgreSQL is a pool of 4 connections, not the app pool's
- * size: keep that in mind when comparing at high concurrency.
+ * one UNION ALL; the same text and values), rows returned as the driver gives them (objects). Prepared and named
+ * like ours (`bare_events_window`), so that neither side plans the statement per request and the ratio is the cost
+ * of our stack, not of PostgreSQL's planner (unnamed, the bare route planned it on every request: ≈ 0.6 ms of
+ * PostgreSQL CPU, which moved the ratio from 0.42 to 0.78 on 2026-11-24). The family id is fixed: no session. It
+ * reads through the system handle (ADR 008: with no scope the app role sees no rows), which on PostgreSQL is a pool
+ * of 4 connections, not the app pool's size: keep that in mind when comparing at high concurrency.
  */
 async function bareServer(database: Database, familyId: number) {
   const app = Fastify({ logger: false });
@@ -117,7 +119,7 @@ async function bareServer(database: Database, familyId: number) {
   const statement = familyWindowStatement(familyId, MONTH.start, '2027-01-01');
   app.get('/bare/events', async () => {
     const result = await database.system._.session
-      .prepareQuery(statement, undefined, undefined, false)
+      .prepareQuery(statement, undefined, 'bare_events_window', false)
       .execute();
     return rowsOf<unknown>(result);
   });
