@@ -1,7 +1,9 @@
 /**
  * Issue 14's API bench: signed-in `GET /api/events` for a busy month (about 150 occurrences) under load,
  * against a bare Fastify route that runs the same SQL without our stack (no session, validation, RRULE
- * expansion or DTO mapping), in the same run, on the same database.
+ * expansion or DTO mapping), in the same run, on the same database; and, for information, against that bare route
+ * with our tenant isolation added (app role, scoped transaction, row-level security), which tells what the
+ * isolation costs by itself and what the rest of our stack costs beyond it.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api/run.ts
  *   node --import tsx bench/api/run.ts                         (PGlite only)
@@ -111,7 +113,9 @@ async function measure(url: string, headers: Record<string, string>): Promise<Lo
  * of our stack, not of PostgreSQL's planner (unnamed, the bare route planned it on every request: ≈ 0.6 ms of
  * PostgreSQL CPU, which moved the ratio from 0.42 to 0.78 on 2026-11-24). The family id is fixed: no session. It
  * reads through the system handle (ADR 008: with no scope the app role sees no rows), which on PostgreSQL is a pool
- * of 4 connections, not the app pool's size: keep that in mind when comparing at high concurrency.
+ * of 4 connections, not the app pool's size: keep that in mind when comparing at high concurrency. A second
+ * route, `/bare/scoped-events`, adds our isolation alone (see there), for information: the targets are against the
+ * first.
  */
 async function bareServer(database: Database, familyId: number) {
   const app = Fastify({ logger: false });
@@ -123,6 +127,17 @@ async function bareServer(database: Database, familyId: number) {
       .execute();
     return rowsOf<unknown>(result);
   });
+  // The same, with the isolation our route has and nothing else of our stack: the app role, a transaction whose
+  // `app.family_id` is set, row-level security on every row read (BEGIN, set_config, the statement, COMMIT).
+  app.get('/bare/scoped-events', async () =>
+    database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.family_id', ${String(familyId)}, true)`);
+      const result = await tx._.session
+        .prepareQuery(statement, undefined, 'bare_scoped_events_window', false)
+        .execute();
+      return rowsOf<unknown>(result);
+    }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
@@ -246,22 +261,29 @@ async function run(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = await bareServer(database, family);
   const ours = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}/api/events?start=${MONTH.start}&end=${MONTH.end}`;
-  const theirs = `http://127.0.0.1:${String((bare.server.address() as AddressInfo).port)}/bare/events`;
+  const bareBase = `http://127.0.0.1:${String((bare.server.address() as AddressInfo).port)}`;
+  const theirs = `${bareBase}/bare/events`;
+  const scoped = `${bareBase}/bare/scoped-events`;
   const check = await fetch(ours, { headers: { cookie } });
   const occurrences = ((await check.json()) as unknown[]).length;
   const rows = ((await (await fetch(theirs)).json()) as unknown[]).length;
+  const scopedRows = ((await (await fetch(scoped)).json()) as unknown[]).length;
+  if (scopedRows !== rows)
+    throw new Error(`the scoped bare route read ${String(scopedRows)} rows, not ${String(rows)}`);
   console.log(
     `${label}: GET /api/events for December 2026 returns ${String(occurrences)} occurrences (${String(rows)} rows)`,
   );
 
   if (label === 'PostgreSQL') {
     console.log(
-      `${label}: round trips per request: ours ${String(await roundTrips(ours, { cookie }))}, bare ${String(await roundTrips(theirs, {}))}`,
+      `${label}: round trips per request: ours ${String(await roundTrips(ours, { cookie }))}, bare ${String(await roundTrips(theirs, {}))}, ` +
+        `bare with our isolation ${String(await roundTrips(scoped, {}))}`,
     );
   }
   const cpuRequests = Number(process.env.BENCH_CPU_REQUESTS ?? 300);
   const cpuOurs = await cpuPerRequest(ours, { cookie }, database, cpuRequests);
   const cpuBare = await cpuPerRequest(theirs, {}, database, cpuRequests);
+  const cpuScoped = await cpuPerRequest(scoped, {}, database, cpuRequests);
   const cpuLine = (name: string, c: CpuCost) =>
     `  ${name.padEnd(34)} Node ${c.node.toFixed(2).padStart(6)} ms` +
     (database.kind === 'postgres' ? `  PostgreSQL ${c.database.toFixed(2).padStart(5)} ms` : '') +
@@ -269,11 +291,13 @@ async function run(
   console.log(`${label}, CPU per request over ${String(cpuRequests)} sequential requests:`);
   console.log(cpuLine('GET /api/events (our stack)', cpuOurs));
   console.log(cpuLine('bare Fastify, same SQL', cpuBare));
+  console.log(cpuLine('bare, same SQL, our isolation', cpuScoped));
   console.log(
     `  CPU ratio bare/ours ${((cpuBare.node + cpuBare.database) / (cpuOurs.node + cpuOurs.database)).toFixed(2)}`,
   );
   const a = await measure(ours, { cookie });
   const b = await measure(theirs, {});
+  const c = await measure(scoped, {});
   await app.close();
   await changes.close();
   await bare.close();
@@ -283,10 +307,14 @@ async function run(
   console.log(`${label}, ${String(CONNECTIONS)} connections, ${String(SECONDS)} s each:`);
   console.log(line('GET /api/events (our stack)', a));
   console.log(line('bare Fastify, same SQL', b));
+  console.log(line('bare, same SQL, our isolation', c));
   console.log(
     `  ratio ours/bare ${ratio.toFixed(2)} (target ≥ ${String(targets.ratio)}: ${ratio >= targets.ratio ? 'met' : 'NOT met'}); ` +
       `req/s target ≥ ${String(targets.requestsPerSecond)}: ${a.requestsPerSecond >= targets.requestsPerSecond ? 'met' : 'NOT met'}` +
       (label === 'PostgreSQL' ? `; p99 target < 20 ms: ${a.p99 < 20 ? 'met' : 'NOT met'}` : ''),
+  );
+  console.log(
+    `  ratio ours/(bare with our isolation) ${(a.requestsPerSecond / c.requestsPerSecond).toFixed(2)} (for information: what our stack costs beyond the isolation)`,
   );
 }
 
