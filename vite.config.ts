@@ -142,6 +142,58 @@ function appFrame(): Plugin {
   };
 }
 
+/** The folder of the server-side render bundle beside the SPA's output folder `outDir` (`dist/web` → `dist/web-ssr`). */
+export function ssrDirFor(outDir: string): string {
+  return `${path.resolve(outDir)}-ssr`;
+}
+
+/**
+ * Builds `src/web/app/home-prerender.tsx` as a server-side bundle, `home-prerender.mjs` in `ssrDirFor(outDir)`
+ * (beside the SPA's folder, so that the static server does not serve it and the service worker does not
+ * precache it), which the server loads at start-up to render the signed-in home's agenda into the page
+ * (ADR 025). npm packages are bundled in (≈ 2 MB; the server reads it once): the e2e and bench builds write to
+ * scratch folders where no node_modules is found. Also used by src/server/http/home-page.test.ts.
+ * @throws Error when the build fails.
+ */
+export async function buildHomePrerender(outDir: string, logLevel: LogLevel = 'info'): Promise<void> {
+  await build({
+    configFile: false,
+    root: path.resolve('src/web'),
+    publicDir: false,
+    logLevel,
+    plugins: [react()],
+    ssr: { noExternal: true },
+    build: {
+      ssr: path.resolve('src/web/app/home-prerender.tsx'),
+      outDir: ssrDirFor(outDir),
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: { entryFileNames: 'home-prerender.mjs' },
+        checks: { pluginTimings: false },
+      },
+    },
+  });
+}
+
+/** Runs {@link buildHomePrerender} after the SPA's build, into the folder beside its output. */
+function homePrerender(): Plugin {
+  let outDir = '';
+  let logLevel: LogLevel = 'info';
+  return {
+    name: 'home-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      logLevel = config.logLevel ?? 'info';
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler: () => buildHomePrerender(outDir, logLevel),
+    },
+  };
+}
+
 /**
  * The chunk name of the signed-in home's own modules (rolldown `codeSplitting` group): every module the layout
  * and the calendar page import statically, directly or not, that the entry (main.tsx) does not, goes into one
@@ -180,6 +232,7 @@ export default defineConfig({
     landingPage(),
     homeModulePreload(),
     appFrame(),
+    homePrerender(),
     // Installable offline PWA (issue 11, docs/mobile.md): web app manifest, and a Workbox service worker that
     // precaches the app shell and keeps the last reply of the read calls in OFFLINE_READ_PATTERN (network first).
     // Writes are never cached or queued: apiFetch refuses them offline. registerType 'prompt': a new version

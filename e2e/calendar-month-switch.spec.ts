@@ -63,3 +63,34 @@ test('after a month switch, a reused chip opens the occurrence of the month show
   await expect(page).toHaveURL(new RegExp(`occurrence=${nextTenth}T17%3A00`));
   await expect(page.getByLabel('Event Date')).toHaveValue(nextTenth);
 });
+
+test('month chips make their initials only where the grid is wide enough to show them', async ({
+  page,
+  signUp,
+}) => {
+  await page.setViewportSize({ width: 2560, height: 1000 });
+  await signUp();
+  const members = (await (await page.request.get('/api/family-members')).json()) as { id: number }[];
+  const res = await page.request.post('/api/events', {
+    data: {
+      title: 'Swim lessons',
+      start_date: `${format(new Date(), 'yyyy-MM-dd')}T16:00`,
+      duration_minutes: 60,
+      attendees: [String(members[0]?.id)],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.goto('/calendar?view=month');
+  const chip = page.locator('[data-variant="month"]').filter({ hasText: 'Swim lessons' });
+  const badge = chip.locator('[data-badge-color]');
+  // Wide: the initials are made and shown (the container query shows them from 81.375rem + 21 px of grid).
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveText('AR');
+  // Narrower than that: not made at all (issue 23), and the chip's name still says who comes.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(badge).toHaveCount(0);
+  await expect(chip).toHaveAccessibleName(/with Ana Rivera/);
+  // Wide again: back, and shown.
+  await page.setViewportSize({ width: 2560, height: 1000 });
+  await expect(badge).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 // Issue 23, item 2: the signed-in calendar without waterfalls, and pages the CSP does not complain about.
@@ -26,14 +27,22 @@ test('the calendar asks for its data once each, while its code is still loading'
     await route.continue();
   });
   const timeline: string[] = [];
+  // Only this opening's requests (the sign-up's page may still be finishing one of its own).
+  const opening = new Set<Request>();
+  let started = false;
   page.on('request', (request) => {
+    if (!started) return;
+    opening.add(request);
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) timeline.push(`ask ${url.pathname}${url.search}`);
   });
   page.on('requestfinished', (request) => {
-    if (request.url().includes('/assets/calendar-page-')) timeline.push('calendar code loaded');
+    if (opening.has(request) && request.url().includes('/assets/calendar-page-'))
+      timeline.push('calendar code loaded');
   });
-  await page.goto('/calendar');
+  started = true;
+  // With `?view=`, the page has no server-rendered agenda (ADR 025): the app asks for everything itself.
+  await page.goto('/calendar?view=month');
   await expect(page.getByRole('heading', { name: /^Month View/ })).toBeVisible();
   await expect(page.getByText('Swim lessons').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -105,4 +114,80 @@ test('no screen reports a Content Security Policy violation', async ({ page, sig
     await page.waitForLoadState('networkidle');
     expect(await violations(), path).toEqual([]);
   }
+});
+
+test.describe('the agenda rendered by the server (ADR 025)', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('shows before any script runs, and the app takes it over without a shift, a spinner or a refetch', async ({
+    page,
+    browser,
+    signUp,
+  }, testInfo) => {
+    await signUp();
+    const session = await page.request.get('/api/auth/session');
+    const { family_timezone: zone } = (await session.json()) as { family_timezone: string };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    const title = 'Swim <b>gala</b> </script>';
+    const created = await page.request.post('/api/events', {
+      data: { title, start_date: `${today}T10:00`, duration_minutes: 60 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    // The HTML itself: the day and the event, the title escaped.
+    const html = await (await page.request.get('/calendar')).text();
+    expect(html).toContain(`id="agenda-${today}"`);
+    expect(html).toContain('Swim &lt;b&gt;gala&lt;/b&gt; &lt;/script&gt;');
+
+    // Without JavaScript: the agenda is on screen.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 800 },
+      storageState: await page.context().storageState(),
+    });
+    const still = await noScript.newPage();
+    await still.goto('/calendar');
+    await expect(still.getByRole('heading', { name: /^Today · / })).toBeVisible();
+    await expect(still.getByText(title)).toBeVisible();
+    await expect(still.getByRole('status')).toHaveCount(0);
+    await still.screenshot({ path: testInfo.outputPath('agenda-375-server-html.png') });
+    await noScript.close();
+
+    // With JavaScript: count layout shifts and spinners from the first byte, and the data calls.
+    await page.addInitScript(() => {
+      const seen = { shift: 0, spinners: 0 };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen.shift += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element)
+              for (const status of [node, ...node.querySelectorAll('[role="status"]')])
+                // Not the outline the page keeps for wide screens (`hidden md:block`), not shown here.
+                if (status.matches('[role="status"]') && !status.closest('.hidden')) seen.spinners += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto('/calendar');
+    // The app's own layout (its menu button) has replaced the server's HTML.
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Today · / })).toBeVisible();
+    await expect(page.getByText(title)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: testInfo.outputPath('agenda-375-after-take-over.png') });
+    const seen = await page.evaluate(
+      () => (window as unknown as { seen: { shift: number; spinners: number } }).seen,
+    );
+    expect(seen).toEqual({ shift: 0, spinners: 0 });
+    // The page carried the session, the members and the agenda's events: none is asked for again.
+    expect(asked.filter((path) => path.startsWith('/api/events'))).toEqual([]);
+    expect(asked).not.toContain('/api/auth/session');
+    expect(asked).not.toContain('/api/family-members');
+  });
 });

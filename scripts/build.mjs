@@ -4,6 +4,8 @@
 //   dist/web/                  the SPA (Vite), each text file with .br and .gz twins beside it (brotli
 //                              quality 11, gzip level 9) that the server sends as they are (issue 23), and
 //                              landing.html, the prerendered landing page with its island (ADR 012)
+//   dist/web-ssr/              the signed-in home's server-side render (home-prerender.mjs, ADR 025), which the
+//                              server loads at start-up; written by the same `vite build`
 //   dist/server/main.mjs       the server bundled by esbuild (npm packages stay external, read from
 //                              node_modules), with a source map; dist/server/migrations/ beside it
 //
@@ -50,13 +52,18 @@ function digestOf(entries) {
   return hash.digest('hex');
 }
 
-/** Runs `build` unless the stamp of `part` matches its inputs' digest and `output` exists; then stamps it. */
+/**
+ * Runs `build` unless the stamp of `part` matches its inputs' digest and its output (a path, or several) exists;
+ * then stamps it.
+ */
 async function buildIfChanged(part, inputs, output, build) {
   const stamp = path.join(dist, `.build-${part}`);
   const digest = digestOf(inputs);
-  const current = fs.existsSync(output) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest;
+  const outputs = [output].flat();
+  const built = outputs.every((file) => fs.existsSync(file));
+  const current = built && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest;
   if (current && !force) {
-    console.log(`${part}: up to date (${path.relative(root, output)})`);
+    console.log(`${part}: up to date (${outputs.map((file) => path.relative(root, file)).join(', ')})`);
     return;
   }
   fs.rmSync(stamp, { force: true });
@@ -70,7 +77,8 @@ const shared = ['src/core', 'package-lock.json', 'tsconfig.json'];
 await buildIfChanged(
   'web',
   ['src/web', 'vite.config.ts', 'scripts/render-landing.ts', 'scripts/render-app-frame.ts', ...shared],
-  path.join(dist, 'web', 'index.html'),
+  // The SPA and the home's server-side render come from the same `vite build` (ADR 025).
+  [path.join(dist, 'web', 'index.html'), path.join(dist, 'web-ssr', 'home-prerender.mjs')],
   () => {
     const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);

@@ -54,7 +54,7 @@ async function waitForServer() {
   throw new Error('server did not start');
 }
 
-/** Registers a family and adds a few events today; returns the session cookie. */
+/** Registers a family and adds a few events on its today (in its zone); returns the session cookie. */
 async function signedInCookie() {
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
@@ -71,7 +71,12 @@ async function signedInCookie() {
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  const today = new Date().toISOString().slice(0, 10);
+  // The family's today, in its zone (the session says which): the UTC date is the family's tomorrow in a
+  // Los Angeles evening, and the measured page would be an empty today.
+  const session = await fetch(`${base}/api/auth/session`, { headers: { cookie } });
+  if (!session.ok) throw new Error(`session: ${session.status} ${await session.text()}`);
+  const { family_timezone: zone } = await session.json();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
   for (const [title, time] of [
     ['Swim lessons', '10:00'],
     ['Piano', '16:30'],

@@ -9,8 +9,9 @@ import { expect, test } from '../../e2e/fixtures.ts';
 /**
  * Issue 14's rendering comparison: our month view against FullCalendar's (vanilla @fullcalendar/daygrid,
  * `dayMaxEvents` like our "+N more"), the same ~300 occurrences, the same Chromium, the same 1440×1000 window.
- * One round = switching to the next month with the data already in memory, from the call to the next frame
- * painted and the main thread free again (rAF, then a macrotask): "renders and becomes interactive".
+ * One round = switching to the next month with the data already in memory, timed by one rule for both sides
+ * (`timeSwitch`): from the call to the end of the first frame that paints the new title, then a macrotask —
+ * "renders and becomes interactive".
  * Rounds alternate between the two so machine load hits both alike; the ratio is taken round by round.
  * Then the same switch on a mid-range profile (CPU throttled ×4): scripting time from the DevTools
  * Performance domain's ScriptDuration.
@@ -85,27 +86,35 @@ async function seed(page: Page, month: Date): Promise<Occurrence[]> {
 }
 
 /**
- * Times one month switch in the page: the Next action runs, then we wait until the title shows `title`, a
- * painted frame and a macrotask. No eval: the app's Content-Security-Policy forbids it.
+ * Times one month switch in the page, in milliseconds: the Next action runs, then the time runs to the end of
+ * the first frame that paints the new title (`title`), then a macrotask. The title is checked only inside
+ * animation-frame callbacks: the first callback that sees it runs in the frame that paints it (callbacks run
+ * before that frame's style, layout and paint), and a `setTimeout(0)` posted there runs after the frame.
+ * One rule for both sides whenever they render: FullCalendar's `next()` renders in the call, ours (React 19)
+ * in a microtask after the click returns. Before 2026-11-24 the title was also checked right after the
+ * call, so FullCalendar was timed to the end of its first frame and ours to the end of the frame after
+ * (rAF, rAF, macrotask; 0–5 ms more in a Chromium trace, up to a frame interval). No eval: the app's
+ * Content-Security-Policy forbids it. Throws (in the page) if the title does not come within 20 s.
  */
 async function timeSwitch(page: Page, side: 'ours' | 'fullcalendar', title: string): Promise<number> {
   return page.evaluate(
     async ([which, expected]) => {
+      const selector = which === 'ours' ? 'h1' : '.fc-toolbar-title';
       const t0 = performance.now();
+      const painted = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`title never became ${expected}`)), 20_000);
+        const inFrame = () => {
+          if (document.querySelector(selector)?.textContent === expected) {
+            clearTimeout(timer);
+            setTimeout(resolve, 0);
+          } else requestAnimationFrame(inFrame);
+        };
+        requestAnimationFrame(inFrame);
+      });
       if (which === 'ours')
         document.querySelector<HTMLButtonElement>('button[aria-label="Next month"]')?.click();
       else (window as unknown as { fcal: { next(): void } }).fcal.next();
-      const selector = which === 'ours' ? 'h1' : '.fc-toolbar-title';
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`title never became ${expected}`)), 20_000);
-        const poll = () => {
-          if (document.querySelector(selector)?.textContent === expected) {
-            clearTimeout(timer);
-            requestAnimationFrame(() => setTimeout(resolve, 0));
-          } else requestAnimationFrame(poll);
-        };
-        poll();
-      });
+      await painted;
       return performance.now() - t0;
     },
     [side, title] as const,

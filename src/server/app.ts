@@ -17,6 +17,7 @@ import { installFamilyWriteLimit } from './http/family-write-limit.ts';
 import { installSecurity } from './http/security.ts';
 import { collectRoutes } from './http/route-table.ts';
 import { sharedRateLimitStore } from './http/shared-rate-limit-store.ts';
+import { readHomePageData } from './http/home-page.ts';
 import { installCompression, registerWebAssets } from './http/web-assets.ts';
 import { registerLiveRoutes } from './live/routes.ts';
 import { registerMembersRoutes } from './members/routes.ts';
@@ -71,6 +72,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerLiveRoutes(app, ctx);
   if (apiDocs) registerApiDocsRoute(app);
 
-  await registerWebAssets(app, ctx.config.WEB_DIST_DIR, SESSION_COOKIE);
+  await registerWebAssets(app, ctx.config.WEB_DIST_DIR, SESSION_COOKIE, (auth) =>
+    readHomePageData(ctx, auth),
+  );
   return app;
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { fetchEarly } from './app/api.ts';
+import { homeDataPaths, takeHomePageData } from './app/home-data.ts';
 import { preloadSignedInHome } from './app/routes.tsx';
 import { calendarOpeningPaths, PHONE_QUERY } from './features/calendar/opening-data.ts';
 import { startNativeShell } from './platform/native.ts';
@@ -27,24 +28,38 @@ const signedOut = document.querySelector('meta[name="familyhub-session"][content
 // does not, and the zone remembered on the device (or the device's own) stands in.
 const familyZone = document.querySelector('meta[name="familyhub-zone"]')?.getAttribute('content') ?? null;
 const url = new URL(window.location.href);
+// A page whose home the server rendered with the family's data (ADR 025) carries that data: the app starts from
+// it (the early fetch leaves those calls out) and replaces the server's HTML only once the home's code has
+// loaded, so its first render draws the same page (no spinner in between, nothing moves).
+const homeData = signedOut ? null : takeHomePageData();
+const homeDataAt = Date.now();
+let homeReady: Promise<void> = Promise.resolve();
 if (!signedOut) {
   const home = url.pathname === '/' || url.pathname === '/calendar';
-  if (home) preloadSignedInHome();
-  fetchEarly([
-    '/api/auth/session',
-    ...(home
-      ? calendarOpeningPaths(url, new Date(), window.matchMedia(PHONE_QUERY).matches, familyZone)
-      : []),
-  ]);
+  if (home) homeReady = preloadSignedInHome();
+  const known = new Set(homeData ? homeDataPaths(homeData) : []);
+  fetchEarly(
+    [
+      '/api/auth/session',
+      ...(home
+        ? calendarOpeningPaths(url, new Date(), window.matchMedia(PHONE_QUERY).matches, familyZone)
+        : []),
+    ].filter((path) => !known.has(path)),
+  );
 }
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-    <UpdatePrompt />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App homeData={homeData} homeDataAt={homeDataAt} />
+      <UpdatePrompt />
+    </StrictMode>,
+  );
+// Without the server's render the app's own frame shows at once; a chunk that failed to load is the app's
+// (lazy screens') to report.
+if (homeData) void homeReady.then(render, render);
+else render();
 // Native shell only (status bar, splash); the offline service worker everywhere it is supported.
 void startNativeShell();
 registerServiceWorker();

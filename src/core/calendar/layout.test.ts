@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   attendeeBadges,
   headerText,
+  shortDayName,
   HOUR_ORDER,
   hourLabel,
   layoutDayColumn,
@@ -159,6 +160,19 @@ describe('month grid', () => {
       fc.property(day, (d) => {
         const date = d.toISOString().slice(0, 10);
         expect(longDayName(date)).toBe(format(parseISO(date), 'EEEE, MMMM d'));
+      }),
+    );
+  });
+
+  it('names a month and a short day as date-fns does (MMMM yyyy, MMM d), without date-fns', () => {
+    expect(shortDayName('2026-09-07')).toBe('Sep 7');
+    const day = fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true });
+    fc.assert(
+      fc.property(day, (d) => {
+        const date = d.toISOString().slice(0, 10);
+        expect(headerText('month', date)).toBe(`Month View • ${format(parseISO(date), 'MMMM yyyy')}`);
+        expect(shortDayName(date)).toBe(format(parseISO(date), 'MMM d'));
+        expect(shortDayName(`${date}T13:45:00`)).toBe(format(parseISO(date), 'MMM d'));
       }),
     );
   });

@@ -52,11 +52,39 @@ export function shiftDate(view: CalendarView, date: string, direction: 1 | -1, p
  * (issue 22) reads 'Agenda'.
  */
 export function headerText(view: CalendarView, date: string): string {
-  const d = parseISO(date);
-  if (view === 'month') return `Month View • ${format(d, 'MMMM yyyy')}`;
+  // The month's title from the text (it is read at every month switch, issue 23), as date-fns' 'MMMM yyyy'.
+  if (view === 'month') return `Month View • ${monthName(date)} ${date.slice(0, 4)}`;
   if (view === 'week') return 'Week View';
   if (view === 'agenda') return 'Agenda';
-  return `Day View • ${format(d, 'EEEE, MMMM d, yyyy')}`;
+  return `Day View • ${format(parseISO(date), 'EEEE, MMMM d, yyyy')}`;
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The English name of a `YYYY-MM-DD…`'s month ('December'). */
+function monthName(date: string): string {
+  return MONTH_NAMES[Number(date.slice(5, 7)) - 1] ?? '';
+}
+
+/**
+ * 'Dec 1' for a `YYYY-MM-DD…` (date-fns' 'MMM d' in English), from the text alone: chips name their days at
+ * every month switch (issue 23), so no date is parsed.
+ */
+export function shortDayName(date: string): string {
+  return `${monthName(date).slice(0, 3)} ${String(Number(date.slice(8, 10)))}`;
 }
 
 /** The sub-heading under 'Week View' and 'Agenda': the first and last of `dates`, 'Nov 22 – Nov 28, 2026'. */
@@ -451,7 +479,7 @@ export function clockTime(local: string): string {
  * 'Nov 28, 8:00 AM – Nov 29, 4:00 PM' for a timed event over several days.
  */
 export function whenText(item: { start_date: string; end_date: string | null; is_all_day: boolean }): string {
-  const day = (d: string) => format(parseISO(d), 'MMM d');
+  const day = shortDayName;
   const first = localDateOf(item.start_date);
   const last = lastDayOf(item);
   if (item.is_all_day) return first === last ? 'All day' : `All day, ${day(first)} – ${day(last)}`;

@@ -6,7 +6,7 @@ import {
   localMinutesBetween,
   localToInstant,
   parseLocal,
-  wallClockIn,
+  placeLocal,
 } from '../time/local-time.ts';
 import { expandRule, MAX_YEAR, MIN_YEAR, RecurrenceError } from './rule.ts';
 
@@ -124,25 +124,59 @@ function exactMs(e: EngineEvent, zone: string): number {
  */
 function place(e: EngineEvent, start: string, periodEnd: string | null, familyZone: string): Placed {
   if (e.allDay || e.zone === null) {
-    const end = periodEnd ?? addLocalMinutes(start, spanMinutes(e));
-    const startAt = localToInstant(start, familyZone);
-    const endAt = localToInstant(end, familyZone);
+    const end = periodEnd ?? ownEnd(e, start) ?? addLocalMinutes(start, spanMinutes(e));
+    const s = placeLocal(start, familyZone);
+    const t = placeLocal(end, familyZone);
     return e.allDay
-      ? { start, end, startAt, endAt }
-      : { start: wallClockIn(start, familyZone), end: wallClockIn(end, familyZone), startAt, endAt };
+      ? { start, end, startAt: s.instant, endAt: t.instant }
+      : { start: s.wallClock, end: t.wallClock, startAt: s.instant, endAt: t.instant };
+  }
+  if (e.zone === familyZone) {
+    // In the family's own zone a time reads as it is written (but for a spring-forward gap): each text is parsed
+    // once for its instant and its wall-clock (`placeLocal`), and the event's own start and end need no
+    // instant-to-text round trip.
+    const s = placeLocal(start, familyZone);
+    if (periodEnd === null && e.end !== null && start === e.start) {
+      const t = placeLocal(e.end, familyZone);
+      // `exactMs` from the event's own start: the end's instant itself, or the start's when it is earlier.
+      return t.instant < s.instant
+        ? { start: s.wallClock, end: s.wallClock, startAt: s.instant, endAt: s.instant }
+        : { start: s.wallClock, end: t.wallClock, startAt: s.instant, endAt: t.instant };
+    }
+    const endAt = zonedEnd(e, s.instant, periodEnd, familyZone);
+    return { start: s.wallClock, end: instantToLocal(endAt, familyZone), startAt: s.instant, endAt };
   }
   const startAt = localToInstant(start, e.zone);
-  const endAt =
-    periodEnd !== null
-      ? new Date(Math.max(startAt.getTime(), localToInstant(periodEnd, e.zone).getTime()))
-      : new Date(startAt.getTime() + exactMs(e, e.zone));
+  const endAt = zonedEnd(e, startAt, periodEnd, e.zone);
   return {
-    // In the family's own zone the start reads as it is written (but for a spring-forward gap): no round trip.
-    start: e.zone === familyZone ? wallClockIn(start, familyZone) : instantToLocal(startAt, familyZone),
+    start: instantToLocal(startAt, familyZone),
     end: instantToLocal(endAt, familyZone),
     startAt,
     endAt,
   };
+}
+
+/** Whether `text` is in the normal form `YYYY-MM-DDTHH:mm:00` that wall-clock arithmetic answers. */
+function isNormalLocal(text: string): boolean {
+  return text.length === 19 && text.endsWith(':00');
+}
+
+/**
+ * The event's own stored end when `start` is its own start: what `addLocalMinutes(start, spanMinutes(e))` answers
+ * then, without parsing either. Null when it does not apply (another occurrence, no end, an end before the start
+ * or a text not in normal form): then do the arithmetic.
+ */
+function ownEnd(e: EngineEvent, start: string): string | null {
+  return e.end !== null && start === e.start && isNormalLocal(start) && isNormalLocal(e.end) && e.end >= start
+    ? e.end
+    : null;
+}
+
+/** The end instant of an occurrence of a timed event in `zone` starting at `startAt` (see `place`). */
+function zonedEnd(e: EngineEvent, startAt: Date, periodEnd: string | null, zone: string): Date {
+  return periodEnd !== null
+    ? new Date(Math.max(startAt.getTime(), localToInstant(periodEnd, zone).getTime()))
+    : new Date(startAt.getTime() + exactMs(e, zone));
 }
 
 function overlaps(p: Placed, fromAt: Date, toAt: Date): boolean {

@@ -9,6 +9,7 @@ import {
   normalizeLocal,
   LOCAL_DATETIME_PATTERN,
   parseLocal,
+  placeLocal,
   wallClockIn,
 } from './local-time.ts';
 
@@ -161,7 +162,7 @@ describe('zone conversions against Intl (independent of @date-fns/tz), every zon
     }
   });
 
-  it('reads a wall-clock time in its zone as the round trip through the instant does (gaps, overlaps, steady days)', () => {
+  it('reads a wall-clock time in its zone as the round trip through the instant does (gaps, overlaps, steady days), alone and with its instant (placeLocal)', () => {
     const round = (text: string, zone: string) => instantToLocal(localToInstant(text, zone), zone);
     const zoneNames = [
       'America/Los_Angeles',
@@ -177,6 +178,11 @@ describe('zone conversions against Intl (independent of @date-fns/tz), every zon
         for (let ms = day - 86_400_000; ms < day + 2 * 86_400_000; ms += 15 * 60_000) {
           const text = new Date(ms).toISOString().slice(0, 19);
           expect(wallClockIn(text, zone), `${zone} ${text}`).toBe(round(text, zone));
+          // placeLocal answers both from one parse.
+          expect(placeLocal(text, zone), `${zone} ${text}`).toEqual({
+            instant: localToInstant(text, zone),
+            wallClock: round(text, zone),
+          });
           expect(wallClockIn(text.slice(0, 16), zone), `${zone} ${text}`).toBe(
             round(text.slice(0, 16), zone),
           );
@@ -192,6 +198,10 @@ describe('zone conversions against Intl (independent of @date-fns/tz), every zon
         (minute, zone, second) => {
           const text = `${new Date(minute * 60_000).toISOString().slice(0, 16)}:${String(second).padStart(2, '0')}`;
           expect(wallClockIn(text, zone)).toBe(round(text, zone));
+          expect(placeLocal(text, zone)).toEqual({
+            instant: localToInstant(text, zone),
+            wallClock: round(text, zone),
+          });
         },
       ),
       { numRuns: 5_000 },

@@ -321,6 +321,40 @@ export function wallClockIn(text: string, timeZone: string): string {
   return instantToLocal(localToInstant(text, timeZone), timeZone);
 }
 
+/** A local date-time read in a zone: its instant, and the wall-clock time it shows there (see `placeLocal`). */
+export interface ZonedLocal {
+  instant: Date;
+  /** `wallClockIn(text, timeZone)`: the text itself as `YYYY-MM-DDTHH:mm:00`, moved later in a spring-forward gap. */
+  wallClock: string;
+}
+
+/**
+ * `localToInstant(text, timeZone)` and `wallClockIn(text, timeZone)` together, from one parse of `text` and one
+ * look-up of the day's offset (the occurrence engine places every occurrence's start and end this way).
+ * @throws RangeError on malformed text or a zone the runtime does not know.
+ */
+export function placeLocal(text: string, timeZone: string): ZonedLocal {
+  const p = parseLocal(text);
+  if (!p) throw new RangeError(`not a local date-time: ${text}`);
+  if (p.year >= STEADY_FROM_YEAR && p.year <= STEADY_TO_YEAR && isKnownZone(timeZone)) {
+    const day = Date.UTC(p.year, p.month - 1, p.day);
+    const offset = localDayOffset(day, timeZone);
+    if (offset !== null) {
+      const instant = new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - offset);
+      // As `wallClockIn`: whole-minute offsets only, else the round trip.
+      const wallClock =
+        offset % 60_000 !== 0
+          ? instantToLocal(instant, timeZone)
+          : text.length === 19 && text.endsWith(':00')
+            ? text
+            : formatLocalParts(p);
+      return { instant, wallClock };
+    }
+  }
+  const instant = localToInstant(text, timeZone);
+  return { instant, wallClock: instantToLocal(instant, timeZone) };
+}
+
 /** `instantToLocal` the slow, exact way (the zone must be known). */
 function exactLocal(ms: number, timeZone: string): string {
   return formatLocalParts(wallClock(ms, timeZone));

@@ -283,6 +283,31 @@ describe('login, session and logout', () => {
     expect(rows.length).toBeGreaterThan(0);
   });
 
+  it('slides the idle expiry and ends the session the same way on the calendar read, which opens with its window (ADR 024)', async () => {
+    const { cookie } = await signUp(server.app);
+    const idle = server.config.SESSION_IDLE_MINUTES;
+    const calendar = () =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/events?start=2026-12-01&end=2026-12-31',
+        headers: { cookie },
+      });
+    server.clock.advanceMinutes(idle - 1);
+    expect((await calendar()).statusCode).toBe(200);
+    // The read's transaction committed the slid expiry: another almost-idle period is fine.
+    server.clock.advanceMinutes(idle - 1);
+    expect((await calendar()).statusCode).toBe(200);
+    server.clock.advanceMinutes(idle + 1);
+    const expired = await calendar();
+    expect(expired.statusCode).toBe(401);
+    // Exactly the answer a route without an opening read gives.
+    const other = await server.app.inject({ method: 'GET', url: '/api/tasks', headers: { cookie } });
+    expect({ status: expired.statusCode, body: expired.json() as unknown }).toEqual({
+      status: other.statusCode,
+      body: other.json() as unknown,
+    });
+  });
+
   it('prunes expired sessions and keeps live ones', async () => {
     await signUp(server.app);
     server.clock.advanceMinutes(server.config.SESSION_IDLE_MINUTES + 1);

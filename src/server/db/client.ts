@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { APP_ROLE, scopedDb, type OpenedTransaction } from './scope.ts';
+import { APP_ROLE, scopedDb, type OpenedTransaction, type OpeningRead, type PreparedRead } from './scope.ts';
 
 /** A Drizzle database on either engine. Feature code sees only this type, never the driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -108,7 +108,7 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
     // four statements fewer than a lookup in a system transaction of its own followed by the family's. The hooks
     // between the lookup and the handler write in it (the family write limit) or run before it opens (the
     // routes with `rateLimited` counts, `countsBeforeScope`), so none waits for the one connection it holds.
-    db: scopedDb(db, system, (statement) => openPgliteTransaction(client, statement)),
+    db: scopedDb(db, system, (statement, read) => openPgliteTransaction(client, statement, read)),
     system,
     kind: 'pglite',
     async listen(channel, onPayload, onConnected) {
@@ -129,28 +129,116 @@ export async function wrapPglite(client: PGlite, onClose: () => void = () => {})
 const dialect = new PgDialect();
 
 /**
+ * Type ids whose text Drizzle's drivers keep as it is (timestamps, dates, intervals, numeric[] and their arrays),
+ * for its columns' own `mapFromDriverValue`: an opening read's rows must reach the mapper as Drizzle's would.
+ */
+const RAW_TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1231, 1115, 1185, 1187, 1182]);
+const keepText = (value: string) => value;
+/** node-postgres type parsers of the opening read (as drizzle-orm/node-postgres's prepared queries set them). */
+const drizzlePgTypes = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
+    RAW_TEXT_TYPES.has(typeId) ? keepText : pg.types.getTypeParser(typeId, format),
+};
+/** PGlite parsers of the opening read (as drizzle-orm/pglite's prepared queries set them). */
+const drizzlePgliteParsers = Object.fromEntries([...RAW_TEXT_TYPES].map((id) => [id, keepText]));
+
+/** `PREPARE name AS text` (the name checked: it is written into the SQL). */
+function prepareStatement(read: PreparedRead): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(read.name)) throw new Error(`not an SQL identifier: ${read.name}`);
+  return `PREPARE ${read.name} AS ${read.text}`;
+}
+
+/** `EXECUTE name('arg', …)`, each argument a quoted literal. */
+function executeStatement(read: OpeningRead): string {
+  return `EXECUTE ${read.statement.name}(${read.args.map((arg) => pg.escapeLiteral(arg)).join(', ')})`;
+}
+
+/**
+ * Connections (node-postgres clients, or the one PGlite) on which a prepared read is already prepared, by name.
+ * SQL-level prepared statements outlive transactions, rolled back or not, and live as long as the connection.
+ */
+const preparedOn = new WeakMap<object, Set<string>>();
+
+function isPrepared(connection: object, read: PreparedRead): boolean {
+  return preparedOn.get(connection)?.has(read.name) === true;
+}
+
+function markPrepared(connection: object, read: PreparedRead): void {
+  const names = preparedOn.get(connection) ?? new Set<string>();
+  names.add(read.name);
+  preparedOn.set(connection, names);
+}
+
+/** A transaction handle for a transaction that has already ended: every use throws. */
+function endedTransaction(): Tx {
+  return new Proxy({} as Tx, {
+    get(_target, property) {
+      if (property === 'then') return undefined; // not a thenable: it may be passed through promises
+      throw new Error(
+        `The request's transaction was committed with its opening read (tx.${String(property)}): a route whose ` +
+          'handler queries more must not declare an opening read that commits.',
+      );
+    },
+  });
+}
+
+/**
  * PostgreSQL: takes a pool connection and sends `BEGIN; <statement>` as one simple query (one round trip), then
  * hands the open transaction over as a Drizzle transaction (nested `transaction()` calls become savepoints).
+ * With `read`, the same message goes on with `EXECUTE <read>` (preceded by its `PREPARE` on the connection's
+ * first use) and, when the read `commits`, `COMMIT`: then the connection is back in the pool when this resolves.
  * `statement` must carry no parameters (the simple protocol has none). `end` commits or rolls back and releases
  * the connection (destroying it when that fails).
- * @throws whatever the statement throws, after rolling back and releasing the connection.
+ * @throws whatever any statement of the message throws (PostgreSQL skips the rest of the message), after rolling
+ *   back and releasing the connection; a message that carried a `PREPARE` destroys the connection instead, since
+ *   it cannot tell whether the statement was prepared.
  */
-async function openPgTransaction(pool: pg.Pool, statement: string): Promise<OpenedTransaction> {
+async function openPgTransaction(
+  pool: pg.Pool,
+  statement: string,
+  read?: OpeningRead,
+): Promise<OpenedTransaction> {
   const client = await pool.connect();
-  let results: pg.QueryResult[];
+  const prepares = read !== undefined && !isPrepared(client, read.statement);
+  const parts = [
+    ...(prepares ? [prepareStatement(read.statement)] : []),
+    'BEGIN',
+    statement,
+    ...(read ? [executeStatement(read)] : []),
+    ...(read?.commits ? ['COMMIT'] : []),
+  ];
+  let results: pg.QueryResult<unknown[]>[];
   try {
-    // Two statements in one string: node-postgres answers one result per statement.
-    results = (await client.query(`BEGIN; ${statement}`)) as unknown as pg.QueryResult[];
+    // Several statements in one string: node-postgres answers one result per statement. Rows as arrays, parsed
+    // as Drizzle's driver parses them (the read's rows go to a Drizzle row mapper).
+    const sent = await client.query<unknown[]>({
+      text: parts.join('; '),
+      rowMode: 'array',
+      types: drizzlePgTypes,
+    });
+    results = sent as unknown as pg.QueryResult<unknown[]>[];
   } catch (error) {
-    await client.query('ROLLBACK').then(
-      () => client.release(),
-      (rollbackError: unknown) => client.release(rollbackError as Error),
-    );
+    if (prepares) client.release(error as Error);
+    else {
+      await client.query('ROLLBACK').then(
+        () => client.release(),
+        (rollbackError: unknown) => client.release(rollbackError as Error),
+      );
+    }
     throw error;
+  }
+  if (prepares) markPrepared(client, read.statement);
+  const first = prepares ? 2 : 1; // the statement's result, after PREPARE's and BEGIN's
+  const rows = objectRows(results[first]);
+  const readRows = read ? (results[first + 1]?.rows ?? []) : undefined;
+  if (read?.commits) {
+    client.release();
+    return { rows, readRows, tx: endedTransaction(), end: async () => {} };
   }
   const session = new NodePgSession(client, dialect, undefined);
   return {
-    rows: results[1]?.rows ?? [],
+    rows,
+    readRows,
     tx: new NodePgTransaction(dialect, session, undefined) as unknown as Tx,
     async end(commit) {
       try {
@@ -164,23 +252,52 @@ async function openPgTransaction(pool: pg.Pool, statement: string): Promise<Open
   };
 }
 
+/** An array-mode result's rows as objects keyed by column name. */
+function objectRows(result: pg.QueryResult<unknown[]> | undefined): Record<string, unknown>[] {
+  if (!result) return [];
+  const names = result.fields.map((field) => field.name);
+  return result.rows.map((values) => Object.fromEntries(names.map((name, i) => [name, values[i]])));
+}
+
 /**
- * PGlite: opens a transaction on its one connection (`BEGIN`, then `statement`) and hands it over as a Drizzle
- * transaction, as `openPgTransaction` does on PostgreSQL. The connection is held (PGlite queues every other
- * query) until `end` commits or rolls back. `statement` must carry no parameters.
- * @throws whatever the statement throws, after rolling back.
+ * PGlite: opens a transaction on its one connection (`BEGIN`, then `statement`, then `read` if given, preparing
+ * it first on its first use) and hands it over as a Drizzle transaction, as `openPgTransaction` does on
+ * PostgreSQL. The connection is held (PGlite queues every other query) until `end` commits or rolls back, or,
+ * for a read that `commits`, until the read is done. `statement` must carry no parameters.
+ * @throws whatever the statement or the read throws, after rolling back.
  */
-function openPgliteTransaction(client: PGlite, statement: string): Promise<OpenedTransaction> {
+function openPgliteTransaction(
+  client: PGlite,
+  statement: string,
+  read?: OpeningRead,
+): Promise<OpenedTransaction> {
   return new Promise((resolve, reject) => {
     let finish: (commit: boolean) => void = () => {};
     const decided = new Promise<boolean>((r) => (finish = r));
     let opened = false;
+    /** The transaction a read that `commits` ended: handed over once PGlite has committed. */
+    let committed: OpenedTransaction | undefined;
     const ended = client.transaction(async (pgliteTx) => {
       const result = await pgliteTx.query<Record<string, unknown>>(statement);
-      const session = new PgliteSession(pgliteTx as unknown as PGlite, dialect, undefined);
+      let readRows: unknown[][] | undefined;
+      if (read) {
+        if (!isPrepared(client, read.statement)) {
+          // Its own statement, so that a failure after it cannot leave it prepared but not marked.
+          await pgliteTx.exec(prepareStatement(read.statement));
+          markPrepared(client, read.statement);
+        }
+        const options = { rowMode: 'array' as const, parsers: drizzlePgliteParsers };
+        readRows = (await pgliteTx.query<unknown[]>(executeStatement(read), [], options)).rows;
+      }
       opened = true;
+      if (read?.commits) {
+        committed = { rows: result.rows, readRows, tx: endedTransaction(), end: async () => {} };
+        return; // PGlite commits as the callback returns
+      }
+      const session = new PgliteSession(pgliteTx as unknown as PGlite, dialect, undefined);
       resolve({
         rows: result.rows,
+        readRows,
         tx: new PgliteTransaction(dialect, session, undefined) as unknown as Tx,
         async end(commit) {
           finish(commit);
@@ -189,10 +306,16 @@ function openPgliteTransaction(client: PGlite, statement: string): Promise<Opene
       });
       if (!(await decided)) await pgliteTx.rollback();
     });
-    // Before it opened: the statement failed (PGlite rolled back). After: `end` awaits `ended` and throws.
-    ended.catch((error: unknown) => {
-      if (!opened) reject(error as Error);
-    });
+    // Before it opened, or at the COMMIT of a read that commits: a statement failed (PGlite rolled back). After
+    // it opened otherwise: `end` awaits `ended` and throws.
+    ended.then(
+      () => {
+        if (committed) resolve(committed);
+      },
+      (error: unknown) => {
+        if (!opened || committed) reject(error as Error);
+      },
+    );
   });
 }
 
@@ -287,7 +410,9 @@ async function openPostgres(url: string, appUrl: string, poolSize: number): Prom
   systemPool.on('connect', (client) => client.on('error', () => {}));
   const system = drizzlePg(systemPool) as unknown as Db;
   return {
-    db: scopedDb(drizzlePg(pool) as unknown as Db, system, (statement) => openPgTransaction(pool, statement)),
+    db: scopedDb(drizzlePg(pool) as unknown as Db, system, (statement, read) =>
+      openPgTransaction(pool, statement, read),
+    ),
     system,
     kind: 'postgres',
     listen: (channel, onPayload, onConnected) => listenPostgres(appUrl, channel, onPayload, onConnected),

@@ -18,6 +18,7 @@ import { QueryBuilder, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { EngineEvent, RDate } from '../../core/recurrence/occurrences.ts';
 import { addLocalDays } from '../../core/time/local-time.ts';
 import type { DbOrTx } from './client.ts';
+import type { OpeningRead, PreparedRead } from './scope.ts';
 import { eventColumns, type EventRow } from './event-members.ts';
 import { events } from './schema/events.ts';
 
@@ -155,7 +156,11 @@ async function runWindowQuery(
   const rows: EventRow[] = await db._.session
     .prepareQuery<PreparedQueryConfig & { execute: EventRow[] }>(query, undefined, name, true, toEventRows)
     .execute(values);
-  // An override in the window comes twice (in both branches); the first copy is kept.
+  return toEngineRows(rows);
+}
+
+/** The window statement's rows for the engine: an override in the window comes twice (in both branches); the first copy is kept. */
+function toEngineRows(rows: EventRow[]): EngineRow[] {
   const seen = new Set<number>();
   return rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).map(toEngineRow);
 }
@@ -216,4 +221,48 @@ export async function loadFamilyWindowRows(
     familyId,
     ...windowBounds(fromDay, toDay),
   });
+}
+
+/** The family window statement as an SQL-level prepared statement, and its placeholders' names in order. */
+let familyWindowPrepared:
+  { statement: PreparedRead; order: (keyof ReturnType<typeof windowBounds>)[] } | undefined;
+
+/**
+ * The window statement of `loadFamilyWindowRows` as an opening read (ADR 024): the same statement, prepared once
+ * per connection (`PREPARE familyhub_family_window AS …`), whose family is the transaction's scope
+ * (`current_setting('app.family_id')`, which the session statement before it set; unset, no rows) instead of a
+ * parameter. Its rows become `EngineRow`s with `familyWindowRowsOf`.
+ * @param fromDay first family day `YYYY-MM-DD`; @param toDay the day after the last (exclusive).
+ * @param commits whether the transaction commits right after it (the caller reads nothing else).
+ */
+export function familyWindowRead(fromDay: string, toDay: string, commits: boolean): OpeningRead {
+  familyWindowPrepared ??= (() => {
+    const query = windowQuery(
+      sql`${events.familyId} = nullif(current_setting('app.family_id', true), '')::integer`,
+      {
+        to: sql.placeholder('to'),
+        from: sql.placeholder('from'),
+        earliest: sql.placeholder('earliest'),
+        seriesFloor: sql.placeholder('seriesFloor'),
+      },
+    );
+    return {
+      statement: { name: 'familyhub_family_window', text: query.sql },
+      order: query.params.map((p) => (p as Placeholder).name as keyof ReturnType<typeof windowBounds>),
+    };
+  })();
+  const bounds = windowBounds(fromDay, toDay);
+  return {
+    statement: familyWindowPrepared.statement,
+    args: familyWindowPrepared.order.map((name) => bounds[name]),
+    commits,
+  };
+}
+
+/**
+ * The rows of `familyWindowRead` (arrays of values as Drizzle's driver gives them, in `eventColumns` order) as
+ * `loadFamilyWindowRows` would answer them.
+ */
+export function familyWindowRowsOf(rows: unknown[][]): EngineRow[] {
+  return toEngineRows(toEventRows(rows));
 }

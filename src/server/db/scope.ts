@@ -28,14 +28,52 @@ type Scope =
 export interface OpenedTransaction {
   /** The first statement's rows. */
   rows: Record<string, unknown>[];
-  /** The open transaction. */
+  /**
+   * The opening read's rows (`OpeningRead`), one array of values per row in the statement's column order, each
+   * value as Drizzle's driver gives it (timestamps and dates as text); undefined when none was sent.
+   */
+  readRows?: unknown[][];
+  /**
+   * The open transaction. After an opening read that `commits`, a handle whose every use throws: the transaction
+   * has ended and its connection is back in the pool.
+   */
   tx: Tx;
-  /** Commits (`true`) or rolls back, and gives the connection back. Throws what COMMIT throws. */
+  /**
+   * Commits (`true`) or rolls back, and gives the connection back. Throws what COMMIT throws. Does nothing once
+   * an opening read that `commits` has ended the transaction.
+   */
   end(commit: boolean): Promise<void>;
 }
 
-/** Opens a transaction whose first statement (plain SQL text, no parameters) is `statement`. */
-export type TransactionOpener = (statement: string) => Promise<OpenedTransaction>;
+/**
+ * An SQL-level prepared statement (`PREPARE name AS text`): PostgreSQL parses and plans it once per connection,
+ * which prepares it on its first use there. `name` is an SQL identifier (lower case, digits, underscores);
+ * `text` has `$1`… placeholders whose types PostgreSQL infers, and must always be the same for one name.
+ */
+export interface PreparedRead {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * A read sent in the same message as a request's `BEGIN` and session statement (ADR 024): `EXECUTE name(args…)`,
+ * and `COMMIT` after it when `commits` (the handler then makes no other query). It runs after the session
+ * statement has set the family scope, so it must read its family from `current_setting('app.family_id')`;
+ * without a session it runs in no scope and sees no family rows.
+ */
+export interface OpeningRead {
+  statement: PreparedRead;
+  /** The placeholders' values in order, sent as quoted SQL literals (any text is safe; PostgreSQL casts them). */
+  args: readonly string[];
+  /** The transaction commits right after the read: the handler answers from the read alone. */
+  commits: boolean;
+}
+
+/**
+ * Opens a transaction whose first statement (plain SQL text, no parameters) is `statement`, followed by `read`
+ * when given (its rows in `OpenedTransaction.readRows`).
+ */
+export type TransactionOpener = (statement: string, read?: OpeningRead) => Promise<OpenedTransaction>;
 
 const storage = new AsyncLocalStorage<Scope>();
 /** undecorated database → how to open a transaction with a first statement in one round trip. */
@@ -103,13 +141,19 @@ export async function withFamilyScope<T>(db: Db, familyId: number, fn: () => Pro
  * Opens a transaction on `db` (a `scopedDb`) whose first statement is `statement`, sent with `BEGIN` in one
  * round trip: a statement that sets the transaction's family scope itself (migration 0013's
  * `familyhub_open_session`), to be run in with `withOpenedFamilyScope`, or ended at once with `end(false)`.
+ * With `read`, that read goes in the same round trip, after the statement (and `COMMIT` after it when it
+ * `commits`).
  * @returns null when `db` was built without an opener (then use `withFamilyScope`).
- * @throws Error when a scope is already active; whatever the statement throws.
+ * @throws Error when a scope is already active; whatever the statement or the read throws.
  */
-export async function openScope(db: Db, statement: string): Promise<OpenedTransaction | null> {
+export async function openScope(
+  db: Db,
+  statement: string,
+  read?: OpeningRead,
+): Promise<OpenedTransaction | null> {
   if (storage.getStore()) throw new Error('openScope: a scope is already active');
   const opener = openerOf.get(baseOf.get(db) ?? db);
-  return opener ? opener(statement) : null;
+  return opener ? opener(statement, read) : null;
 }
 
 /**

@@ -63,19 +63,51 @@ export function toEventDto(row: EventRow, familyZone: string): EventDto {
 
 /**
  * One occurrence on the wire (`EventOccurrenceDto`): the row's fields with the occurrence's own times
- * (`o.start` / `o.end`, already family wall-clock) and identity, added to the one literal rather than spread.
+ * (`o.start` / `o.end`, already family wall-clock) and identity, in one object literal of all 34 fields (adding the
+ * occurrence's four to `eventFields`' literal changed the object's shape per occurrence: docs/performance.md,
+ * ADR 024's profile). The fields are `eventFields`' (a test holds the two to the same keys and values).
  */
 export function toOccurrenceDto(
   row: EventRow,
   o: { start: string; end: string; seriesId: number | null; occurrenceId: string | null },
   multiDay: boolean,
 ): EventOccurrenceDto {
-  return Object.assign(eventFields(row, o.start, o.end), {
+  return {
+    id: row.id,
+    family_id: row.familyId,
+    title: row.title,
+    description: row.description,
+    start_date: o.start,
+    end_date: o.end,
+    timezone: row.isAllDay ? null : row.timezone,
+    duration_minutes: row.durationMinutes,
+    is_all_day: row.isAllDay,
+    location: row.location,
+    organizer_id: row.organizerId,
+    attendees: row.attendees,
+    alert_members: row.alertMembers,
+    category: row.category,
+    priority: row.priority,
+    has_pickup: row.hasPickup,
+    pickup_assigned_to: row.pickupAssignedTo,
+    pickup_minutes_before: row.pickupMinutesBefore,
+    has_dropoff: row.hasDropoff,
+    dropoff_assigned_to: row.dropoffAssignedTo,
+    dropoff_minutes_before: row.dropoffMinutesBefore,
+    is_recurring: row.isRecurring,
+    recurrence_pattern: row.recurrencePattern,
+    recurrence_end_date: row.recurrenceEndDate,
+    rrule: row.rrule,
+    exdates: row.exdates,
+    parent_event_id: row.parentEventId,
+    recurrence_id: row.recurrenceId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
     series_id: o.seriesId,
     occurrence_start: o.occurrenceId,
     is_exception: row.parentEventId !== null,
     is_multi_day: multiDay,
-  });
+  };
 }
 
 /** Maps a task row to the wire (SPEC §3 Task). */

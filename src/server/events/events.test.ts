@@ -1,8 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventDto, EventOccurrenceDto, EventTaskDto } from '../../core/contracts/events.ts';
 import { eventColumns } from '../db/event-members.ts';
-import { loadFamilyWindowRows } from '../db/event-occurrences.ts';
+import { openSessionStatement } from '../auth/sessions.ts';
+import { familyWindowRead, familyWindowRowsOf, loadFamilyWindowRows } from '../db/event-occurrences.ts';
+import { openScope, withFamilyScope } from '../db/scope.ts';
+import type { ServerContext } from '../http/context.ts';
+import { toEventDto, toOccurrenceDto } from './dto.ts';
+import { listOccurrences } from './service.ts';
 import { events } from '../db/schema/events.ts';
 import { families } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
@@ -30,6 +35,12 @@ async function newFamily(timezone = 'America/Los_Angeles'): Promise<Family> {
       { name: 'Teo Rivera', role: 'child', color: 'orange' },
     ],
   });
+}
+
+/** The session statement of `f`'s cookie (what a request's transaction opens with). */
+function sessionOpening(f: Family, now: Date): string {
+  const raw = f.cookie.slice(f.cookie.indexOf('=') + 1);
+  return openSessionStatement(raw, { idleMinutes: 60, absoluteMinutes: 600 }, now) ?? '';
 }
 
 function call(f: Family, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
@@ -339,6 +350,114 @@ describe('GET /api/events (occurrences)', () => {
       alertMembers: [String(fam.members[1])],
       createdAt: expect.any(Date) as Date,
     });
+  });
+
+  it('answers the opening read (one round trip, ADR 024) with the rows of the handler’s own read, and the same list', async () => {
+    const series = await create(fam, soccer(fam, { is_recurring: true, recurrence_pattern: 'weekly' }));
+    const moved = await call(
+      fam,
+      'PATCH',
+      `/api/events/${series.id}?occurrence=2026-11-30T16:00:00`,
+      soccer(fam, { start_date: '2026-12-14T17:00', location: 'Gym' }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    await create(fam, { title: 'Elsewhere', start_date: '2026-11-25T09:00', timezone: 'Asia/Tokyo' });
+    const other = await newFamily();
+    await create(other, { title: 'Secret', start_date: '2026-11-24T09:00' });
+    const now = server.clock.now();
+    const opening = sessionOpening(fam, now);
+    for (let i = 0; i < 2; i++) {
+      // Twice: prepared on the connection's first use, then executed only.
+      const opened = await openScope(
+        server.database.db,
+        opening,
+        familyWindowRead('2026-11-22', '2026-12-01', true),
+      );
+      expect(opened?.readRows).toBeDefined();
+      const own = await loadFamilyWindowRows(
+        server.database.system,
+        fam.familyId,
+        '2026-11-22',
+        '2026-12-01',
+      );
+      expect(familyWindowRowsOf(opened?.readRows ?? [])).toEqual(own);
+      expect(own.length).toBeGreaterThan(2);
+    }
+    // The list with its opening read, and with the handler reading itself (an opening read for another range).
+    const titles = (os: EventOccurrenceDto[]) => os.map((o) => `${o.title} ${o.start_date}`);
+    const withRead = await list(fam, '2026-11-22', '2026-12-20');
+    const ctx = { db: server.database.db, clock: server.clock } as unknown as ServerContext;
+    const family = { familyId: fam.familyId, familyZone: 'America/Los_Angeles' };
+    const range = { start: '2026-11-22', end: '2026-12-20' };
+    const inScope = await withFamilyScope(server.database.db, fam.familyId, () =>
+      listOccurrences(ctx, family, range),
+    );
+    // An opening read for another range is not used: the handler reads its own window.
+    const elsewhere = { read: familyWindowRead('2026-11-01', '2026-11-02', true), rows: [] };
+    const mismatched = await withFamilyScope(server.database.db, fam.familyId, () =>
+      listOccurrences(ctx, family, range, undefined, elsewhere),
+    );
+    expect(withRead).toEqual(JSON.parse(JSON.stringify(inScope)));
+    expect(mismatched).toEqual(inScope);
+    expect(titles(withRead)).toContain('Soccer practice 2026-12-14T17:00:00');
+    expect(titles(withRead)).not.toContain('Secret 2026-11-24T09:00:00');
+  });
+
+  it('reads nothing in the opening read without a session, and ends a committed transaction for good', async () => {
+    const read = familyWindowRead('2026-11-22', '2026-12-01', true);
+    await create(fam, { title: 'Soon', start_date: '2026-11-24T09:00' });
+    const policy = { idleMinutes: 60, absoluteMinutes: 600 };
+    const unknown = openSessionStatement('x'.repeat(43), policy, server.clock.now()) ?? '';
+    const none = await openScope(server.database.db, unknown, read);
+    expect(none?.rows).toEqual([]);
+    expect(none?.readRows).toEqual([]);
+    const committed = await openScope(server.database.db, sessionOpening(fam, server.clock.now()), read);
+    expect(committed?.readRows?.length).toBe(1);
+    expect(() => committed?.tx.select()).toThrow(/committed with its opening read/);
+    await committed?.end(true); // nothing left to end
+    // Not committing: the handler may query on in the same transaction, in the family's scope.
+    const open = await openScope(server.database.db, sessionOpening(fam, server.clock.now()), {
+      ...read,
+      commits: false,
+    });
+    if (!open) throw new Error('no opener');
+    const [row] = await open.tx
+      .execute(sql`select count(*)::int as n from events`)
+      .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
+    expect(row?.n).toBe(1);
+    await open.end(true);
+  });
+
+  it('rolls back and frees the connection when a statement of the opening message fails', async () => {
+    const failing = {
+      statement: { name: 'test_failing_read', text: 'SELECT 1 / $1::int' },
+      args: ['0'],
+      commits: true,
+    };
+    const opening = sessionOpening(fam, server.clock.now());
+    // Twice: the first message also prepares the statement; the second must not fail on "already exists".
+    for (let i = 0; i < 2; i++) {
+      await expect(openScope(server.database.db, opening, failing)).rejects.toThrow(/division by zero/);
+    }
+    await create(fam, { title: 'Soon', start_date: '2026-11-24T09:00' });
+    expect((await list(fam, '2026-11-22', '2026-11-30')).map((o) => o.title)).toEqual(['Soon']);
+  });
+
+  it('gives an occurrence the fields of its row as the event DTO does, plus its own four', async () => {
+    await create(fam, soccer(fam, { end_date: '2026-11-23T17:30' }));
+    const rows = await loadFamilyWindowRows(server.database.system, fam.familyId, '2026-11-22', '2026-12-01');
+    const row = rows[0]?.row;
+    if (!row) throw new Error('no row');
+    const event = toEventDto(row, 'America/Los_Angeles');
+    const o = { start: event.start_date, end: event.end_date ?? '', seriesId: 7, occurrenceId: 'x' };
+    const { series_id, occurrence_start, is_exception, is_multi_day, ...fields } = toOccurrenceDto(
+      row,
+      o,
+      true,
+    );
+    expect(Object.keys(fields)).toEqual(Object.keys(event));
+    expect(fields).toEqual(event);
+    expect([series_id, occurrence_start, is_exception, is_multi_day]).toEqual([7, 'x', false, true]);
   });
 
   it('never answers another family’s events', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { eventOccurrenceDtoSchema } from '../../core/contracts/event-wire.ts';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../core/contracts/events.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../http/context.ts';
+import { takeOpeningRead } from '../http/family-scope.ts';
 import { parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-params.ts';
 import { responseSchema } from '../http/response-schema.ts';
@@ -18,6 +19,7 @@ import {
   getEvent,
   listEventTasks,
   listOccurrences,
+  listOpeningRead,
   updateEvent,
 } from './service.ts';
 
@@ -34,13 +36,15 @@ function hasField(body: unknown, field: string): boolean {
 export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // The list is the calendar's hot path: its reply is serialized from the contract's schema (fast-json-stringify).
   const occurrenceList = { response: { 200: responseSchema(z.array(eventOccurrenceDtoSchema)) } };
-  app.get('/api/events', { schema: occurrenceList }, async (request) => {
+  // Its window read goes with the session statement and COMMIT in one round trip (ADR 024).
+  const listConfig = { openingRead: (request: FastifyRequest) => listOpeningRead(request.query) };
+  app.get('/api/events', { schema: occurrenceList, config: listConfig }, async (request) => {
     const auth = requireAuth(request);
     const { familyId } = auth;
     const range = parseInput(eventRangeQuerySchema, request.query);
-    return listOccurrences(ctx, auth, range, (eventId, reason) =>
-      request.log.warn({ familyId, eventId, reason }, 'event left out of the calendar'),
-    );
+    const leftOut = (eventId: number, reason: string) =>
+      request.log.warn({ familyId, eventId, reason }, 'event left out of the calendar');
+    return listOccurrences(ctx, auth, range, leftOut, takeOpeningRead(request));
   });
 
   app.get('/api/events/:id', async (request) => {

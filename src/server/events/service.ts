@@ -11,6 +11,7 @@ import type {
   EventValues,
   SeriesChange,
 } from '../../core/contracts/events.ts';
+import { eventRangeQuerySchema } from '../../core/contracts/events.ts';
 import { ALREADY_ON_CALENDAR_MESSAGE, NOT_ACCEPTED_MESSAGE } from '../../core/contracts/activities.ts';
 import { expandEvents } from '../../core/recurrence/occurrences.ts';
 import {
@@ -22,7 +23,8 @@ import {
 } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { eventColumns, saveEventMembers } from '../db/event-members.ts';
-import { loadFamilyWindowRows } from '../db/event-occurrences.ts';
+import { familyWindowRead, familyWindowRowsOf, loadFamilyWindowRows } from '../db/event-occurrences.ts';
+import type { OpeningRead } from '../db/scope.ts';
 import { events } from '../db/schema/events.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import { taskColumns } from '../db/task-assignees.ts';
@@ -168,11 +170,32 @@ export async function listEventTasks(
   return rows.map(toEventTaskDto);
 }
 
+/** Whether `startDay` … `endDay` (inclusive) is longer than one list may be (`MAX_RANGE_DAYS`). */
+function rangeTooLong(startDay: string, endDay: string): boolean {
+  return localMinutesBetween(`${startDay}T00:00:00`, `${endDay}T00:00:00`) > MAX_RANGE_DAYS * 1440;
+}
+
+/**
+ * The opening read of `GET /api/events` (ADR 024): its window statement for the query's range, committing with
+ * it, built from the raw query before validation. Null when the handler would read otherwise or refuse: an
+ * invalid query (answered 400 by the handler), no range (the default window needs the family's zone, which the
+ * session statement brings), or a range longer than `MAX_RANGE_DAYS`.
+ */
+export function listOpeningRead(query: unknown): OpeningRead | null {
+  const parsed = eventRangeQuerySchema.safeParse(query);
+  if (!parsed.success) return null;
+  const { start, end } = parsed.data;
+  if (!start || !end || rangeTooLong(start, end)) return null;
+  return familyWindowRead(start, addLocalDays(end, 1), true);
+}
+
 /**
  * The occurrences overlapping the family-local days `startDay` … `endDay` (inclusive, `YYYY-MM-DD`), from the
  * occurrence engine (src/core/recurrence/occurrences.ts): one-off events, overrides, and every series expanded
  * in its own zone, all given in the family's wall-clock time (`family.familyZone`: the session read it). Sorted by start, then id. A row the engine cannot
  * expand is left out (reported to `onLeftOut`) and the rest still answer. Without a range: `DEFAULT_WINDOW_DAYS_*` around today.
+ * `opening` is the request's opening read (`listOpeningRead`, taken with `takeOpeningRead`): its rows are used
+ * when it is the very read this range needs, else the window is read here.
  * @throws HttpError 400 when the range is longer than `MAX_RANGE_DAYS`.
  */
 export async function listOccurrences(
@@ -180,6 +203,7 @@ export async function listOccurrences(
   family: { familyId: number; familyZone: string },
   range: { start?: string | undefined; end?: string | undefined },
   onLeftOut: (eventId: number, reason: string) => void = () => undefined,
+  opening?: { read: OpeningRead; rows: unknown[][] },
 ): Promise<EventOccurrenceDto[]> {
   const { familyId, familyZone: zone } = family;
   let { start: startDay, end: endDay } = range;
@@ -188,14 +212,17 @@ export async function listOccurrences(
     startDay = addLocalDays(today, -DEFAULT_WINDOW_DAYS_BEFORE);
     endDay = addLocalDays(today, DEFAULT_WINDOW_DAYS_AFTER);
   }
-  if (localMinutesBetween(`${startDay}T00:00:00`, `${endDay}T00:00:00`) > MAX_RANGE_DAYS * 1440) {
+  if (rangeTooLong(startDay, endDay)) {
     throw badRequest(`The range may cover at most ${MAX_RANGE_DAYS} days`, {
       end: `The range may cover at most ${MAX_RANGE_DAYS} days`,
     });
   }
   const dayAfter = addLocalDays(endDay, 1);
-  // Prepared (parsed and planned once per connection): the list is the app's most frequent read.
-  const rows = await loadFamilyWindowRows(ctx.db, familyId, startDay, dayAfter);
+  const rows =
+    opening && sameRead(opening.read, familyWindowRead(startDay, dayAfter, true))
+      ? familyWindowRowsOf(opening.rows)
+      : // Prepared (parsed and planned once per connection): the list is the app's most frequent read.
+        await loadFamilyWindowRows(ctx.db, familyId, startDay, dayAfter);
   const { occurrences, failures } = expandEvents(
     rows,
     { from: `${startDay}T00:00:00`, to: `${dayAfter}T00:00:00` },
@@ -213,6 +240,11 @@ export async function listOccurrences(
     });
     return toOccurrenceDto(row, o, multiDay);
   });
+}
+
+/** Whether two opening reads are the same statement with the same arguments. */
+function sameRead(a: OpeningRead, b: OpeningRead): boolean {
+  return a.statement.name === b.statement.name && a.args.join('\u0000') === b.args.join('\u0000');
 }
 
 /**

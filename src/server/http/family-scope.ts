@@ -6,6 +6,7 @@ import {
   withOpenedFamilyScope,
   withSystemScope,
   type OpenedTransaction,
+  type OpeningRead,
 } from '../db/scope.ts';
 import { countsRateLimits } from './rate-limit.ts';
 
@@ -28,6 +29,14 @@ declare module 'fastify' {
      * session is looked up on its own and the transaction opens when the handler runs (ADR 011).
      */
     countsBeforeScope?: true;
+    /**
+     * A family route's opening read (ADR 024): built from the request before validation (so it must check the
+     * query itself and answer null for anything the handler would refuse or read otherwise), it is sent in the
+     * same round trip as the request's `BEGIN` and session statement, and the handler takes its rows with
+     * `takeOpeningRead`. When it `commits`, the transaction ends in that round trip too and any query of the
+     * handler throws. Not used on a route that counts rate limits before its scope (`countsBeforeScope`).
+     */
+    openingRead?: (request: FastifyRequest) => OpeningRead | null;
   }
 }
 
@@ -42,6 +51,21 @@ const pending = new WeakMap<FastifyRequest, PendingScope>();
 const wrapped = new WeakSet<RouteHandlerMethod>();
 /** Transactions `openRequestScope` opened for a request whose handler has not taken them yet. */
 const opened = new WeakMap<FastifyRequest, OpenedTransaction>();
+/** The opening read a request's transaction was opened with, and its rows, until the handler takes them. */
+const openingReads = new WeakMap<FastifyRequest, { read: OpeningRead; rows: unknown[][] }>();
+
+/**
+ * The rows of the opening read (`config.openingRead`) this request's transaction was opened with, with the read
+ * (so that the handler can check it is the read it would make); each request's once.
+ * @returns undefined when none was sent (no session, an invalid query, or a database without an opener).
+ */
+export function takeOpeningRead(
+  request: FastifyRequest,
+): { read: OpeningRead; rows: unknown[][] } | undefined {
+  const taken = openingReads.get(request);
+  openingReads.delete(request);
+  return taken;
+}
 
 /** Ends a transaction opened for `request` that its handler never ran in (an earlier hook answered). */
 async function endUnused(request: FastifyRequest): Promise<void> {
@@ -63,8 +87,8 @@ export function pendingRequestTransaction(request: FastifyRequest): Tx | undefin
 
 /**
  * For a request to a family route (one `installFamilyScope` runs in the signed-in family's scope): opens the
- * request's transaction with `statement` as its first statement, in the same round trip as `BEGIN`, and returns
- * that statement's rows. A statement that answers a row must have entered the family's scope
+ * request's transaction with `statement` as its first statement, in the same round trip as `BEGIN` (and the
+ * route's opening read after it, `config.openingRead`), and returns that statement's rows. A statement that answers a row must have entered the family's scope
  * (`familyhub_open_session`, see auth/sessions.ts): the handler then runs in that transaction, which ends
  * (commits) before the reply is serialized. No row: the transaction ends at once.
  * @returns null when the route is not a family route, counts rate limits first (`countsBeforeScope`), or the
@@ -79,12 +103,14 @@ export async function openRequestScope(
 ): Promise<Record<string, unknown>[] | null> {
   const config = request.routeOptions.config;
   if (config.familyScope !== true || config.countsBeforeScope === true) return null;
-  const transaction = await openScope(db, statement);
+  const read = config.openingRead?.(request) ?? undefined;
+  const transaction = await openScope(db, statement, read);
   if (!transaction) return null;
   if (transaction.rows.length === 0) {
     await transaction.end(true);
     return transaction.rows;
   }
+  if (read && transaction.readRows) openingReads.set(request, { read, rows: transaction.readRows });
   opened.set(request, transaction);
   // A request aborted before its handler ran must not keep the connection.
   reply.raw.once('close', () => void endUnused(request));

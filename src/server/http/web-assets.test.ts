@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeDataScript, type HomePageData } from '../../core/contracts/home-page.ts';
 import {
   cacheControlFor,
   familyZoneMeta,
@@ -237,5 +238,105 @@ describe('the page for a request whose session the server looked up (ADR 023)', 
     expect(page.body).toContain('<div id="root"></div>');
     const home = await server.inject({ url: '/', headers: { cookie: 'fh_session=ended' } });
     expect(home.body).toBe(landing);
+  });
+});
+
+describe('the home rendered with its data, and its fallbacks (ADR 025)', () => {
+  const built =
+    '<!doctype html><html><head><title>FamilyHub</title></head><body><div id="root"></div></body></html>';
+  const frame = '<div aria-busy="true">frame</div>';
+  const data: HomePageData = {
+    session: { family_name: 'Rivera', email: 'a@example.com', family_timezone: 'Europe/Berlin' },
+    members: [],
+    events: { start: '2026-11-24', end: '2026-12-07', items: [] },
+  };
+  let work: string;
+  let server: FastifyInstance;
+  const errors: unknown[] = [];
+  /** What the reader does for the family of each session cookie value. */
+  const readers: Record<string, () => Promise<HomePageData>> = {
+    live: async () => data,
+    broken: async () => Promise.reject(new Error('database down')),
+    unrenderable: async () => ({ ...data, session: { ...data.session, family_name: 'throw' } }),
+  };
+
+  beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'web-assets-home-'));
+    const root = path.join(work, 'web');
+    fs.mkdirSync(root);
+    fs.mkdirSync(`${root}-ssr`);
+    fs.writeFileSync(path.join(root, 'index.html'), built);
+    fs.writeFileSync(path.join(root, 'app-frame.html'), frame);
+    // A stand-in for the built render bundle: echoes the family name and path, throws for "throw".
+    fs.writeFileSync(
+      path.join(`${root}-ssr`, 'home-prerender.mjs'),
+      `export function renderHomePage(data, path) {
+        if (data.session.family_name === 'throw') throw new Error('render failed');
+        return '<p>' + data.session.family_name + ' at ' + path + '</p>';
+      }`,
+    );
+    server = Fastify({
+      logger: { level: 'error', stream: { write: (line: string) => void errors.push(JSON.parse(line)) } },
+    });
+    server.decorateRequest('auth', null);
+    server.addHook('preValidation', async (request) => {
+      const sid = /fh_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+      request.auth =
+        sid && sid in readers ? { userId: 1, familyId: 1, sid, familyZone: 'Europe/Berlin' } : null;
+    });
+    await registerWebAssets(server, root, 'fh_session', (auth) => {
+      const read = readers[auth.sid];
+      if (!read) throw new Error('no reader');
+      return read();
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('puts the render in #root and the data it used after it, at / and /calendar opening on the agenda', async () => {
+    for (const url of ['/', '/calendar', '/calendar?view=agenda&members=1']) {
+      const reply = await server.inject({ url, headers: { cookie: 'fh_session=live' } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.body).toContain(`<div id="root"><p>Rivera at ${url}</p></div>`);
+      expect(reply.body).toContain(homeDataScript(data));
+      expect(reply.body).toContain(familyZoneMeta('Europe/Berlin'));
+    }
+  });
+
+  it('sends the frame alone for another view or date, and elsewhere no home at all', async () => {
+    for (const url of ['/calendar?view=month', '/calendar?date=2026-12-01', '/?view=week']) {
+      const reply = await server.inject({ url, headers: { cookie: 'fh_session=live' } });
+      expect(reply.body).toContain(`<div id="root">${frame}</div>`);
+      expect(reply.body).not.toContain('familyhub-home-data');
+    }
+    const tasks = await server.inject({ url: '/tasks', headers: { cookie: 'fh_session=live' } });
+    expect(tasks.body).toContain('<div id="root"></div>');
+  });
+
+  it('falls back to the frame, logged, when the read or the render fails (never a 500)', async () => {
+    for (const cookie of ['fh_session=broken', 'fh_session=unrenderable']) {
+      errors.length = 0;
+      const reply = await server.inject({ url: '/calendar', headers: { cookie } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.body).toContain(`<div id="root">${frame}</div>`);
+      expect(reply.body).not.toContain('familyhub-home-data');
+      expect(errors).toHaveLength(1);
+    }
+  });
+});
+
+describe('homeDataScript', () => {
+  it('escapes user text so that it cannot end the element or open markup', () => {
+    const script = homeDataScript({
+      session: { family_name: '</script><!-- & \u2028', email: 'a@example.com', family_timezone: 'UTC' },
+      members: [],
+      events: { start: '2026-11-24', end: '2026-11-24', items: [] },
+    });
+    const body = script.slice(script.indexOf('>') + 1, script.lastIndexOf('</script>'));
+    expect(body).not.toMatch(/[<>&\u2028]/);
+    expect((JSON.parse(body) as HomePageData).session.family_name).toBe('</script><!-- & \u2028');
   });
 });

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { homeDataScript, type HomePageData } from '../../core/contracts/home-page.ts';
+import type { AuthContext } from '../auth/sessions.ts';
 import { apiNotFound } from './errors.ts';
 
 /** A year, the longest `max-age` HTTP caches honour (RFC 9111 §5.2.2.1 puts no limit; a year is the convention). */
@@ -45,6 +48,55 @@ const HOME_PRELOADS = /^[ \t]*<link rel="modulepreload" data-home[^>]*>\n?/gm;
 function isHomePath(url: string): boolean {
   const pathname = url.split('?')[0];
   return pathname === '/' || pathname === '/calendar';
+}
+
+/**
+ * Whether the calendar at `url` opens on the agenda's first days on a phone: no `?view=` other than the agenda
+ * and no `?date=` (the days the server reads and renders, ADR 025).
+ */
+function opensOnAgenda(url: string): boolean {
+  const params = new URLSearchParams(url.split('?')[1] ?? '');
+  const view = params.get('view');
+  return (view === null || view === 'agenda') && !params.has('date');
+}
+
+/**
+ * `html` with its module scripts and module preloads fetched at low priority (`fetchpriority="low"`, HTML
+ * § fetch priority attributes): for the page whose home the server rendered (ADR 025), which paints from its
+ * HTML and stylesheet alone, so the stylesheet goes first and the scripts (which only take the page over) do
+ * not compete with it. Lighthouse's simulation counts every high-priority script requested before the first
+ * paint as blocking it.
+ */
+export function withScriptsAfterPaint(html: string): string {
+  return html
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
+}
+
+/** Reads what the signed-in home's page is rendered from, for a live session, in its family's scope. */
+export type HomePageReader = (auth: AuthContext) => Promise<HomePageData>;
+
+/** The server-side render of the signed-in home (src/web/app/home-prerender.tsx, built by vite.config.ts). */
+interface HomeRenderer {
+  renderHomePage(data: HomePageData, path: string): string;
+}
+
+/**
+ * The home's server-side render bundle built beside `webRoot` (`<webRoot>-ssr/home-prerender.mjs`,
+ * vite.config.ts `homePrerender`), or null when there is none or it does not load (logged; the page then
+ * carries the frame without data, as before ADR 025).
+ */
+async function loadHomeRenderer(webRoot: string, log: FastifyBaseLogger): Promise<HomeRenderer | null> {
+  const file = path.join(`${path.resolve(webRoot)}-ssr`, 'home-prerender.mjs');
+  if (!fs.existsSync(file)) return null;
+  try {
+    const loaded = (await import(pathToFileURL(file).href)) as Partial<HomeRenderer>;
+    if (typeof loaded.renderHomePage !== 'function') throw new Error(`${file} exports no renderHomePage`);
+    return { renderHomePage: loaded.renderHomePage };
+  } catch (error) {
+    log.error({ err: error }, 'the home page renderer did not load; signed-in pages carry the frame only');
+    return null;
+  }
 }
 
 /** Characters that cannot appear raw in a double-quoted HTML attribute value. */
@@ -97,6 +149,11 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
  *   `#root`; no cookie or an ended session gets the signed-out hint ({@link SIGNED_OUT_META}) and no home
  *   preloads (at `/` the landing page); a cookie with no session hook installed gets the built file as it is.
  *   Pages written per request are compressed here (brotli quality 4 or gzip).
+ * - The signed-in home (ADR 025): at `/` and `/calendar` opening on the agenda, with `readHome` given and the
+ *   render bundle built (`<webRoot>-ssr/home-prerender.mjs`), `#root` holds the home rendered with the family's
+ *   data (the agenda below 768 px, the frame above) and the page embeds that data ({@link homeDataScript});
+ *   when the read or the render fails it is logged and the page carries the frame alone. Both paths are
+ *   routes, so they run in the family's scope (http/family-scope.ts).
  *
  * With no built SPA (`webRoot/index.html` missing, as in the API tests) only the 404s are installed.
  */
@@ -104,6 +161,7 @@ export async function registerWebAssets(
   app: FastifyInstance,
   webRoot: string,
   sessionCookie: string,
+  readHome?: HomePageReader,
 ): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -123,6 +181,27 @@ export async function registerWebAssets(
       '</head>',
       `  ${familyZoneMeta(zone)}\n  </head>`,
     );
+  const renderer = hasWeb && readHome ? await loadHomeRenderer(webRoot, app.log) : null;
+  /** The page the home is rendered into: its scripts at low priority (worked out once, not per request). */
+  const renderedShell = withScriptsAfterPaint(built);
+  /**
+   * The page for a live session at `request.url`: at home opening on the agenda, rendered with the family's
+   * data when it can be (ADR 025), else {@link signedInPage}.
+   */
+  const livePage = async (request: FastifyRequest, auth: AuthContext): Promise<string> => {
+    const fallback = signedInPage(request.url, auth.familyZone);
+    if (!renderer || !readHome || !isHomePath(request.url) || !opensOnAgenda(request.url)) return fallback;
+    try {
+      const data = await readHome(auth);
+      const html = renderer.renderHomePage(data, request.url);
+      return renderedShell
+        .replace('<div id="root"></div>', () => `<div id="root">${html}</div>\n    ${homeDataScript(data)}`)
+        .replace('</head>', `  ${familyZoneMeta(auth.familyZone)}\n  </head>`);
+    } catch (error) {
+      request.log.error({ err: error }, 'the home page was not rendered with its data; sending the frame');
+      return fallback;
+    }
+  };
   /**
    * Sends `html` as the page: revalidated, compressed (the not-found handler is outside the compress hook), and
    * `private` when it carries the family's zone, so that no shared cache keeps one family's page.
@@ -140,6 +219,15 @@ export async function registerWebAssets(
         : zlib.gzipSync(html);
     return reply.header('Content-Encoding', encoding).send(body);
   };
+  /** The SPA's page at any client-side route, by what the session hook found (see above). */
+  const sendSpa = async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = sessionCookieState(request, sessionCookie);
+    if (auth.kind === 'live') return sendPage(request, reply, await livePage(request, auth.auth), true);
+    // Certainly signed out (no session cookie, or one whose session has ended): the page says so, so the app
+    // skips its session call (whose 401 Chromium would log as a console error) and shows its page at once.
+    if (auth.kind === 'none') return sendPage(request, reply, signedOutPage, false);
+    return reply.header('Vary', 'Cookie').sendFile('index.html');
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -154,26 +242,23 @@ export async function registerWebAssets(
       },
     });
     // A route, not the not-found handler below, so that the page goes out as its precompressed twin.
-    app.get('/', (request, reply) => {
+    app.get('/', async (request, reply) => {
       // Both: the page depends on the cookie, and the body on the encoding (this replaces setHeaders' Vary).
       const auth = sessionCookieState(request, sessionCookie);
-      if (auth.kind === 'live') return sendPage(request, reply, signedInPage(request.url, auth.zone), true);
+      if (auth.kind === 'live') return sendPage(request, reply, await livePage(request, auth.auth), true);
       reply.header('Vary', 'Cookie, Accept-Encoding');
       if (auth.kind === 'unknown') return reply.sendFile('index.html');
       if (hasLanding) return reply.sendFile('landing.html');
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(signedOutPage);
     });
+    // A route (not the not-found handler) so that its reads run in the family's scope, like `/`'s.
+    app.get('/calendar', sendSpa);
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send(apiNotFound());
     }
-    const auth = sessionCookieState(request, sessionCookie);
-    if (auth.kind === 'live') return sendPage(request, reply, signedInPage(request.url, auth.zone), true);
-    // Certainly signed out (no session cookie, or one whose session has ended): the page says so, so the app
-    // skips its session call (whose 401 Chromium would log as a console error) and shows its page at once.
-    if (auth.kind === 'none') return sendPage(request, reply, signedOutPage, false);
-    return reply.header('Vary', 'Cookie').sendFile('index.html');
+    return sendSpa(request, reply);
   });
 }
 
@@ -195,14 +280,14 @@ export function pageEncoding(header: string | undefined): 'br' | 'gzip' | null {
 
 /**
  * What the server knows of a page request's session: `none` (no session cookie, or one the session hook
- * found no live session for), `live` with the family's zone (the hook's `request.auth`), or `unknown` (a
+ * found no live session for), `live` with the hook's `request.auth` (family, user, zone), or `unknown` (a
  * cookie but no session hook ran, as in a server without the auth routes: the SPA asks for itself).
  */
 function sessionCookieState(
   request: FastifyRequest,
   sessionCookie: string,
-): { kind: 'none' } | { kind: 'live'; zone: string } | { kind: 'unknown' } {
+): { kind: 'none' } | { kind: 'live'; auth: AuthContext } | { kind: 'unknown' } {
   if (!hasCookie(request.headers.cookie, sessionCookie)) return { kind: 'none' };
-  if (request.auth) return { kind: 'live', zone: request.auth.familyZone };
+  if (request.auth) return { kind: 'live', auth: request.auth };
   return request.auth === null ? { kind: 'none' } : { kind: 'unknown' };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LogOut, Menu, UserCog } from 'lucide-react';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { NAV_ENTRIES } from './navigation.ts';
@@ -21,10 +22,14 @@ function Bar({ className }: { className: string }) {
  * visitor at `/` and `/calendar`, so that the page paints with the HTML instead of after the JavaScript; the
  * app renders the same while the session and the shell's code load, so nothing changes on screen until the
  * real layout replaces it. Nothing in it is interactive but the links (which work without JavaScript).
+ *
+ * `phoneCalendar`, when given, is the calendar as a phone opens it (the agenda the server renders with the
+ * family's data, ADR 025): it stands in for the outline below 768 px, where the agenda is the default view;
+ * from 768 px (the month, which the server does not render) the outline stays.
  */
-export function AppFrame() {
+export function AppFrame({ phoneCalendar }: { phoneCalendar?: ReactNode }) {
   return (
-    <div className="min-h-screen bg-slate-50" aria-busy="true">
+    <div className="min-h-screen bg-slate-50" aria-busy={phoneCalendar ? undefined : true}>
       <aside
         aria-label="Sidebar"
         className="fixed inset-y-0 left-0 hidden w-64 border-r pl-[env(safe-area-inset-left)] border-slate-200 bg-white md:block"
@@ -89,30 +94,46 @@ export function AppFrame() {
       </header>
 
       <main className="pt-6 pr-[max(1rem,env(safe-area-inset-right))] pb-[calc(1.5rem+env(safe-area-inset-bottom))] pl-[max(1rem,env(safe-area-inset-left))] md:ml-64 md:px-8">
-        <div className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div>
-              <span className="flex h-8 items-center">
-                <Bar className="h-6 w-48 md:w-[28rem]" />
-              </span>
-              <span className="flex h-5 items-center md:hidden">
-                <Bar className="h-3.5 w-36" />
-              </span>
+        {phoneCalendar ? (
+          <>
+            <div className="md:hidden">{phoneCalendar}</div>
+            <div className="hidden md:block">
+              <CalendarOutline />
             </div>
-            <div className="flex w-full flex-wrap items-center gap-2 md:w-auto">
-              <Bar className="h-10 w-36 rounded-md" />
-              <Bar className="ml-auto h-10 w-32 rounded-md md:ml-0" />
-              <Bar className="h-10 w-full rounded-md md:order-first md:w-[16.5rem]" />
-            </div>
-          </div>
-          <div aria-hidden className="h-12 2xl:hidden" />
-          <div className="relative min-h-[75vh] min-w-0 2xl:min-h-0">
-            <div className="flex justify-center pt-24">
-              <Spinner label="Loading calendar" />
-            </div>
-          </div>
-        </div>
+          </>
+        ) : (
+          <CalendarOutline />
+        )}
       </main>
+    </div>
+  );
+}
+
+/** The calendar's outline: heading, toolbar and chip row as grey bars, and the calendar area's spinner. */
+function CalendarOutline() {
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <span className="flex h-8 items-center">
+            <Bar className="h-6 w-48 md:w-[28rem]" />
+          </span>
+          <span className="flex h-5 items-center md:hidden">
+            <Bar className="h-3.5 w-36" />
+          </span>
+        </div>
+        <div className="flex w-full flex-wrap items-center gap-2 md:w-auto">
+          <Bar className="h-10 w-36 rounded-md" />
+          <Bar className="ml-auto h-10 w-32 rounded-md md:ml-0" />
+          <Bar className="h-10 w-full rounded-md md:order-first md:w-[16.5rem]" />
+        </div>
+      </div>
+      <div aria-hidden className="h-12 2xl:hidden" />
+      <div className="relative min-h-[75vh] min-w-0 2xl:min-h-0">
+        <div className="flex justify-center pt-24">
+          <Spinner label="Loading calendar" />
+        </div>
+      </div>
     </div>
   );
 }

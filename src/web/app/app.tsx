@@ -8,6 +8,8 @@ import { useSession } from '../common/session.ts';
 import { OfflineNotice } from '../platform/offline-notice.tsx';
 import { ApiError } from './api.ts';
 import { AppFrame, isHomePath } from './app-frame.tsx';
+import type { HomePageData } from '../../core/contracts/home-page.ts';
+import { seedHomeQueries } from './home-data.ts';
 import { createQueryClient } from './query-client.ts';
 import { SignedInRoutes, SignedOutRoutes } from './routes.tsx';
 
@@ -28,9 +30,23 @@ function Root() {
   return <SignedOutRoutes />;
 }
 
-/** The app's providers: data, tooltips (SPEC §9 delays), router, toasts. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The app's providers: data, tooltips (SPEC §9 delays), router, toasts. `homeData`, when the server rendered
+ * the home with it (ADR 025), seeds the query cache (as fetched at `homeDataAt`, epoch ms), so the first render
+ * draws what the page shows and asks for none of it again.
+ */
+export function App({
+  homeData = null,
+  homeDataAt = 0,
+}: {
+  homeData?: HomePageData | null;
+  homeDataAt?: number;
+}) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (homeData) seedHomeQueries(client, homeData, homeDataAt);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { AppFrame, isHomePath } from './app-frame.tsx';
@@ -9,13 +9,37 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+/**
+ * A screen of its own chunk that, once `load` has settled, mounts at once instead of suspending: what the app
+ * renders first over the server's page (ADR 025) must not pass through a Suspense fallback (a spinner where
+ * the agenda was). Each mount picks once between the loaded component and the lazy one, so a mounted screen
+ * never changes type. `load` starts (or joins) the download and resolves once the component is kept.
+ */
+function preloadable<K extends string, P extends object>(
+  loadModule: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
+  let loaded: ComponentType<P> | undefined;
+  const load = async () => {
+    loaded = (await loadModule())[name];
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await load() }));
+  function Preloadable(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return { Component: Preloadable, load };
+}
+
 // The signed-in shell and the sign-in forms are chunks too, so the landing page loads only what it shows.
-const loadAppLayout = () => import('./layout.tsx');
-const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+const { Component: AppLayout, load: loadAppLayout } = preloadable(() => import('./layout.tsx'), 'AppLayout');
 const LoginPage = screen(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const RegisterPage = screen(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
-const loadCalendarPage = () => import('../features/calendar/calendar-page.tsx');
-const CalendarPage = screen(loadCalendarPage, 'CalendarPage');
+const { Component: CalendarPage, load: loadCalendarPage } = preloadable(
+  () => import('../features/calendar/calendar-page.tsx'),
+  'CalendarPage',
+);
 const EventFormPage = screen(() => import('../features/events/event-form-page.tsx'), 'EventFormPage');
 const TasksPage = screen(() => import('../features/tasks/tasks-page.tsx'), 'TasksPage');
 const TaskFormPage = screen(() => import('../features/tasks/task-form-page.tsx'), 'TaskFormPage');
@@ -62,11 +86,11 @@ const LandingPage = screen(() => import('../features/waitlist/landing-page.tsx')
 /**
  * Starts loading the signed-in home (the app shell and the calendar) at once, in parallel with the session
  * call, instead of one chunk after the other once it answers (issue 23: no waterfall before the calendar
- * paints). For a visitor who turns out to be signed out, two chunks fetched for nothing.
+ * paints). For a visitor who turns out to be signed out, two chunks fetched for nothing. Resolves once both
+ * have loaded (they then mount without suspending); rejects when either fails to load.
  */
-export function preloadSignedInHome(): void {
-  void loadAppLayout();
-  void loadCalendarPage();
+export async function preloadSignedInHome(): Promise<void> {
+  await Promise.all([loadAppLayout(), loadCalendarPage()]);
 }
 
 /**

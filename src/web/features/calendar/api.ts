@@ -8,7 +8,7 @@ import { apiFetch } from '../../app/api.ts';
  */
 export function useOccurrences(range: { start: string; end: string }) {
   return useQuery({
-    queryKey: ['events', 'range', range.start, range.end],
+    queryKey: occurrencesQueryKey(range),
     queryFn: () => apiFetch<EventOccurrenceDto[]>(occurrencesPath(range)),
     placeholderData: (previous) => previous,
   });
@@ -20,4 +20,9 @@ export function useOccurrences(range: { start: string; end: string }) {
  */
 export function occurrencesPath(range: { start: string; end: string }): string {
   return `/api/events?start=${encodeURIComponent(range.start)}&end=${encodeURIComponent(range.end)}`;
+}
+
+/** The query key of {@link useOccurrences} for the family days `start` … `end`. */
+export function occurrencesQueryKey(range: { start: string; end: string }) {
+  return ['events', 'range', range.start, range.end] as const;
 }

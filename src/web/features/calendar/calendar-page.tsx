@@ -48,15 +48,27 @@ const NO_LEGS: DrivingLegDto[] = [];
  */
 const TimeGrid = lazy(async () => ({ default: (await import('./time-grid.tsx')).TimeGrid }));
 
+let phoneList: MediaQueryList | undefined;
+/** The phone media query, made once (it is read at every render of the calendar, e.g. each month switch). */
+const phoneQuery = () => (phoneList ??= window.matchMedia(PHONE_QUERY));
 const subscribePhone = (onChange: () => void) => {
-  const query = window.matchMedia(PHONE_QUERY);
+  const query = phoneQuery();
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 };
-/** True below 768 px (SPEC §2's phone layout), following the window as it is resized or turned. */
+const isPhoneNow = () => phoneQuery().matches;
+/**
+ * True below 768 px (SPEC §2's phone layout), following the window as it is resized or turned. Rendered on the
+ * server (the signed-in page's agenda, ADR 025) it is true: the server renders what a phone opens on, and the
+ * page shows it only below 768 px.
+ */
 function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
+  return useSyncExternalStore(subscribePhone, isPhoneNow, () => true);
 }
+/** The toolbar's icons, made once: the same elements at every render, so React does not draw them again. */
+const PREVIOUS_ICON = <ChevronLeft className="h-5 w-5" aria-hidden />;
+const NEXT_ICON = <ChevronRight className="h-5 w-5" aria-hidden />;
+const ADD_ICON = <Plus className="h-4 w-4" aria-hidden />;
 
 /**
  * SPEC §2 Calendar screen: Month, Week and Day views, and issue 22's Agenda (`?view=`; without it the agenda on
@@ -147,7 +159,7 @@ export function CalendarPage() {
               onClick={() => goTo(shiftDate(view, date, -1, phone))}
               className="inline-flex h-10 w-10 items-center justify-center text-slate-700 hover:bg-slate-100"
             >
-              <ChevronLeft className="h-5 w-5" aria-hidden />
+              {PREVIOUS_ICON}
             </button>
             <button
               type="button"
@@ -162,11 +174,11 @@ export function CalendarPage() {
               onClick={() => goTo(shiftDate(view, date, 1, phone))}
               className="inline-flex h-10 w-10 items-center justify-center text-slate-700 hover:bg-slate-100"
             >
-              <ChevronRight className="h-5 w-5" aria-hidden />
+              {NEXT_ICON}
             </button>
           </div>
           <Button className="ml-auto md:ml-0" onClick={() => void navigate(`/add-event?view=${view}`)}>
-            <Plus className="h-4 w-4" aria-hidden />
+            {ADD_ICON}
             Add Event
           </Button>
           <div

@@ -1,4 +1,4 @@
-import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
+import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement } from 'react';
 import { MapPin, Repeat, TriangleAlert } from 'lucide-react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
@@ -95,7 +95,7 @@ export function EventChip(props: EventChipProps) {
   const peek = useLongPressPeek();
   return (
     <>
-      <ChipView {...props} issues={issues} longPress={peek.handlers} />
+      {chipElement({ ...props, issues, longPress: peek.handlers })}
       {peek.bubble}
     </>
   );
@@ -129,6 +129,38 @@ function chipColorName(item: EventOccurrenceDto, membersById: ReadonlyMap<number
   return isMemberColor(member.color) ? member.color : 'blue'; // as `chipColors` draws an unknown colour
 }
 
+interface ChipFacts {
+  attendees: FamilyMemberDto[];
+  /** `eventLabel`: the accessible name and hover text, before any transport issue. */
+  label: string;
+  /** `chipColorName`. */
+  colorName: string;
+}
+const factsByMembers = new WeakMap<
+  ReadonlyMap<number, FamilyMemberDto>,
+  WeakMap<EventOccurrenceDto, ChipFacts>
+>();
+
+/**
+ * A chip's attendees, label and colour name, worked out once per occurrence object and family (issue 23: the
+ * month's occurrences come from the query cache as the same objects, so going back to a month shown before
+ * names its chips again without building their text). Keyed weakly: gone with the data.
+ */
+function chipFacts(item: EventOccurrenceDto, membersById: ReadonlyMap<number, FamilyMemberDto>): ChipFacts {
+  let byItem = factsByMembers.get(membersById);
+  if (!byItem) {
+    byItem = new WeakMap();
+    factsByMembers.set(membersById, byItem);
+  }
+  let facts = byItem.get(item);
+  if (!facts) {
+    const attendees = attendeesOf(item, membersById);
+    facts = { attendees, label: eventLabel(item, attendees), colorName: chipColorName(item, membersById) };
+    byItem.set(item, facts);
+  }
+  return facts;
+}
+
 /**
  * True when two occurrences draw the same chip (title, times of day, when-text, location, member, attendees,
  * repeats): a month switch can keep a chip whose day changed but whose text did not (issue 23).
@@ -148,15 +180,17 @@ export function sameChipContent(a: EventOccurrenceDto, b: EventOccurrenceDto): b
 }
 
 /**
- * `EventChip` with its transport issues given (`issues`: 'Pickup: No driver yet', … or empty) instead of read
- * from the context, so that a memoised caller (the month view) decides when it draws again.
+ * What `EventChip` draws, as elements (a function, not a component: the month view calls it from its own
+ * memoised chip, one component less per chip, issue 23), with its transport issues given (`issues`: 'Pickup:
+ * No driver yet', … or empty) instead of read from the context, so that a memoised caller decides when it
+ * draws again.
  * `longPress`: the long-press handlers for this chip alone (the month view sets one set on its grid instead).
  * `colorsFromSheet`: the chip's colours come from `chipColorSheet` on a `data-chip-color` attribute instead
  * of style properties of its own, and the 'month' variant's time and initials follow the month grid's width
  * (`@container/month`, set by the grid) instead of making each chip a size container (issue 23: a month
  * switch mounts ~130 chips; each container is one more style and layout pass).
  */
-export function ChipView({
+export function chipElement({
   item,
   membersById,
   onOpen,
@@ -169,15 +203,20 @@ export function ChipView({
   issues,
   longPress,
   colorsFromSheet = false,
+  initials = true,
 }: EventChipProps & {
   issues: readonly string[];
   longPress?: LongPressHandlers;
   colorsFromSheet?: boolean;
-}) {
-  const attendees = attendeesOf(item, membersById);
+  /**
+   * False when the initials cannot show (a month chip in a grid narrower than `monthInitialsMinWidth`): they
+   * are not made at all, instead of made and hidden by the container query (issue 23: fewer elements).
+   */
+  initials?: boolean;
+}): ReactElement {
+  const { attendees, label: base, colorName } = chipFacts(item, membersById);
   // Issue 27: a transport clash is part of the chip's name and hover text, and flagged by an icon.
-  const label =
-    issues.length > 0 ? `${eventLabel(item, attendees)}. ${issues.join('. ')}` : eventLabel(item, attendees);
+  const label = issues.length > 0 ? `${base}. ${issues.join('. ')}` : base;
   const open = (e: MouseEvent | KeyboardEvent) => {
     e.stopPropagation();
     onOpen(item);
@@ -198,7 +237,7 @@ export function ChipView({
       title={label}
       data-testid="event-chip"
       data-variant={variant}
-      data-chip-color={colorsFromSheet ? chipColorName(item, membersById) : undefined}
+      data-chip-color={colorsFromSheet ? colorName : undefined}
       data-driving-issues={issues.length > 0 ? issues.length : undefined}
       {...longPress}
       onClick={open}
@@ -260,11 +299,13 @@ export function ChipView({
             {item.title}
           </span>
           {/* Initials only when the chip is wide enough; otherwise its coloured edge says whose it is. */}
-          <Initials
-            members={attendees}
-            colorsFromSheet={colorsFromSheet}
-            className={cn('hidden', gridSized ? MONTH_CHIP_SHOWS_INITIALS : '@min-[11rem]:flex')}
-          />
+          {initials
+            ? initialsElement(
+                attendees,
+                cn('hidden', gridSized ? MONTH_CHIP_SHOWS_INITIALS : '@min-[11rem]:flex'),
+                colorsFromSheet,
+              )
+            : null}
           {continuesAfter ? (
             <span aria-hidden className="shrink-0">
               →
@@ -283,6 +324,14 @@ export function ChipView({
  */
 const MONTH_CHIP_SHOWS_TIME = '@min-[calc(42.875rem_+_21px)]/month:inline';
 const MONTH_CHIP_SHOWS_INITIALS = '@min-[calc(81.375rem_+_21px)]/month:flex';
+
+/**
+ * The month grid's content width (CSS px) from which its chips show initials (`MONTH_CHIP_SHOWS_INITIALS`),
+ * for a root font size `remPx` (CSS px, 16 by default).
+ */
+export function monthInitialsMinWidth(remPx: number): number {
+  return 81.375 * remPx + 21;
+}
 
 /** The time grid's block: the title first (wrapping), then the times, the location and the initials. */
 function BlockContent({
@@ -341,13 +390,23 @@ function DrivingFlag({ className }: { className?: string }) {
 export function Initials({
   members,
   className,
-  colorsFromSheet = false,
 }: {
   members: readonly FamilyMemberDto[];
   className?: string;
-  /** The badges' colours from `chipColorSheet` (`data-badge-color`) instead of a style property each. */
-  colorsFromSheet?: boolean;
 }) {
+  return initialsElement(members, className, false);
+}
+
+/**
+ * `Initials` as elements (null without attendees), for a caller that draws them without a component of their
+ * own (a month chip, issue 23). `colorsFromSheet`: the badges' colours from `chipColorSheet`
+ * (`data-badge-color`) instead of a style property each.
+ */
+function initialsElement(
+  members: readonly FamilyMemberDto[],
+  className: string | undefined,
+  colorsFromSheet: boolean,
+): ReactElement | null {
   const { shown, extra } = attendeeBadges(members);
   if (shown.length === 0) return null;
   return (

@@ -1,4 +1,13 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import {
@@ -10,7 +19,7 @@ import {
 import { monthGrid } from '../../../core/calendar/range.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { occurrenceIssues, useIssuesByOccurrence } from '../../common/driving/driving-issues.tsx';
-import { ChipView, chipColorSheet, sameChipContent } from './event-chip.tsx';
+import { chipColorSheet, chipElement, monthInitialsMinWidth, sameChipContent } from './event-chip.tsx';
 import { useLongPressPeek } from './long-press.tsx';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -80,6 +89,8 @@ interface MonthChipProps {
   continuesAfter?: boolean;
   /** Classes: the chip's place in the week row's grid and its margins. */
   className: string;
+  /** False when the grid is too narrow for a chip's initials to show (`useInitialsFit`). */
+  initials: boolean;
 }
 
 /**
@@ -101,9 +112,32 @@ function sameMonthChip(a: MonthChipProps, b: MonthChipProps): boolean {
  * place in the grid, so that a month switch reuses the elements and updates only the chips whose text differs.
  */
 const MonthChip = memo(function MonthChip({ spot, onOpenAt, ...chip }: MonthChipProps) {
-  const open = useCallback(() => onOpenAt(spot), [onOpenAt, spot]);
-  return <ChipView {...chip} onOpen={open} colorsFromSheet />;
+  // No hook: the chip draws again only when what it shows changes, and a click asks for what sits at `spot`.
+  return chipElement({ ...chip, onOpen: () => onOpenAt(spot), colorsFromSheet: true });
 }, sameMonthChip);
+
+/**
+ * Whether the month grid (`ref`, its root element) is wide enough for its chips' initials to show
+ * (`monthInitialsMinWidth`), measured before the first paint and followed as it is resized. True until measured, and within 2 px of the
+ * threshold (where the container query decides alone): a chip leaves its initials out only where they would
+ * be hidden anyway, so what is seen is the same (issue 23: ~2 elements fewer per chip below 1323 px).
+ */
+function useInitialsFit(ref: RefObject<HTMLDivElement | null>): boolean {
+  const [fit, setFit] = useState(true);
+  useLayoutEffect(() => {
+    const grid = ref.current;
+    if (!grid) return;
+    const measure = () => {
+      const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      setFit(grid.clientWidth >= monthInitialsMinWidth(rem) - 2);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(grid);
+    return () => observer.disconnect();
+  }, [ref]);
+  return fit;
+}
 
 /**
  * SPEC §2 month view: 7 columns from Sunday, at most 3 events a day then '+N more' (which opens that day).
@@ -154,6 +188,8 @@ export function MonthView({
   }, []);
   // One long-press for every chip of the grid (issue 22's peek), not a hook per chip.
   const peek = useLongPressPeek();
+  const gridRef = useRef<HTMLDivElement>(null);
+  const initialsFit = useInitialsFit(gridRef);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -172,6 +208,7 @@ export function MonthView({
 
   return (
     <div
+      ref={gridRef}
       className="@container/month overflow-hidden rounded-lg border border-slate-200 bg-white"
       data-testid="month-view"
       {...peek.handlers}
@@ -240,6 +277,7 @@ export function MonthView({
               item={bar.item}
               issues={occurrenceIssues(issuesByOccurrence, bar.item)}
               membersById={membersById}
+              initials
               variant="bar"
               continuesBefore={bar.continuesBefore}
               continuesAfter={bar.continuesAfter}
@@ -261,6 +299,7 @@ export function MonthView({
               item={chip.item}
               issues={occurrenceIssues(issuesByOccurrence, chip.item)}
               membersById={membersById}
+              initials={initialsFit}
               variant="month"
               className={cn(COLUMN[chip.day], LINE[chip.line], 'mx-0.5 self-start')}
             />
