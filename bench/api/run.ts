@@ -15,10 +15,13 @@
  * Load: autocannon in its own process, 50 connections, BENCH_SECONDS (default 10) after a 3 s warm-up.
  * Before it, the load-independent measure: CPU time per request of each side over BENCH_CPU_REQUESTS (default 300)
  * sequential requests, this process's (server, client, and PGlite's engine) plus PostgreSQL's backends' (/proc).
+ * With `BENCH_PROFILE=<file.cpuprofile>`: a CPU profile of this process (the servers, not autocannon) during our
+ * route's measured load on the first database, written to that file, and its top frames and files by self time printed.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
@@ -213,6 +216,54 @@ async function cpuPerRequest(
   }
 }
 
+let profileWanted = Boolean(process.env.BENCH_PROFILE);
+
+/**
+ * Runs `fn` under a CPU profile of this process (V8's sampling profiler, 100 µs) when `BENCH_PROFILE` names a file
+ * and no profile was taken yet: writes the profile there (open it in Chrome DevTools) and prints the 25 frames
+ * with the most self time, as milliseconds and shares of the samples.
+ */
+async function profiled<T>(fn: () => Promise<T>): Promise<T> {
+  if (!profileWanted) return fn();
+  profileWanted = false;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  const result = await fn();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  writeFileSync(process.env.BENCH_PROFILE ?? '', JSON.stringify(profile));
+  const timeDeltas = profile.timeDeltas ?? [];
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const where = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${String(frame.lineNumber + 1)}`;
+    self.set(where, (self.get(where) ?? 0) + (timeDeltas[i + 1] ?? 0) / 1000);
+  });
+  const total = [...self.values()].reduce((x, y) => x + y, 0);
+  console.log(`CPU profile of our route's load (${total.toFixed(0)} ms sampled); top self time:`);
+  const top = (m: Map<string, number>, n: number) => {
+    for (const [where, ms] of [...m].sort((x, y) => y[1] - x[1]).slice(0, n)) {
+      console.log(
+        `  ${ms.toFixed(0).padStart(6)} ms ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${where}`,
+      );
+    }
+  };
+  top(self, 25);
+  const byFile = new Map<string, number>();
+  for (const [where, ms] of self) {
+    const file = where.slice(where.indexOf(' ') + 1).replace(/:\d+$/, '') || '(native)';
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  }
+  console.log('By file:');
+  top(byFile, 20);
+  return result;
+}
+
 /** Targets of issue 19 (ours/bare req/s) and of issue 14 (our req/s, PostgreSQL p99). */
 interface Targets {
   ratio: number;
@@ -295,7 +346,7 @@ async function run(
   console.log(
     `  CPU ratio bare/ours ${((cpuBare.node + cpuBare.database) / (cpuOurs.node + cpuOurs.database)).toFixed(2)}`,
   );
-  const a = await measure(ours, { cookie });
+  const a = await profiled(() => measure(ours, { cookie }));
   const b = await measure(theirs, {});
   const c = await measure(scoped, {});
   await app.close();
