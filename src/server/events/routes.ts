@@ -36,12 +36,26 @@ function hasField(body: unknown, field: string): boolean {
 export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // The list is the calendar's hot path: its reply is serialized from the contract's schema (fast-json-stringify).
   const occurrenceList = { response: { 200: responseSchema(z.array(eventOccurrenceDtoSchema)) } };
-  // Its window read goes with the session statement and COMMIT in one round trip (ADR 024).
-  const listConfig = { openingRead: (request: FastifyRequest) => listOpeningRead(request.query) };
+  // Its window read goes with the session statement and COMMIT in one round trip (ADR 024). The query is parsed
+  // once, for the opening read (before the handler), and the handler takes that result.
+  const ranges = new WeakMap<FastifyRequest, ReturnType<typeof eventRangeQuerySchema.safeParse>>();
+  const parsedRange = (request: FastifyRequest) => {
+    let parsed = ranges.get(request);
+    if (!parsed) ranges.set(request, (parsed = eventRangeQuerySchema.safeParse(request.query ?? {})));
+    return parsed;
+  };
+  const listConfig = {
+    openingRead: (request: FastifyRequest) => {
+      const parsed = parsedRange(request);
+      return parsed.success ? listOpeningRead(parsed.data) : null;
+    },
+  };
   app.get('/api/events', { schema: occurrenceList, config: listConfig }, async (request) => {
     const auth = requireAuth(request);
     const { familyId } = auth;
-    const range = parseInput(eventRangeQuerySchema, request.query);
+    const parsed = parsedRange(request);
+    // An invalid query is parsed again, to be answered 400 with a message per field.
+    const range = parsed.success ? parsed.data : parseInput(eventRangeQuerySchema, request.query);
     const leftOut = (eventId: number, reason: string) =>
       request.log.warn({ familyId, eventId, reason }, 'event left out of the calendar');
     return listOccurrences(ctx, auth, range, leftOut, takeOpeningRead(request));

@@ -11,7 +11,6 @@ import type {
   EventValues,
   SeriesChange,
 } from '../../core/contracts/events.ts';
-import { eventRangeQuerySchema } from '../../core/contracts/events.ts';
 import { ALREADY_ON_CALENDAR_MESSAGE, NOT_ACCEPTED_MESSAGE } from '../../core/contracts/activities.ts';
 import { expandEvents } from '../../core/recurrence/occurrences.ts';
 import {
@@ -176,15 +175,16 @@ function rangeTooLong(startDay: string, endDay: string): boolean {
 }
 
 /**
- * The opening read of `GET /api/events` (ADR 024): its window statement for the query's range, committing with
- * it, built from the raw query before validation. Null when the handler would read otherwise or refuse: an
- * invalid query (answered 400 by the handler), no range (the default window needs the family's zone, which the
- * session statement brings), or a range longer than `MAX_RANGE_DAYS`.
+ * The opening read of `GET /api/events` (ADR 024): its window statement for the range of a valid query
+ * (`eventRangeQuerySchema`'s output), committing with it, built before the handler runs. Null when the handler
+ * would read otherwise or refuse: no range (the default window needs the family's zone, which the session
+ * statement brings), or a range longer than `MAX_RANGE_DAYS` (answered 400 by `listOccurrences`).
  */
-export function listOpeningRead(query: unknown): OpeningRead | null {
-  const parsed = eventRangeQuerySchema.safeParse(query);
-  if (!parsed.success) return null;
-  const { start, end } = parsed.data;
+export function listOpeningRead(range: {
+  start?: string | undefined;
+  end?: string | undefined;
+}): OpeningRead | null {
+  const { start, end } = range;
   if (!start || !end || rangeTooLong(start, end)) return null;
   return familyWindowRead(start, addLocalDays(end, 1), true);
 }

@@ -145,6 +145,23 @@ describe('row-level security', () => {
       expect(row, row.table).toMatchObject({ rls: true, forced: true, policies: 1 });
   });
 
+  it('reads the scope once per statement, not once per row, on every family-owned table (ADR 027)', async () => {
+    for (const { table } of owned) {
+      const [explained] = await inScope(a, () =>
+        queryRows<{ 'QUERY PLAN': unknown }>(
+          server.database.db,
+          sql`explain (format json, costs off) select * from ${sql.identifier(table)}`,
+        ),
+      );
+      const plan = JSON.stringify(explained?.['QUERY PLAN']);
+      // The policy's two functions run as InitPlans; the scan's per-row filter compares with their results.
+      expect(plan, table).toMatch(/InitPlan/);
+      const filters = [...plan.matchAll(/"Filter":"([^"]*)"/g)].map((m) => m[1]);
+      expect(filters.length, table).toBeGreaterThan(0);
+      for (const filter of filters) expect(filter, table).not.toMatch(/current_setting/);
+    }
+  });
+
   it('has rows of both families in every family-owned table (else the checks below prove nothing)', async () => {
     for (const { table, column } of owned) {
       const rows = await queryRows<{ family: number }>(

@@ -26,8 +26,9 @@ export const unroutedSms = pgTable(
       as: 'permissive',
       for: 'all',
       to: 'public',
-      using: sql`coalesce(current_setting('app.system', true), '') = 'on'`,
-      withCheck: sql`coalesce(current_setting('app.system', true), '') = 'on'`,
+      // Read once per statement, like `familyIsolation` (ADR 027).
+      using: sql`(SELECT public.familyhub_system_scope())`,
+      withCheck: sql`(SELECT public.familyhub_system_scope())`,
     }),
   ],
 ).enableRLS();
