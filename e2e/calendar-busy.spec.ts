@@ -12,26 +12,32 @@ const MONTH_CHIPS = '[data-testid="month-view"] [data-testid="event-chip"]';
 
 /**
  * For every chip in the month view: its title, and how many of its characters are on screen (all of them
- * when the title is not cut; otherwise those that fit before the ellipsis, measured with a DOM Range).
+ * when the title is not cut; otherwise those that end before the ellipsis, measured with a DOM Range). The
+ * title is the text of the chip's `chip-title` span or, in a chip that is one element, the chip's own text;
+ * a chip with neither counts as showing none of its hover text.
  */
 async function visibleTitleChars(page: Page): Promise<Array<{ title: string; visible: number }>> {
   return page.locator(MONTH_CHIPS).evaluateAll((chips) =>
     chips.map((chip) => {
-      const span = chip.querySelector<HTMLElement>('[data-testid="chip-title"]');
-      const text = span?.firstChild;
-      const title = span?.textContent ?? '';
-      if (!span || !text) return { title, visible: 0 };
-      if (span.scrollWidth <= span.clientWidth) return { title, visible: title.length };
+      const box = chip.querySelector<HTMLElement>('[data-testid="chip-title"]') ?? chip;
+      const text = [...box.childNodes].find((node) => node.nodeType === Node.TEXT_NODE);
+      const title = text?.textContent ?? '';
+      if (!text || !title) return { title: chip.getAttribute('title') ?? 'no title', visible: 0 };
+      if (box.scrollWidth <= box.clientWidth) return { title, visible: title.length };
+      const style = getComputedStyle(box);
       const canvas = document.createElement('canvas').getContext('2d');
-      if (canvas) canvas.font = getComputedStyle(span).font;
+      if (canvas) canvas.font = style.font;
       const ellipsis = canvas ? canvas.measureText('…').width : 8;
-      const room = span.getBoundingClientRect().width - ellipsis;
+      const contentRight =
+        box.getBoundingClientRect().right -
+        Number.parseFloat(style.paddingRight) -
+        Number.parseFloat(style.borderRightWidth);
       const range = document.createRange();
       let visible = 0;
       for (let k = 1; k <= title.length; k += 1) {
         range.setStart(text, 0);
         range.setEnd(text, k);
-        if (range.getBoundingClientRect().width > room) break;
+        if (range.getBoundingClientRect().right > contentRight - ellipsis) break;
         visible = k;
       }
       return { title, visible };

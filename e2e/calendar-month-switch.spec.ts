@@ -64,7 +64,7 @@ test('after a month switch, a reused chip opens the occurrence of the month show
   await expect(page.getByLabel('Event Date')).toHaveValue(nextTenth);
 });
 
-test('month chips make their initials only where the grid is wide enough to show them', async ({
+test('month chips make their time and initials only where the grid is wide enough to show them', async ({
   page,
   signUp,
 }) => {
@@ -83,14 +83,28 @@ test('month chips make their initials only where the grid is wide enough to show
   await page.goto('/calendar?view=month');
   const chip = page.locator('[data-variant="month"]').filter({ hasText: 'Swim lessons' });
   const badge = chip.locator('[data-badge-color]');
-  // Wide: the initials are made and shown (the container query shows them from 81.375rem + 21 px of grid).
+  const drawn = () =>
+    chip.evaluate((el) => ({
+      elements: el.querySelectorAll('*').length,
+      before: getComputedStyle(el, '::before').content,
+      text: el.textContent,
+    }));
+  // Wide: time, title and initials (the initials from 81.375rem + 21 px of grid).
   await expect(badge).toBeVisible();
   await expect(badge).toHaveText('AR');
-  // Narrower than that: not made at all (issue 23), and the chip's name still says who comes.
+  await expect(chip).toHaveText('4pSwim lessonsAR');
+  // Narrower than that: no initials made at all (issue 23), and the chip's name still says who comes. With only
+  // text to draw, the chip is one element, its time drawn before the title from `data-time` (ADR 028).
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(badge).toHaveCount(0);
   await expect(chip).toHaveAccessibleName(/with Ana Rivera/);
+  expect(await drawn()).toEqual({ elements: 0, before: '"4p"', text: 'Swim lessons' });
+  // A phone's month cell (under 42.875rem + 21 px of grid): the title alone.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(chip).not.toHaveAttribute('data-time');
+  expect(await drawn()).toEqual({ elements: 0, before: 'none', text: 'Swim lessons' });
   // Wide again: back, and shown.
   await page.setViewportSize({ width: 2560, height: 1000 });
   await expect(badge).toBeVisible();
+  await expect(chip).toHaveText('4pSwim lessonsAR');
 });

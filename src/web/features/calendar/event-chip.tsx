@@ -186,9 +186,12 @@ export function sameChipContent(a: EventOccurrenceDto, b: EventOccurrenceDto): b
  * draws again.
  * `longPress`: the long-press handlers for this chip alone (the month view sets one set on its grid instead).
  * `colorsFromSheet`: the chip's colours come from `chipColorSheet` on a `data-chip-color` attribute instead
- * of style properties of its own, and the 'month' variant's time and initials follow the month grid's width
- * (`@container/month`, set by the grid) instead of making each chip a size container (issue 23: a month
- * switch mounts ~130 chips; each container is one more style and layout pass).
+ * of style properties of its own, and the 'month' variant's time and initials are shown as the month grid
+ * measured its width (`time`, `initials`) instead of by a container query (issue 23: a month switch mounts
+ * ~130 chips; a size container makes style wait for layout). Such a chip with only text to draw (no initials,
+ * no transport flag) is one element: the title as its text, the time before it from `data-time` (`::before`
+ * in styles.css),
+ * where the others are a flex line of spans (ADR 028: a month switch lays out half the elements).
  */
 export function chipElement({
   item,
@@ -203,15 +206,17 @@ export function chipElement({
   issues,
   longPress,
   colorsFromSheet = false,
+  time = true,
   initials = true,
 }: EventChipProps & {
   issues: readonly string[];
   longPress?: LongPressHandlers;
   colorsFromSheet?: boolean;
   /**
-   * False when the initials cannot show (a month chip in a grid narrower than `monthInitialsMinWidth`): they
-   * are not made at all, instead of made and hidden by the container query (issue 23: fewer elements).
+   * With `colorsFromSheet`, a month chip's time and initials: false where the grid is narrower than
+   * `monthTimeMinWidth` / `monthInitialsMinWidth`, and then they are not made at all (issue 23: fewer elements).
    */
+  time?: boolean;
   initials?: boolean;
 }): ReactElement {
   const { attendees, label: base, colorName } = chipFacts(item, membersById);
@@ -222,8 +227,15 @@ export function chipElement({
     onOpen(item);
   };
   const timed = !item.is_all_day;
-  // A month chip in the grid's container: its text is laid out against the grid's width, not its own.
+  // A month chip sized by the grid: its time and initials are shown as the grid's width allows, not its own.
   const gridSized = colorsFromSheet && variant === 'month';
+  const showTime = timed && !continuesBefore && (!gridSized || time);
+  const badges =
+    initials && variant !== 'block'
+      ? initialsElement(attendees, gridSized ? 'flex' : 'hidden @min-[11rem]:flex', colorsFromSheet)
+      : null;
+  // One element where there is only text to draw: the time comes from `data-time` through `::before`.
+  const textOnly = gridSized && badges === null && issues.length === 0;
   let colorStyle: CSSProperties | undefined;
   if (!colorsFromSheet) {
     const colors = eventColors(item, membersById);
@@ -239,6 +251,7 @@ export function chipElement({
       data-variant={variant}
       data-chip-color={colorsFromSheet ? colorName : undefined}
       data-driving-issues={issues.length > 0 ? issues.length : undefined}
+      data-time={textOnly && showTime ? shortTime(item.start_date) : undefined}
       {...longPress}
       onClick={open}
       onDoubleClick={(e) => e.stopPropagation()}
@@ -255,7 +268,9 @@ export function chipElement({
         // A month chip or bar lays its line out itself (no inner box: one element less per chip, issue 23).
         variant === 'block'
           ? 'rounded-md border-l-4 px-1.5 shadow-sm'
-          : 'flex h-5 items-baseline gap-0.5 leading-5 tracking-tight',
+          : textOnly
+            ? 'block h-5 truncate leading-5 font-medium tracking-tight'
+            : 'flex h-5 items-baseline gap-0.5 leading-5 tracking-tight',
         variant === 'block' && (compact ? 'py-0 leading-4' : 'py-1'),
         variant === 'month' && 'rounded border-l-[3px] pr-0.5 pl-1',
         variant === 'bar' && 'px-1.5 font-medium',
@@ -274,6 +289,8 @@ export function chipElement({
         </div>
       ) : variant === 'block' ? (
         <BlockContent item={item} attendees={attendees} flagged={issues.length > 0} />
+      ) : textOnly ? (
+        item.title
       ) : (
         // The name is the chip's label; what it shows in short ('7a', initials) is hidden from it.
         <>
@@ -284,13 +301,10 @@ export function chipElement({
           ) : null}
           {issues.length > 0 ? <DrivingFlag /> : null}
           {/* In a phone's month cell (~50 px) the title alone: the time would take all of it. */}
-          {timed && !continuesBefore ? (
+          {showTime ? (
             <span
               aria-hidden
-              className={cn(
-                'hidden shrink-0 text-[11px] font-normal',
-                gridSized ? MONTH_CHIP_SHOWS_TIME : '@min-[5.5rem]:inline',
-              )}
+              className={cn('shrink-0 text-[11px] font-normal', !gridSized && 'hidden @min-[5.5rem]:inline')}
             >
               {shortTime(item.start_date)}
             </span>
@@ -299,13 +313,7 @@ export function chipElement({
             {item.title}
           </span>
           {/* Initials only when the chip is wide enough; otherwise its coloured edge says whose it is. */}
-          {initials
-            ? initialsElement(
-                attendees,
-                cn('hidden', gridSized ? MONTH_CHIP_SHOWS_INITIALS : '@min-[11rem]:flex'),
-                colorsFromSheet,
-              )
-            : null}
+          {badges}
           {continuesAfter ? (
             <span aria-hidden className="shrink-0">
               →
@@ -318,17 +326,16 @@ export function chipElement({
 }
 
 /**
- * A month chip's content box is the grid's content width ÷ 7, less its margins (2 × 0.125rem), padding
- * (0.375rem) and edge (3 px). Shown from the same chip widths as a chip of its own size would: the time from
- * a 5.5rem content box (7 × (5.5 + 0.625)rem + 7 × 3 px of grid), the initials from 11rem.
+ * The month grid's content width (CSS px) from which its chips show their time, for a root font size `remPx`
+ * (CSS px, 16 by default). A month chip's content box is the grid's content width ÷ 7, less its margins
+ * (2 × 0.125rem), padding (0.375rem) and edge (3 px); the time shows from a 5.5rem content box, as on a chip
+ * sized by itself (`@min-[5.5rem]`): 7 × (5.5 + 0.625)rem + 7 × 3 px of grid.
  */
-const MONTH_CHIP_SHOWS_TIME = '@min-[calc(42.875rem_+_21px)]/month:inline';
-const MONTH_CHIP_SHOWS_INITIALS = '@min-[calc(81.375rem_+_21px)]/month:flex';
+export function monthTimeMinWidth(remPx: number): number {
+  return 42.875 * remPx + 21;
+}
 
-/**
- * The month grid's content width (CSS px) from which its chips show initials (`MONTH_CHIP_SHOWS_INITIALS`),
- * for a root font size `remPx` (CSS px, 16 by default).
- */
+/** As `monthTimeMinWidth`, for the initials: from an 11rem content box (`@min-[11rem]`). */
 export function monthInitialsMinWidth(remPx: number): number {
   return 81.375 * remPx + 21;
 }

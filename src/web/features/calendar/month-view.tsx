@@ -19,7 +19,13 @@ import {
 import { monthGrid } from '../../../core/calendar/range.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { occurrenceIssues, useIssuesByOccurrence } from '../../common/driving/driving-issues.tsx';
-import { chipColorSheet, chipElement, monthInitialsMinWidth, sameChipContent } from './event-chip.tsx';
+import {
+  chipColorSheet,
+  chipElement,
+  monthInitialsMinWidth,
+  monthTimeMinWidth,
+  sameChipContent,
+} from './event-chip.tsx';
 import { useLongPressPeek } from './long-press.tsx';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -89,7 +95,8 @@ interface MonthChipProps {
   continuesAfter?: boolean;
   /** Classes: the chip's place in the week row's grid and its margins. */
   className: string;
-  /** False when the grid is too narrow for a chip's initials to show (`useInitialsFit`). */
+  /** False when the grid is too narrow for a chip's time / initials to show (`useChipFit`). */
+  time: boolean;
   initials: boolean;
 }
 
@@ -116,23 +123,41 @@ const MonthChip = memo(function MonthChip({ spot, onOpenAt, ...chip }: MonthChip
   return chipElement({ ...chip, onOpen: () => onOpenAt(spot), colorsFromSheet: true });
 }, sameMonthChip);
 
+/** What a month chip has room for (`useChipFit`). */
+interface ChipFit {
+  time: boolean;
+  initials: boolean;
+}
+
 /**
- * Whether the month grid (`ref`, its root element) is wide enough for its chips' initials to show
- * (`monthInitialsMinWidth`), measured before the first paint and followed as it is resized. True until measured, and within 2 px of the
- * threshold (where the container query decides alone): a chip leaves its initials out only where they would
- * be hidden anyway, so what is seen is the same (issue 23: ~2 elements fewer per chip below 1323 px).
+ * Whether the month grid (`ref`, its root element) is wide enough for its chips' time and initials to show
+ * (`monthTimeMinWidth`, `monthInitialsMinWidth`: its content width in CSS px against the root font size),
+ * measured before the first paint and followed as it is resized. Both true until measured. A chip makes
+ * neither where it has no room (issue 23: fewer elements; ADR 028: a measure, not a container query, since a
+ * size container makes the grid's style wait for its layout).
  */
-function useInitialsFit(ref: RefObject<HTMLDivElement | null>): boolean {
-  const [fit, setFit] = useState(true);
+function useChipFit(ref: RefObject<HTMLDivElement | null>): ChipFit {
+  const [fit, setFit] = useState<ChipFit>({ time: true, initials: true });
   useLayoutEffect(() => {
     const grid = ref.current;
     if (!grid) return;
-    const measure = () => {
+    const decide = (width: number) => {
       const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-      setFit(grid.clientWidth >= monthInitialsMinWidth(rem) - 2);
+      const time = width >= monthTimeMinWidth(rem);
+      const initials = width >= monthInitialsMinWidth(rem);
+      setFit((was) => (was.time === time && was.initials === initials ? was : { time, initials }));
     };
-    measure();
-    const observer = new ResizeObserver(measure);
+    const style = getComputedStyle(grid);
+    const edges = ['borderLeftWidth', 'borderRightWidth', 'paddingLeft', 'paddingRight'] as const;
+    decide(
+      edges.reduce(
+        (width, edge) => width - Number.parseFloat(style[edge]),
+        grid.getBoundingClientRect().width,
+      ),
+    );
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) decide(entry.contentRect.width);
+    });
     observer.observe(grid);
     return () => observer.disconnect();
   }, [ref]);
@@ -189,7 +214,7 @@ export function MonthView({
   // One long-press for every chip of the grid (issue 22's peek), not a hook per chip.
   const peek = useLongPressPeek();
   const gridRef = useRef<HTMLDivElement>(null);
-  const initialsFit = useInitialsFit(gridRef);
+  const fit = useChipFit(gridRef);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -209,7 +234,7 @@ export function MonthView({
   return (
     <div
       ref={gridRef}
-      className="@container/month overflow-hidden rounded-lg border border-slate-200 bg-white"
+      className="overflow-hidden rounded-lg border border-slate-200 bg-white"
       data-testid="month-view"
       {...peek.handlers}
     >
@@ -277,6 +302,7 @@ export function MonthView({
               item={bar.item}
               issues={occurrenceIssues(issuesByOccurrence, bar.item)}
               membersById={membersById}
+              time
               initials
               variant="bar"
               continuesBefore={bar.continuesBefore}
@@ -299,7 +325,8 @@ export function MonthView({
               item={chip.item}
               issues={occurrenceIssues(issuesByOccurrence, chip.item)}
               membersById={membersById}
-              initials={initialsFit}
+              time={fit.time}
+              initials={fit.initials}
               variant="month"
               className={cn(COLUMN[chip.day], LINE[chip.line], 'mx-0.5 self-start')}
             />
