@@ -10,9 +10,10 @@ import { expect, test } from '../../e2e/fixtures.ts';
  * Issue 14's rendering comparison: our month view against FullCalendar's (vanilla @fullcalendar/daygrid,
  * `dayMaxEvents` like our "+N more"), the same ~300 occurrences, the same Chromium, the same 1440×1000 window.
  * One round = switching to the next month with the data already in memory, timed by one rule for both sides
- * (`timeSwitch`): from the call to the end of the first frame that paints the new title, then a macrotask —
- * "renders and becomes interactive".
- * Rounds alternate between the two so machine load hits both alike; the ratio is taken round by round.
+ * (`timeSwitch`): from the call, made at the start of an animation frame on a settled page (ADR 028), to the
+ * end of the first frame that paints the new title, then a macrotask — "renders and becomes interactive".
+ * Each round also times both sides from wherever the call lands between two frames (ADR 026's rule), printed
+ * beside. Rounds alternate between the two so machine load hits both alike; the ratio is taken round by round.
  * Then the same switch on a mid-range profile (CPU throttled ×4): scripting time from the DevTools
  * Performance domain's ScriptDuration.
  */

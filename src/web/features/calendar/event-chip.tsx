@@ -189,9 +189,8 @@ export function sameChipContent(a: EventOccurrenceDto, b: EventOccurrenceDto): b
  * of style properties of its own, and the 'month' variant's time and initials are shown as the month grid
  * measured its width (`time`, `initials`) instead of by a container query (issue 23: a month switch mounts
  * ~130 chips; a size container makes style wait for layout). Such a chip with only text to draw (no initials,
- * no transport flag) is one element: the title as its text, the time before it from `data-time` (`::before`
- * in styles.css),
- * where the others are a flex line of spans (ADR 028: a month switch lays out half the elements).
+ * no transport flag) is one element: the title as its text, the time before it from `data-time` (a `::before`
+ * rule in styles.css), where the others are a flex line of spans (ADR 028: half the elements to lay out).
  */
 export function chipElement({
   item,
