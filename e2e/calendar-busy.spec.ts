@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { addDays, format, parseISO } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { seedBusyMonth } from './busy-month.ts';
-import { dismissToast, expect, shots, test } from './fixtures.ts';
+import { dismissToast, expect, openCalendarApp, shots, test } from './fixtures.ts';
 
 // Issue 22: a calendar a family can read at a glance, on a busy month, at 1280 px and on a 375 px phone.
 
@@ -432,7 +432,7 @@ test('an all-day event: created, edited and deleted through the form; an importe
     'END:VCALENDAR',
     '',
   ].join('\r\n');
-  await page.goto('/calendar');
+  await openCalendarApp(page);
   await page
     .getByLabel('Import .ics file')
     .setInputFiles({ name: 'holiday.ics', mimeType: 'text/calendar', buffer: Buffer.from(ics) });

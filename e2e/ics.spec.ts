@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, shots } from './fixtures.ts';
+import { expect, openCalendarApp, shots, test } from './fixtures.ts';
 
 const FIXTURE = path.resolve('test/fixtures/ics/node-ical/example-rrule.ics');
 
@@ -32,7 +32,7 @@ test('import an .ics file: the report; re-import updates nothing; a broken event
   signUp,
 }) => {
   await signUp();
-  await page.goto('/calendar');
+  await openCalendarApp(page);
   const input = page.getByLabel('Import .ics file');
   await input.setInputFiles({
     name: 'school.ics',
@@ -62,7 +62,7 @@ test('a large file imports in batches with visible progress, within the plan lim
   signUp,
 }) => {
   await signUp();
-  await page.goto('/calendar');
+  await openCalendarApp(page);
   // Slow each batch down a little so the progress between batches can be seen.
   await page.route('**/api/calendar/import', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));

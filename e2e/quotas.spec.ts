@@ -5,7 +5,7 @@ import {
   ICS_FILE_TOO_LARGE_MESSAGE,
   NOTE_CONTENT_MAX_BYTES,
 } from '../src/core/contracts/quotas.ts';
-import { expect, test, shots } from './fixtures.ts';
+import { expect, openCalendarApp, shots, test } from './fixtures.ts';
 
 /** Issue 20 item 3: a family's quota refusals are shown on the screen that hit them, in the server's words. */
 
@@ -49,7 +49,7 @@ test('the calendar import refuses a file over the size limit before sending it, 
   page.on('request', (request) => {
     if (request.url().endsWith('/api/calendar/import')) posted = true;
   });
-  await page.goto('/calendar');
+  await openCalendarApp(page);
   await page.getByLabel('Import .ics file').setInputFiles({
     name: 'huge.ics',
     mimeType: 'text/calendar',
