@@ -185,6 +185,18 @@ const parts = (t: SwitchTime) =>
   `${t.ms.toFixed(1)} ms (work ${t.work.toFixed(1)}, wait ${t.wait.toFixed(1)}, frame ${t.frame.toFixed(1)})`;
 
 /**
+ * 20 month switches of ours (timed by `timeSwitch`, the times dropped), each followed by the way back: what
+ * `BENCH_PROFILE` and `BENCH_TRACE` record.
+ */
+async function switchesThereAndBack(page: Page, nextHeading: string, thisHeading: string): Promise<void> {
+  for (let round = 0; round < 20; round += 1) {
+    await timeSwitch(page, 'ours', nextHeading);
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(page.getByRole('heading', { name: thisHeading })).toBeVisible();
+  }
+}
+
+/**
  * With `BENCH_PROFILE=<file.cpuprofile>`: a Chromium CPU profile (CDP `Profiler`, 100 µs sampling) of 20 month
  * switches of ours, unthrottled, written to that file (open it in DevTools' Performance panel), and its top
  * frames by self time printed: where a switch's scripting goes.
@@ -199,11 +211,7 @@ async function profileSwitches(
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
-  for (let round = 0; round < 20; round += 1) {
-    await timeSwitch(page, 'ours', nextHeading);
-    await page.getByRole('button', { name: 'Previous month' }).click();
-    await expect(page.getByRole('heading', { name: thisHeading })).toBeVisible();
-  }
+  await switchesThereAndBack(page, nextHeading, thisHeading);
   const { profile } = await cdp.send('Profiler.stop');
   await writeFile(process.env.BENCH_PROFILE ?? '', JSON.stringify(profile));
   const self = new Map<string, number>();
@@ -239,11 +247,7 @@ async function traceSwitches(
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'blink.user_timing', 'v8.gc', 'disabled-by-default-v8.gc'],
   });
-  for (let round = 0; round < 20; round += 1) {
-    await timeSwitch(page, 'ours', nextHeading);
-    await page.getByRole('button', { name: 'Previous month' }).click();
-    await expect(page.getByRole('heading', { name: thisHeading })).toBeVisible();
-  }
+  await switchesThereAndBack(page, nextHeading, thisHeading);
   const trace = await browser.stopTracing();
   await writeFile(process.env.BENCH_TRACE ?? '', trace);
   interface TraceEvent {
@@ -253,15 +257,14 @@ async function traceSwitches(
     dur?: number;
     pid: number;
     tid: number;
-    id?: string;
+    args?: { name?: string };
   }
   const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
   // The switches' windows: the user-timing measure 'switch ours' (async begin/end pairs).
   const begins = traceEvents.filter((e) => e.name === 'switch ours' && e.ph === 'b');
   const ends = traceEvents.filter((e) => e.name === 'switch ours' && e.ph === 'e');
-  const main = begins[0] ? { pid: begins[0].pid } : undefined;
   const mainTid = traceEvents.find(
-    (e) => e.pid === main?.pid && e.name === 'thread_name' && JSON.stringify(e).includes('CrRendererMain'),
+    (e) => e.pid === begins[0]?.pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
   )?.tid;
   const tracked = new Set([
     'FunctionCall',
