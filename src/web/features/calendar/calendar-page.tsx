@@ -51,12 +51,26 @@ const TimeGrid = lazy(async () => ({ default: (await import('./time-grid.tsx')).
 let phoneList: MediaQueryList | undefined;
 /** The phone media query, made once (it is read at every render of the calendar, e.g. each month switch). */
 const phoneQuery = () => (phoneList ??= window.matchMedia(PHONE_QUERY));
+/**
+ * Whether the phone query matches, kept from its change events while the calendar listens, and unknown (read
+ * afresh) while nothing listens. Issue 23: `matches` evaluates the query again at each read, twice a render
+ * (2.8 ms of self time in a profile of 40 month switches).
+ */
+let phoneNow: boolean | undefined;
 const subscribePhone = (onChange: () => void) => {
   const query = phoneQuery();
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  phoneNow = query.matches; // as it is now: React reads it again once subscribed, in case it changed since
+  const changed = () => {
+    phoneNow = query.matches;
+    onChange();
+  };
+  query.addEventListener('change', changed);
+  return () => {
+    query.removeEventListener('change', changed);
+    phoneNow = undefined;
+  };
 };
-const isPhoneNow = () => phoneQuery().matches;
+const isPhoneNow = () => (phoneNow ??= phoneQuery().matches);
 /**
  * True below 768 px (SPEC §2's phone layout), following the window as it is resized or turned. Rendered on the
  * server (the signed-in page's agenda, ADR 025) it is true: the server renders what a phone opens on, and the
