@@ -1,4 +1,4 @@
-import { expect, newAccount, test, shots } from './fixtures.ts';
+import { expect, newAccount, test, shots, waitForServiceWorker } from './fixtures.ts';
 
 test('a family registers through both steps, with every validation message, then signs out and in', async ({
   page,
@@ -160,6 +160,49 @@ test('signed out, the landing page makes no session call and logs no error', asy
   await page.waitForLoadState('networkidle');
   expect(sessionCalls).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test('signed out, a page the service worker serves makes no session call and logs no error', async ({
+  page,
+  signUp,
+}) => {
+  // The service worker answers every page from its copy, which carries no word from the server: the absence of
+  // the signed-in cookie tells the app instead. A returning visitor, then one who signed in and out.
+  const errors: string[] = [];
+  const sessionCalls: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/session') sessionCalls.push(request.url());
+  });
+  const visitSignedOut = async (paths: string[]) => {
+    for (const path of paths) {
+      await page.goto(path);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    // Back to the tab: the session query refetches on focus, still without asking the server.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await page.waitForLoadState('networkidle');
+    expect(sessionCalls).toEqual([]);
+    expect(errors).toEqual([]);
+  };
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await visitSignedOut(['/', '/calendar']);
+
+  await signUp();
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+  await page
+    .getByRole('button', { name: /sign out/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  sessionCalls.length = 0; // the signed-in pages' own calls
+  await visitSignedOut(['/', '/calendar']);
 });
 
 test('signed in, / opens the calendar without loading the landing page code', async ({ page, signUp }) => {

@@ -81,4 +81,13 @@ export async function openCalendarApp(page: Page): Promise<void> {
   await page.goto('/calendar?view=month');
 }
 
+/** Waits until the service worker is active and controls the page (it claims open pages on activation). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+  });
+}
+
 export { expect };

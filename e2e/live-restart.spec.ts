@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { format } from 'date-fns';
-import type { Page } from '@playwright/test';
 import { type ServerProcess, startServer } from '../src/server/security/faults/server-process.ts';
-import { expect, newAccount, shots, test } from './fixtures.ts';
+import { expect, newAccount, shots, test, waitForServiceWorker } from './fixtures.ts';
 
 // Issue 24, "stream survives a process restart": the page talks to a server process of this spec's own (the
 // production build, so behind its service worker, on a scratch PGlite folder), which the spec stops and starts.
@@ -15,15 +14,6 @@ function webDist(): string {
     process.env.E2E_WEB_DIST ?? (process.env.E2E_DATA_DIR && path.join(process.env.E2E_DATA_DIR, 'web'));
   if (!dir) throw new Error('E2E_WEB_DIST or E2E_DATA_DIR must be set (playwright.config.ts sets them)');
   return dir;
-}
-
-/** Waits until the service worker is active and controls the page (it claims open pages on activation). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-  });
 }
 
 let server: ServerProcess | undefined;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { format } from 'date-fns';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, shots } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, shots, waitForServiceWorker } from './fixtures.ts';
 
 // Issue 11: the installable offline PWA. The service worker is vite-plugin-pwa's (vite.config.ts), so these
 // run against the production build that playwright.config.ts serves.
@@ -28,15 +28,6 @@ interface ManifestIcon {
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** Waits until the service worker is active and controls the page (it claims open pages on activation). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-  });
 }
 
 async function createEvent(request: APIRequestContext, title: string, time: string): Promise<void> {

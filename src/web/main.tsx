@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { fetchEarly } from './app/api.ts';
 import { homeDataPaths, takeHomePageData } from './app/home-data.ts';
 import { preloadSignedInHome } from './app/routes.tsx';
+import { signedOutWithoutAsking } from './common/session.ts';
 import { calendarOpeningPaths, PHONE_QUERY } from './features/calendar/opening-data.ts';
 import { startNativeShell } from './platform/native.ts';
 import { registerServiceWorker } from './platform/service-worker.ts';
@@ -18,12 +19,12 @@ import './styles.css';
 // core into the entry (3.5 KB gzip).
 const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (zodHost.__zod_globalConfig ??= {}).jitless = true;
-// Before the session call has answered: the server marks a page served without a session cookie
-// (src/server/http/web-assets.ts). With one, the session call starts now, and at the calendar (the home) its
+// Before the session call has answered: the page, or the cookie beside the session's, tells whether anyone is
+// signed in (`signedOutWithoutAsking`). If so, the session call starts now, and at the calendar (the home) its
 // code, the members and the shown days' events start loading with it, in parallel, instead of each after
 // the code that asks for it (issue 23; the queries adopt these calls). (Signed out, `/` is not this app but
 // the prerendered landing page, ADR 012.)
-const signedOut = document.querySelector('meta[name="familyhub-session"][content="signed-out"]') !== null;
+const signedOut = signedOutWithoutAsking();
 // A page the server sent with a live session carries the family's zone (ADR 023); the service worker's copy
 // does not, and the zone remembered on the device (or the device's own) stands in.
 const familyZone = document.querySelector('meta[name="familyhub-zone"]')?.getAttribute('content') ?? null;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
+import { SIGNED_IN_COOKIE } from '../../core/contracts/signed-in-cookie.ts';
 import { pruneExpiredSessions } from './sessions.ts';
 import { createTestServer, registration, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
 import { FREE_SIGN_IN_FAILURES } from './sign-in-delays.ts';
@@ -221,6 +222,52 @@ describe('login, session and logout', () => {
     // The registration session is independent and still live.
     const first = await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
     expect(first.statusCode).toBe(200);
+  });
+
+  // Issue 23: the page-readable cookie that lets the service worker's copy of a page tell "signed out".
+  it('keeps the signed-in cookie beside the session: set at sign-in, followed by the session call, cleared at sign-out', async () => {
+    const setCookie = (headers: Record<string, unknown>, name: string) =>
+      [headers['set-cookie']]
+        .flat()
+        .find((c): c is string => typeof c === 'string' && c.startsWith(`${name}=`));
+    const { email, password } = await signUp(server.app);
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    const hint = setCookie(login.headers, SIGNED_IN_COOKIE);
+    expect(hint).toMatch(/^fh_signed_in=1; Max-Age=\d+; Path=\/; SameSite=Lax$/); // no HttpOnly: the page reads it
+    expect(hint?.match(/Max-Age=(\d+)/)?.[1]).toBe(
+      setCookie(login.headers, 'fh_session')?.match(/Max-Age=(\d+)/)?.[1],
+    );
+    const cookie = sessionCookie(login.headers['set-cookie']);
+
+    // A session begun before the cookie existed gets it from the session call; one that has it keeps it.
+    const without = await server.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(without.statusCode).toBe(200);
+    expect(setCookie(without.headers, SIGNED_IN_COOKIE)).toMatch(/^fh_signed_in=1;/);
+    const withIt = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `${cookie}; fh_signed_in=1` },
+    });
+    expect(withIt.headers['set-cookie']).toBeUndefined();
+
+    const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(setCookie(logout.headers, SIGNED_IN_COOKIE)).toMatch(/^fh_signed_in=; Max-Age=0;/);
+    expect(setCookie(logout.headers, 'fh_session')).toMatch(/^fh_session=; Max-Age=0;/);
+    // A browser that still holds it with an ended session (signed out elsewhere, expired) loses it at the 401.
+    const ended = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `${cookie}; fh_signed_in=1` },
+    });
+    expect(ended.statusCode).toBe(401);
+    expect(setCookie(ended.headers, SIGNED_IN_COOKIE)).toMatch(/^fh_signed_in=; Max-Age=0;/);
+    const none = await server.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['set-cookie']).toBeUndefined();
   });
 
   it('gives a wrong password and an unknown e-mail the same answer', async () => {

@@ -9,6 +9,7 @@ import {
   resetPasswordSchema,
   type LoginReply,
 } from '../../core/contracts/auth.ts';
+import { SIGNED_IN_COOKIE } from '../../core/contracts/signed-in-cookie.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import { openRequestScope } from '../http/family-scope.ts';
 import type { ServerContext } from '../http/context.ts';
@@ -101,6 +102,28 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       secure: secureCookie,
       maxAge: ctx.config.SESSION_ABSOLUTE_MINUTES * 60,
     });
+    setSignedInCookie(reply);
+  }
+
+  /** The page-readable "a session is held" cookie (`SIGNED_IN_COOKIE`): no secret, the session's lifetime. */
+  function setSignedInCookie(reply: FastifyReply) {
+    reply.setCookie(SIGNED_IN_COOKIE, '1', {
+      path: '/',
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: secureCookie,
+      maxAge: ctx.config.SESSION_ABSOLUTE_MINUTES * 60,
+    });
+  }
+
+  /**
+   * Brings `SIGNED_IN_COOKIE` in line with what the session hook found: set with a live session (a session
+   * begun before the cookie existed gets it too), cleared without one (ended, revoked or signed out elsewhere).
+   */
+  function followSession(request: FastifyRequest, reply: FastifyReply) {
+    const hinted = request.cookies[SIGNED_IN_COOKIE] !== undefined;
+    if (request.auth && !hinted) setSignedInCookie(reply);
+    else if (!request.auth && hinted) reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
   }
 
   /** The cookie of a sign-in step in progress (issue 25): HttpOnly, same-site only, as long as the step. */
@@ -312,10 +335,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   app.post('/api/auth/logout', async (request, reply) => {
     if (request.auth) await destroySession(ctx.db, request.auth.sid);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
     return { ok: true };
   });
 
-  app.get('/api/auth/session', async (request) => {
+  app.get('/api/auth/session', async (request, reply) => {
+    followSession(request, reply);
     const auth = requireAuth(request);
     return sessionInfo(ctx, auth.userId);
   });

@@ -1,31 +1,45 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionDto } from '../../core/contracts/auth.ts';
+import { SIGNED_IN_COOKIE } from '../../core/contracts/signed-in-cookie.ts';
 import { ApiError, apiFetch } from '../app/api.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
+let pageWordTaken = false;
+
 /**
- * Whether the page was served to a visitor without a session cookie: the server then adds
- * `<meta name="familyhub-session" content="signed-out">` (src/server/http/web-assets.ts). Read once: the tag is
- * removed, so the session calls after a sign-in (or any later one) go to the server.
+ * True when this page can tell, without asking, that nobody is signed in, so that the session call need not
+ * fetch a 401 (which Chromium logs as a console error, issue 23):
+ * - a page the server sent says so itself (src/server/http/web-assets.ts): `<meta name="familyhub-session"
+ *   content="signed-out">` without a live session, the family's zone (`familyhub-zone`) with one. That word
+ *   holds until the first session call has used it (`takePageWord`): a sign-in later in the page changes it;
+ * - otherwise (the service worker's copy of the page, or any later call) the absence of `SIGNED_IN_COOKIE`,
+ *   which the server keeps beside the session cookie.
  */
-export function takeSignedOutHint(): boolean {
-  const meta = document.querySelector('meta[name="familyhub-session"]');
-  if (!meta) return false;
-  meta.remove();
-  return meta.getAttribute('content') === 'signed-out';
+export function signedOutWithoutAsking(): boolean {
+  if (!pageWordTaken) {
+    if (document.querySelector('meta[name="familyhub-session"][content="signed-out"]')) return true;
+    if (document.querySelector('meta[name="familyhub-zone"]')) return false;
+  }
+  return !document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
+/** `signedOutWithoutAsking` for the session call: the page's own word counts for the first call only. */
+function takePageWord(): boolean {
+  const signedOut = signedOutWithoutAsking();
+  pageWordTaken = true;
+  return signedOut;
 }
 
 /**
- * SPEC §7/§9: the session call, cached 30 s, refetched on focus, never retried; a 401 is an error. On a page
- * served with the signed-out hint the first call answers the 401 itself, without the request whose 401 the
- * browser would log as a console error (issue 23).
+ * SPEC §7/§9: the session call, cached 30 s, refetched on focus, never retried; a 401 is an error. When the page
+ * knows nobody is signed in (`signedOutWithoutAsking`) the call answers the 401 itself, without a request.
  */
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
     queryFn: () =>
-      takeSignedOutHint()
+      takePageWord()
         ? Promise.reject(new ApiError(401, '', 'Unauthorized'))
         : apiFetch<SessionDto>('/api/auth/session'),
     staleTime: 30_000,
