@@ -150,6 +150,8 @@ test.describe('the agenda rendered by the server (ADR 025)', () => {
     await expect(still.getByRole('heading', { name: /^Today · / })).toBeVisible();
     await expect(still.getByText(title)).toBeVisible();
     await expect(still.getByRole('status')).toHaveCount(0);
+    // A file picked here would go with the server's HTML when the app replaces it: the picker waits for the app.
+    await expect(still.getByLabel('Import .ics file')).toBeDisabled();
     await still.screenshot({ path: testInfo.outputPath('agenda-375-server-html.png') });
     await noScript.close();
 
@@ -179,6 +181,7 @@ test.describe('the agenda rendered by the server (ADR 025)', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Today · / })).toBeVisible();
     await expect(page.getByText(title)).toBeVisible();
+    await expect(page.getByLabel('Import .ics file')).toBeEnabled();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: testInfo.outputPath('agenda-375-after-take-over.png') });
     const seen = await page.evaluate(

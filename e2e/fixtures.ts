@@ -74,8 +74,9 @@ export async function addMember(page: Page, name: string, color: string): Promis
 /**
  * Opens the calendar as the app draws it. At `/calendar` the page first shows the server's render of a phone's
  * opening agenda (ADR 025), inert until the app's first render replaces it (in a transition, ADR 028) and
- * hidden from 768 px; `setInputFiles`, which does not wait for an element to be visible, would fill that copy's
- * "Import .ics file" input and the file would be lost with it. The server does not render `?view=month`.
+ * hidden from 768 px; `setInputFiles`, which does not wait for an element to be visible, would find that copy's
+ * "Import .ics file" input (disabled there, so that no file is lost with it). The server does not render
+ * `?view=month`.
  */
 export async function openCalendarApp(page: Page): Promise<void> {
   await page.goto('/calendar?view=month');

@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError, apiFetch, serverMessageOr } from '../../app/api.ts';
+import { useServerRender } from '../../platform/server-render.ts';
 
 const SCOPE_LABELS: Record<FeedScope, { title: string; hint: string }> = {
   family: { title: 'Family calendar', hint: 'Every family event' },
@@ -165,6 +166,7 @@ async function postBatch(text: string): Promise<ImportReportDto> {
 function ImportCard() {
   const queryClient = useQueryClient();
   const fileRef = useRef<HTMLInputElement>(null);
+  const serverRender = useServerRender();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [report, setReport] = useState<ImportReportDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -222,7 +224,8 @@ function ImportCard() {
           type="file"
           accept=".ics,text/calendar"
           className="sr-only"
-          disabled={progress !== null}
+          // Not in the server's copy of the page (ADR 025): a file picked there would go with it.
+          disabled={serverRender || progress !== null}
           aria-label="Import .ics file"
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
