@@ -107,3 +107,51 @@ test('an event, a task and a note made on one device appear on the other within 
   await expect(other.getByRole('heading', { name: 'Family Tasks' })).toBeVisible();
   await expect(other.getByText('Wash the soccer kit')).toHaveCount(0);
 });
+
+test('a burst of changes (an .ics import of 40 events) refetches the other device a few times, not once per event', async ({
+  browser,
+}) => {
+  const ana = await device(browser);
+  const ben = await device(browser);
+  await register(ana, 'The Riveras', 'Ana Rivera');
+  await joinFamily(ana, ben, 'Ben Rivera');
+  const session = (await (await ana.request.get('/api/auth/session')).json()) as { family_timezone: string };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: session.family_timezone }).format(new Date());
+
+  await open(ben, '/calendar?view=month');
+  await expect(ben.getByRole('heading', { name: /Month View/ })).toBeVisible();
+  await ben.waitForLoadState('networkidle');
+  const refetches: string[] = [];
+  ben.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events') refetches.push(request.url());
+  });
+
+  // One import: each of its 40 rows (and their reminders) is a change message on Ben's stream.
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//FamilyHub e2e//EN'];
+  for (let i = 0; i < 40; i += 1) {
+    const time = `${String(8 + Math.floor(i / 4)).padStart(2, '0')}${String((i % 4) * 15).padStart(2, '0')}00`;
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:burst-${String(i)}@familyhub.test`,
+      'DTSTAMP:20261101T000000Z',
+      `DTSTART:${today.replaceAll('-', '')}T${time}`,
+      'DURATION:PT15M',
+      `SUMMARY:Burst ${String(i)}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  const imported = await ana.request.post('/api/calendar/import', {
+    headers: { 'Content-Type': 'text/calendar' },
+    data: `${lines.join('\r\n')}\r\n`,
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+
+  // Ben's month shows all 40 (3 in the cell, then '+37 more'), from at most a few refetches.
+  const todayCell = ben.locator(`[data-testid="month-week"] button[aria-label^="+37 more"]`);
+  await expect(todayCell).toBeVisible({ timeout: 3_000 });
+  await ben.waitForTimeout(1_000);
+  await ben.waitForLoadState('networkidle');
+  expect(refetches.length, refetches.join('\n')).toBeGreaterThanOrEqual(1);
+  expect(refetches.length, refetches.join('\n')).toBeLessThanOrEqual(3);
+});

@@ -18,10 +18,17 @@ const AFFECTED: Record<ChangeKind, readonly QueryKey[]> = {
 
 /** First wait before reconnecting, and the cap it doubles to (ms). */
 const RETRY_MS = { first: 1_000, max: 30_000 };
+/**
+ * How long the changes that arrive together are gathered before the screens refetch (ms): a message comes per
+ * row written, so an .ics import of 40 events is 40 messages at its commit, and one refetch, not 40 (each
+ * invalidation would cancel the refetch before it and send another).
+ */
+const GATHER_MS = 150;
 
 /**
  * Follows `GET /api/changes` (core/contracts/live.ts) and invalidates the queries each change alters, so the
- * screens refetch what another device wrote; a `resync` invalidates everything. On an error the stream is
+ * screens refetch what another device wrote; a `resync` invalidates everything. Changes are gathered for
+ * `GATHER_MS` from the first, then each query they alter is invalidated once. On an error the stream is
  * closed and opened again after a jittered backoff (1 s doubling to 30 s), resuming from the last event id
  * (`?since=`, since a new EventSource does not send Last-Event-ID). `onConnected(true|false)` reports whether
  * the stream is open. Returns the function that stops.
@@ -34,6 +41,16 @@ export function followChanges(
   let lastId = '';
   let delay = RETRY_MS.first;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const gathered = new Set<ChangeKind>();
+  let gathering: ReturnType<typeof setTimeout> | undefined;
+  const invalidateGathered = () => {
+    gathering = undefined;
+    const keys = new Map<string, QueryKey>();
+    for (const kind of gathered)
+      for (const queryKey of AFFECTED[kind] ?? []) keys.set(JSON.stringify(queryKey), queryKey);
+    gathered.clear();
+    for (const queryKey of keys.values()) void queryClient.invalidateQueries({ queryKey });
+  };
   const connect = () => {
     source = new EventSource(`/api/changes${lastId ? `?since=${encodeURIComponent(lastId)}` : ''}`);
     source.onopen = () => {
@@ -46,8 +63,8 @@ export function followChanges(
     source.addEventListener('ready', remember);
     source.addEventListener('change', (event) => {
       remember(event);
-      const { kind } = JSON.parse(event.data) as ChangeEventData;
-      for (const queryKey of AFFECTED[kind] ?? []) void queryClient.invalidateQueries({ queryKey });
+      gathered.add((JSON.parse(event.data) as ChangeEventData).kind);
+      gathering ??= setTimeout(invalidateGathered, GATHER_MS);
     });
     source.addEventListener('resync', () => void queryClient.invalidateQueries());
     source.onerror = () => {
@@ -60,6 +77,7 @@ export function followChanges(
   connect();
   return () => {
     clearTimeout(timer);
+    clearTimeout(gathering);
     source?.close();
   };
 }
