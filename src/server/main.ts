@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { pruneUnroutedSms } from './assistant/service.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import { AppRoleError, DataDirInUseError, openDatabase } from './db/client.ts';
 import { systemClock } from './http/context.ts';
@@ -10,8 +11,11 @@ import { providersFromConfig } from './notifications/providers/from-config.ts';
 import { sharedSendSlots } from './notifications/send-slots.ts';
 import { createPlanner } from './scheduler/planner.ts';
 
-/** How often each process deletes expired sessions (the lookup refuses them anyway; this keeps the table small). */
-const SESSION_PRUNE_INTERVAL_MS = 60 * 60_000;
+/**
+ * How often each process deletes expired sessions (the lookup refuses them anyway; this keeps the table small)
+ * and the texts from strangers past their retention (`pruneUnroutedSms`).
+ */
+const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 /** Starts FamilyHub: opens (and migrates) the database, serves the API and the SPA on PORT. */
 async function main(): Promise<void> {
@@ -51,12 +55,15 @@ async function main(): Promise<void> {
     logger: app.log,
   });
 
-  const sessionPruning = setInterval(() => {
+  const pruning = setInterval(() => {
     pruneExpiredSessions(database.system, systemClock.now()).catch((error: unknown) =>
       app.log.error({ err: error }, 'pruning expired sessions failed'),
     );
-  }, SESSION_PRUNE_INTERVAL_MS);
-  sessionPruning.unref();
+    pruneUnroutedSms(database.system, systemClock.now()).catch((error: unknown) =>
+      app.log.error({ err: error }, 'pruning unrouted texts failed'),
+    );
+  }, PRUNE_INTERVAL_MS);
+  pruning.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -64,7 +71,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close(); // stops accepting, lets in-flight requests finish
-    clearInterval(sessionPruning);
+    clearInterval(pruning);
     await planner.stop(); // lets a tick in progress commit
     await dispatcher.stop(); // finishes in-flight sends, hands unstarted claims back
     await changes.close();

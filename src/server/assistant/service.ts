@@ -1,5 +1,5 @@
 import { withFamilyScope } from '../db/scope.ts';
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { type ScheduleAssistant, deterministicAssistant } from '../../core/assistant/assistant.ts';
 import {
   HELP_REPLY,
@@ -148,6 +148,25 @@ async function storeUnrouted(
       receivedAt: now,
     })
     .onConflictDoNothing({ target: unroutedSms.messageSid });
+}
+
+/** How long a text that reached no family is kept for operators' abuse reports, in days (ADR 009). */
+export const UNROUTED_SMS_RETENTION_DAYS = 90;
+
+/**
+ * Deletes the texts kept in `unrouted_sms` that were received more than `UNROUTED_SMS_RETENTION_DAYS` days
+ * before `now` (GDPR art. 5(1)(e), storage limitation: strangers' texts are kept no longer than an abuse report
+ * needs). Crosses no family (the table has none) but needs the system scope, which alone can see its rows.
+ * Safe to run from any process at any time.
+ * @returns how many texts were deleted.
+ */
+export async function pruneUnroutedSms(db: DbOrTx, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNROUTED_SMS_RETENTION_DAYS * 24 * 60 * 60_000);
+  const deleted = await db
+    .delete(unroutedSms)
+    .where(lt(unroutedSms.receivedAt, cutoff))
+    .returning({ id: unroutedSms.id });
+  return deleted.length;
 }
 
 /**

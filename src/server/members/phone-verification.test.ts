@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UNKNOWN_SENDER_REPLY } from '../../core/assistant/keywords.ts';
 import type { FamilyMemberDto } from '../../core/contracts/members.ts';
 import { SMS_WEBHOOK_PATH } from '../assistant/routes.ts';
+import { pruneUnroutedSms, UNROUTED_SMS_RETENTION_DAYS } from '../assistant/service.ts';
 import { withFamilyScope } from '../db/scope.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
@@ -278,6 +279,34 @@ describe('inbound texts from unverified numbers (issue 20)', () => {
       server.database.db.execute(sql`select count(*)::int as n from unrouted_sms`),
     );
     expect((seen as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+
+  it('keeps a stranger’s text for 90 days, then the hourly prune deletes it', async () => {
+    await inbound('+14155550398', 'who is this?');
+    const sid = (await server.database.system.select().from(unroutedSms)).find(
+      (r) => r.fromNumber === '+14155550398',
+    )?.messageSid;
+    expect(sid).toBeDefined();
+    const kept = async () =>
+      (await server.database.system.select().from(unroutedSms)).some((r) => r.messageSid === sid);
+    const received = server.clock.now().getTime();
+    const day = 24 * 60 * 60_000;
+    await pruneUnroutedSms(server.database.system, new Date(received + UNROUTED_SMS_RETENTION_DAYS * day));
+    expect(await kept()).toBe(true);
+    expect(
+      await pruneUnroutedSms(
+        server.database.system,
+        new Date(received + UNROUTED_SMS_RETENTION_DAYS * day + 1),
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await kept()).toBe(false);
+    // Only the system scope can delete them, as only it can see them.
+    await inbound('+14155550397', 'hello?');
+    const attacker = await family('Pruner', '+14155550322');
+    const deleted = await withFamilyScope(server.database.db, attacker.familyId, () =>
+      pruneUnroutedSms(server.database.db, new Date(received + 365 * day)),
+    );
+    expect(deleted).toBe(0);
   });
 
   it('lets a verified number reach its family’s assistant as before', async () => {
