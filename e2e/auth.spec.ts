@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, newAccount, test, shots, waitForServiceWorker } from './fixtures.ts';
 
 test('a family registers through both steps, with every validation message, then signs out and in', async ({
@@ -143,9 +144,8 @@ test('signed out, / and unknown paths show the landing page', async ({ page }) =
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(0);
 });
 
-// Issue 23: the first screen without a waterfall or a console error either way.
-test('signed out, the landing page makes no session call and logs no error', async ({ page }) => {
-  // A first visit: no service worker controls the page yet, so the server's page (with its hint) is what loads.
+/** What `page` logs as console errors and its calls to `GET /api/auth/session`, from now on. */
+function watchSessionCalls(page: Page): { errors: string[]; sessionCalls: string[] } {
   const errors: string[] = [];
   const sessionCalls: string[] = [];
   page.on('console', (message) => {
@@ -154,6 +154,13 @@ test('signed out, the landing page makes no session call and logs no error', asy
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/auth/session') sessionCalls.push(request.url());
   });
+  return { errors, sessionCalls };
+}
+
+// Issue 23: the first screen without a waterfall or a console error either way.
+test('signed out, the landing page makes no session call and logs no error', async ({ page }) => {
+  // A first visit: no service worker controls the page yet, so the server's page (with its hint) is what loads.
+  const { errors, sessionCalls } = watchSessionCalls(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
@@ -168,14 +175,7 @@ test('signed out, a page the service worker serves makes no session call and log
 }) => {
   // The service worker answers every page from its copy, which carries no word from the server: the absence of
   // the signed-in cookie tells the app instead. A returning visitor, then one who signed in and out.
-  const errors: string[] = [];
-  const sessionCalls: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/auth/session') sessionCalls.push(request.url());
-  });
+  const { errors, sessionCalls } = watchSessionCalls(page);
   const visitSignedOut = async (paths: string[]) => {
     for (const path of paths) {
       await page.goto(path);
