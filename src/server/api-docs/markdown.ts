@@ -196,6 +196,8 @@ text \`YYYY-MM-DDTHH:mm:00\` in the family's time zone, without offset; instants
 - **Auth.** "signed in" routes need the session cookie (\`HttpOnly\`, \`SameSite=Lax\`) set by sign-in; without it
   they answer 401. They see only the session's family (row-level security, ADR 008); another family's ids answer
   404 as unknown ids do. Routes with a *system* scope run outside a family (sign-in, links, feeds, webhooks).
+  Beside the session cookie, sign-in sets \`fh_signed_in=1\`, which the page reads to know a session is held
+  without asking (ADR 029); it grants nothing.
 - **Errors** have one shape: \`{ "error": { "code", "message", "fields"? } }\` (\`ApiErrorBody\`); \`fields\` maps each
   invalid field to its first message (SPEC §5 wording) and comes with 400 only. Any state-changing call from
   another origin answers 403; any call may answer 503 with \`Retry-After\` while the database is unavailable.
