@@ -8,6 +8,11 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',
+    // The machine and CI run in UTC, where code that reads the process's own zone by mistake (local `Date`
+    // getters, `date` values parsed to local midnight) still gives the right answer. Newfoundland's zone
+    // (−03:30, with DST) makes such code fail here: every time is in the family's or the event's zone (ADR 005),
+    // never the server's.
+    env: { TZ: 'America/St_Johns' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
