@@ -59,6 +59,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      // As the unit tests (vitest.config.ts): the server's own zone is not UTC, so nothing may lean on it.
+      TZ: 'America/St_Johns',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },
