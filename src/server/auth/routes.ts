@@ -94,26 +94,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
         );
   });
 
+  /** What the session cookie and the signed-in cookie share: the whole site, same-site, the session's lifetime. */
+  const sessionLifetime = {
+    path: '/',
+    sameSite: 'lax',
+    secure: secureCookie,
+    maxAge: ctx.config.SESSION_ABSOLUTE_MINUTES * 60,
+  } as const;
+
   function setSessionCookie(reply: FastifyReply, rawId: string) {
-    reply.setCookie(SESSION_COOKIE, rawId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookie,
-      maxAge: ctx.config.SESSION_ABSOLUTE_MINUTES * 60,
-    });
+    reply.setCookie(SESSION_COOKIE, rawId, { ...sessionLifetime, httpOnly: true });
     setSignedInCookie(reply);
   }
 
-  /** The page-readable "a session is held" cookie (`SIGNED_IN_COOKIE`): no secret, the session's lifetime. */
+  /** The page-readable "a session is held" cookie (`SIGNED_IN_COOKIE`): no secret, so not HttpOnly. */
   function setSignedInCookie(reply: FastifyReply) {
-    reply.setCookie(SIGNED_IN_COOKIE, '1', {
-      path: '/',
-      httpOnly: false,
-      sameSite: 'lax',
-      secure: secureCookie,
-      maxAge: ctx.config.SESSION_ABSOLUTE_MINUTES * 60,
-    });
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...sessionLifetime, httpOnly: false });
   }
 
   /**
