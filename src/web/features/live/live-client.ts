@@ -1,19 +1,20 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeEventData, ChangeKind } from '../../../core/contracts/live.ts';
 
 /**
- * The query-key prefixes (as `invalidateQueries` matches them) a change of each kind can alter: an event's
- * tasks show on the event, an approved proposal becomes an event, a member's name and colour show everywhere.
+ * The query-key prefixes (their first element, as `invalidateQueries` matches them) a change of each kind can
+ * alter: an event's tasks show on the event, an approved proposal becomes an event, a member's name and colour
+ * show everywhere.
  * They are the features' own keys (`tasksQueryKey` in features/tasks/api.ts …), spelt out here: importing those
  * modules would pull them out of their screens' chunks into shared ones the shell then loads.
  */
-const AFFECTED: Record<ChangeKind, readonly QueryKey[]> = {
-  event: [['events']],
-  task: [['tasks'], ['events']],
-  note: [['notes']],
-  proposal: [['activity-proposals'], ['events']],
-  member: [['family-members'], ['events'], ['tasks']],
-  message: [['notifications']],
+const AFFECTED: Record<ChangeKind, readonly string[]> = {
+  event: ['events'],
+  task: ['tasks', 'events'],
+  note: ['notes'],
+  proposal: ['activity-proposals', 'events'],
+  member: ['family-members', 'events', 'tasks'],
+  message: ['notifications'],
 };
 
 /** First wait before reconnecting, and the cap it doubles to (ms). */
@@ -41,15 +42,13 @@ export function followChanges(
   let lastId = '';
   let delay = RETRY_MS.first;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const gathered = new Set<ChangeKind>();
+  /** The prefixes the changes of the current `GATHER_MS` alter, each once. */
+  const gathered = new Set<string>();
   let gathering: ReturnType<typeof setTimeout> | undefined;
   const invalidateGathered = () => {
     gathering = undefined;
-    const keys = new Map<string, QueryKey>();
-    for (const kind of gathered)
-      for (const queryKey of AFFECTED[kind] ?? []) keys.set(JSON.stringify(queryKey), queryKey);
+    for (const prefix of gathered) void queryClient.invalidateQueries({ queryKey: [prefix] });
     gathered.clear();
-    for (const queryKey of keys.values()) void queryClient.invalidateQueries({ queryKey });
   };
   const connect = () => {
     source = new EventSource(`/api/changes${lastId ? `?since=${encodeURIComponent(lastId)}` : ''}`);
@@ -63,7 +62,8 @@ export function followChanges(
     source.addEventListener('ready', remember);
     source.addEventListener('change', (event) => {
       remember(event);
-      gathered.add((JSON.parse(event.data) as ChangeEventData).kind);
+      const { kind } = JSON.parse(event.data) as ChangeEventData;
+      for (const prefix of AFFECTED[kind] ?? []) gathered.add(prefix);
       gathering ??= setTimeout(invalidateGathered, GATHER_MS);
     });
     source.addEventListener('resync', () => void queryClient.invalidateQueries());
