@@ -5,7 +5,7 @@ import { pruneExpiredSessions } from './auth/sessions.ts';
 import { AppRoleError, DataDirInUseError, openDatabase } from './db/client.ts';
 import { systemClock } from './http/context.ts';
 import { startChangeFeed } from './live/change-feed.ts';
-import { createDispatcher } from './notifications/dispatcher.ts';
+import { createDispatcher, wakeOnOutboxChanges } from './notifications/dispatcher.ts';
 import { linkSecret } from './notifications/link-tokens.ts';
 import { providersFromConfig } from './notifications/providers/from-config.ts';
 import { sharedSendSlots } from './notifications/send-slots.ts';
@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     linkSecret: linkSecret(config),
     logger: app.log,
   });
+  // It sleeps until the outbox's next due time, and wakes at once when a message is committed (ADR 030).
+  const stopWaking = wakeOnOutboxChanges(changes, dispatcher);
   // The reminder planner ticks in every process too (idempotent; never inside buildApp: tests call it).
   const planner = createPlanner({
     db: database.system,
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
     await app.close(); // stops accepting, lets in-flight requests finish
     clearInterval(pruning);
     await planner.stop(); // lets a tick in progress commit
+    stopWaking();
     await dispatcher.stop(); // finishes in-flight sends, hands unstarted claims back
     await changes.close();
     await database.close();

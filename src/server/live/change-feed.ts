@@ -28,6 +28,12 @@ export interface ChangeFeed {
    */
   subscribe(familyId: number, listener: (event: FeedEvent) => void): () => void;
   /**
+   * Calls `listener` with every family's changes committed from now on (and `resync` after a reconnection),
+   * for the server's own loops (the outbox dispatcher wakes on `message` changes), never for a stream: a
+   * stream sees one family's. Returns the unsubscribe function.
+   */
+  subscribeAll(listener: (event: FeedEvent) => void): () => void;
+  /**
    * The changes of `familyId` a stream that last saw `lastEventId` (its `Last-Event-ID`) has missed, or
    * `[{ type: 'resync' }]` when this process cannot tell (an id of another process or of a previous run, one
    * older than the replay buffer or than the last reconnection, or garbage). No id: nothing missed.
@@ -52,6 +58,7 @@ export interface ChangeFeed {
 export async function startChangeFeed(database: Pick<Database, 'listen'>): Promise<ChangeFeed> {
   const tag = randomBytes(4).toString('hex');
   const listeners = new Map<number, Set<(event: FeedEvent) => void>>();
+  const everyFamily = new Set<(event: FeedEvent) => void>();
   const recent: Change[] = [];
   let seq = 0;
   /** Changes up to this sequence number may have been missed (the LISTEN connection was down). */
@@ -60,6 +67,7 @@ export async function startChangeFeed(database: Pick<Database, 'listen'>): Promi
 
   const broadcast = (event: FeedEvent) => {
     for (const set of listeners.values()) for (const listener of set) listener(event);
+    for (const listener of everyFamily) listener(event);
   };
   const onPayload = (payload: string) => {
     const change = parseChange(payload);
@@ -70,6 +78,7 @@ export async function startChangeFeed(database: Pick<Database, 'listen'>): Promi
     if (recent.length > REPLAY_BUFFER) recent.shift();
     const event = toEvent(tag, entry);
     for (const listener of listeners.get(entry.family) ?? []) listener(event);
+    for (const listener of everyFamily) listener(event);
   };
   const onConnected = () => {
     connections += 1;
@@ -90,6 +99,10 @@ export async function startChangeFeed(database: Pick<Database, 'listen'>): Promi
         if (set.size === 0 && listeners.get(familyId) === set) listeners.delete(familyId);
       };
     },
+    subscribeAll(listener) {
+      everyFamily.add(listener);
+      return () => everyFamily.delete(listener);
+    },
     missedSince(familyId, lastEventId) {
       if (lastEventId === undefined || lastEventId === '') return [];
       const match = /^([0-9a-f]{8})\.([0-9]{1,15})$/.exec(lastEventId);
@@ -108,6 +121,7 @@ export async function startChangeFeed(database: Pick<Database, 'listen'>): Promi
     },
     async close() {
       listeners.clear();
+      everyFamily.clear();
       await stop();
     },
   };

@@ -5,7 +5,12 @@ import { familyMembers, families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
 import { withDatabase } from '../test/global-setup.ts';
-import { createDispatcher, type Dispatcher, type DispatcherOptions } from './dispatcher.ts';
+import {
+  createDispatcher,
+  type Dispatcher,
+  type DispatcherOptions,
+  wakeOnOutboxChanges,
+} from './dispatcher.ts';
 import { enqueue, type OutboundMessage } from './outbox.ts';
 import { createLogProvider } from './providers/log.ts';
 import type { OutgoingMessage, Provider } from './providers/provider.ts';
@@ -470,9 +475,9 @@ describe('faults', () => {
     expect(await row(second.id)).toMatchObject({ status: 'expired', sentAt: null });
   });
 
-  it('the polling loop delivers on its own and stops cleanly', async () => {
+  it('the loop delivers on its own and stops cleanly', async () => {
     const queued = await enqueue(server.database.system, message());
-    const d = dispatcher({ pollIntervalMs: 20 });
+    const d = dispatcher();
     d.start();
     await until(async () => (await row(queued.id)).status === 'sent');
     await d.stop();
@@ -550,6 +555,90 @@ describe('faults', () => {
     const pendingOrSending = statuses.filter((s) => s.status === 'pending' || s.status === 'sending');
     expect(pendingOrSending).toHaveLength(0);
   }, 120_000);
+});
+
+describe('the loop sleeps until something is due (ADR 030)', () => {
+  /** server.clock, counting its reads: every round reads it, a sleeping loop does not. */
+  function countingClock() {
+    const clock = { reads: 0, now: () => ((clock.reads += 1), server.clock.now()) };
+    return clock;
+  }
+  /** Resolves once the loop has gone `ms` without reading its clock: it is asleep. */
+  async function asleep(clock: { reads: number }, ms = 150): Promise<void> {
+    let seen = -1;
+    await until(async () => {
+      if (seen === clock.reads) return true;
+      seen = clock.reads;
+      await new Promise((r) => setTimeout(r, ms));
+      return false;
+    });
+  }
+  beforeEach(async () => {
+    // Earlier tests' leftovers (retries, leases) would be due at their own times.
+    await server.database.system
+      .delete(notifications)
+      .where(inArray(notifications.status, ['pending', 'sending']));
+  });
+
+  it('an idle loop makes no round in 1.5 s (it polled each second before), and a committed message wakes it at once', async () => {
+    const clock = countingClock();
+    const d = dispatcher({ clock });
+    const stopWaking = wakeOnOutboxChanges(server.changes, d);
+    try {
+      d.start();
+      await asleep(clock);
+      const reads = clock.reads;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(clock.reads).toBe(reads);
+      // Committed by another connection than the loop's (a request's transaction, another process): the
+      // notifications trigger's change message is what wakes it, long before its 60 s idle limit.
+      const queued = await server.database.system.transaction((tx) => enqueue(tx, message()));
+      await until(async () => (await row(queued.id)).status === 'sent');
+      expect(smtp.messages.map((m) => m.subject)).toEqual([`Reminder ${String(key)}`]);
+    } finally {
+      stopWaking();
+    }
+  });
+
+  it('without a nudge, a loop wakes at the next send time it found, not at its idle limit', async () => {
+    const later = await enqueue(
+      server.database.system,
+      message({ sendAfter: new Date(server.clock.now().getTime() + 400) }),
+    );
+    const clock = countingClock();
+    const d = dispatcher({ clock, minPauseMs: 10 });
+    d.start();
+    await asleep(clock, 50); // its first round found nothing due and sleeps ≈ 400 ms, not 60 s
+    expect((await row(later.id)).status).toBe('pending');
+    server.clock.advanceMinutes(1);
+    const woke = Date.now();
+    await until(async () => (await row(later.id)).status === 'sent');
+    expect(Date.now() - woke).toBeLessThan(5_000);
+    server.clock.advanceMinutes(-1);
+  });
+
+  it('a due message another dispatcher holds is looked at again after the pause, not in a tight loop', async () => {
+    const held = await enqueue(server.database.system, message());
+    const clock = countingClock();
+    const d = dispatcher({ clock, minPauseMs: 200 });
+    // Another dispatcher's claim, still open: the row is due but locked (FOR UPDATE SKIP LOCKED skips it).
+    let release = () => {};
+    const holding = server.database.system.transaction(async (tx) => {
+      await tx.select().from(notifications).where(eq(notifications.id, held.id)).for('update');
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      d.start();
+      await new Promise((r) => setTimeout(r, 1000));
+      // A round reads the clock a handful of times; one each 200 ms is ≈ 5 rounds, a tight loop hundreds.
+      expect(clock.reads).toBeLessThan(60);
+    } finally {
+      release();
+      await holding;
+    }
+    await until(async () => (await row(held.id)).status === 'sent');
+  });
 });
 
 describe('log provider (no configuration)', () => {

@@ -6,6 +6,7 @@ import {
   type BackoffPolicy,
 } from '../../core/notifications/backoff.ts';
 import type { Db } from '../db/client.ts';
+import type { ChangeFeed } from '../live/change-feed.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { familyMembers } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
@@ -31,8 +32,18 @@ export interface DispatcherOptions {
   batchSize?: number;
   /** Sends in flight at once within a round. Default 4. */
   concurrency?: number;
-  /** Pause between rounds when nothing was due, in ms (real time). Default 1000. */
-  pollIntervalMs?: number;
+  /**
+   * The longest an idle loop sleeps, in ms (real time). Default 60 s. An idle loop sleeps until the outbox's
+   * next due time (a later send, a retry, an expiry, a lease running out) or until `nudge`; this bounds what a
+   * missed nudge can cost (a change message lost while the LISTEN connection was down, a clock that jumped).
+   */
+  maxIdleMs?: number;
+  /**
+   * The shortest pause between two rounds that claimed less than a batch, in ms (real time). Default 1 s. A
+   * row that is due but was not claimed is held by another dispatcher's claim: it is looked at again after
+   * this pause, not in a tight loop.
+   */
+  minPauseMs?: number;
   backoff?: BackoffPolicy;
   /**
    * The key secret links are derived with (`link-tokens.ts` `linkSecret(config)`, ADR 014). Without it a
@@ -58,8 +69,17 @@ export interface DispatchSummary {
 export interface Dispatcher {
   /** One round: expire stale rows, claim due ones, send them, record outcomes. Safe to run in many processes. */
   dispatchOnce(): Promise<DispatchSummary>;
-  /** Starts the polling loop (real-time timers). Idempotent. */
+  /**
+   * Starts the loop (real-time timers): a round, then, when the round did not fill a batch, sleep until the
+   * outbox's next due time (at most `maxIdleMs`, at least `minPauseMs`) or until `nudge`. Idempotent.
+   */
   start(): void;
+  /**
+   * Says the outbox changed (a row committed: a new message, a retry, a cancellation, possibly by another
+   * process): a sleeping loop runs a round now, a loop in a round runs another one after it. Cheap; call it
+   * for every change message of kind `message` (`wakeOnOutboxChanges`).
+   */
+  nudge(): void;
   /**
    * Graceful shutdown: stops claiming, lets sends already in flight finish and be recorded, hands unstarted
    * claims back (pending, attempt not counted), then closes the providers.
@@ -95,7 +115,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const batchSize = options.batchSize ?? 50;
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const maxIdleMs = options.maxIdleMs ?? 60_000;
+  const minPauseMs = Math.min(options.minPauseMs ?? 1000, maxIdleMs);
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const random = options.random ?? Math.random;
   const logger = options.logger;
@@ -103,6 +124,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   let stopping = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+  /** Set by `nudge`, cleared when a round starts: a change that came during a round is not slept through. */
+  let nudged = false;
 
   /** Marks rows whose expiry passed before they could go out (including abandoned claims). */
   async function expireStale(now: Date): Promise<number> {
@@ -304,18 +327,45 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return summary;
   }
 
+  /**
+   * The earliest time the outbox holds work for a dispatcher: a pending row's `send_after`, a pending or
+   * claimed row's `expires_at`, a claim's `locked_until`. Null when no row is pending or sending.
+   */
+  async function nextDueAt(): Promise<Date | null> {
+    const [next] = await db
+      .select({
+        at: sql<Date | string | null>`min(least(
+          case when ${notifications.status} = 'pending' then ${notifications.sendAfter} end,
+          ${notifications.expiresAt},
+          case when ${notifications.status} = 'sending' then ${notifications.lockedUntil} end))`,
+      })
+      .from(notifications)
+      .where(inArray(notifications.status, ['pending', 'sending']));
+    // node-postgres parses timestamptz into a Date; an aggregate over PGlite may come back as text.
+    return next?.at == null ? null : new Date(next.at);
+  }
+
+  /** How long an idle loop sleeps (ms): until the next due time, within [minPauseMs, maxIdleMs]. */
+  async function idleDelay(): Promise<number> {
+    const next = await nextDueAt();
+    if (!next) return maxIdleMs;
+    return Math.min(maxIdleMs, Math.max(minPauseMs, next.getTime() - clock.now().getTime()));
+  }
+
   async function run(): Promise<void> {
     while (!stopping) {
-      let busy = false;
+      nudged = false;
+      let delay = 0;
       try {
         const summary = await dispatchOnce();
-        busy = summary.claimed === batchSize;
+        if (summary.claimed < batchSize) delay = await idleDelay();
       } catch (error) {
         logger?.error({ err: error }, 'notification dispatch round failed');
+        delay = minPauseMs;
       }
-      if (!busy && !stopping) {
+      if (delay > 0 && !nudged && !stopping) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollIntervalMs);
+          const timer = setTimeout(resolve, delay);
           wake = () => {
             clearTimeout(timer);
             resolve();
@@ -332,6 +382,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (loop || stopping) return;
       loop = run();
     },
+    nudge() {
+      nudged = true;
+      wake?.();
+    },
     async stop() {
       if (stopping) return;
       stopping = true;
@@ -340,4 +394,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       await Promise.all([providers.email.close(), providers.sms.close()]);
     },
   };
+}
+
+/**
+ * Wakes `dispatcher` whenever the outbox changes: on every committed change of kind `message` (the
+ * `notifications` table's trigger, migration 0014, any process on the same PostgreSQL) and on a `resync`
+ * (the LISTEN connection came back: changes may have been missed). So a message enqueued now goes out now,
+ * and an idle dispatcher makes no round until something is due (ADR 030).
+ * @returns the unsubscribe function
+ */
+export function wakeOnOutboxChanges(
+  changes: Pick<ChangeFeed, 'subscribeAll'>,
+  dispatcher: Dispatcher,
+): () => void {
+  return changes.subscribeAll((event) => {
+    if (event.type === 'resync' || event.kind === 'message') dispatcher.nudge();
+  });
 }
