@@ -622,6 +622,7 @@ describe('the loop sleeps until something is due (ADR 030)', () => {
     const clock = countingClock();
     const d = dispatcher({ clock, minPauseMs: 200 });
     // Another dispatcher's claim, still open: the row is due but locked (FOR UPDATE SKIP LOCKED skips it).
+    // This speaks for PostgreSQL: on PGlite the one connection serialises the two, so the loop waits instead.
     let release = () => {};
     const holding = server.database.system.transaction(async (tx) => {
       await tx.select().from(notifications).where(eq(notifications.id, held.id)).for('update');
