@@ -13,10 +13,12 @@ const folders = (dir) =>
     .map((entry) => entry.name);
 
 /**
- * Import boundaries (import-x/no-restricted-paths; ADR 021). Web: a feature imports only itself, `app`,
- * `components`, `common`, `platform` and `src/core`; screens that show another feature's part get it composed in
- * by `app/routes.tsx`. `common` and `components` import no feature. Server: a feature's `routes.ts` is wired by
- * `app.ts` alone (other features call its services, never its routes). Web and server never import each other.
+ * Import boundaries (import-x/no-restricted-paths; ADR 021, issue 44 item 3: layers only point down). Web, from
+ * the top: `app` → features → `common` → `platform` → `components`. A feature imports only itself, the layers
+ * below and `src/core`; screens that show another feature's part get it composed in by `app/routes.tsx`, which
+ * nothing imports. Server: a feature's `routes.ts` is wired by `app.ts` alone (other features call its services,
+ * never its routes); `http/`, `db/`, `context.ts` and `config.ts` import no feature. Web and server never import
+ * each other.
  */
 const boundaries = [
   ...folders('./src/web/features').map((feature) => ({
@@ -32,10 +34,36 @@ const boundaries = [
     message: 'common, components and platform sit below the features and import none of them.',
   },
   {
+    target: ['./src/web/features', './src/web/common', './src/web/components', './src/web/platform'],
+    from: './src/web/app',
+    message: 'app/ composes the features and nothing imports it; the API client is platform/api.ts.',
+  },
+  {
+    target: ['./src/web/components', './src/web/platform'],
+    from: './src/web/common',
+    message: 'platform and components sit below common and import none of it.',
+  },
+  {
+    target: './src/web/components',
+    from: './src/web/platform',
+    message: 'components (UI) are the ground floor: platform imports them, not the other way round.',
+  },
+  {
     target: './src/server/*/**/!(*.test).ts',
     from: './src/server/*/routes.ts',
     except: [],
     message: "A feature's routes are wired by src/server/app.ts alone; call its service instead.",
+  },
+  {
+    target: [
+      './src/server/http/**/!(*.test).ts',
+      './src/server/db/**/!(*.test).ts',
+      './src/server/context.ts',
+      './src/server/config.ts',
+    ],
+    from: './src/server',
+    except: ['./http', './db', './context.ts', './config.ts'],
+    message: 'http/, db/, context.ts and config.ts sit below the features and import none of them.',
   },
   { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only.' },
   { target: './src/server', from: './src/web', message: 'The server does not import the web app.' },

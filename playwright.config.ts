@@ -23,8 +23,10 @@ export default defineConfig({
   outputDir: path.join(process.env.E2E_DATA_DIR, 'results'),
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two journeys at a time, each in its own file's order: a journey uses about half a core, waiting on the
+  // page and the server (ADR 041). Every journey signs up its own family, and servers of their own take free ports.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,

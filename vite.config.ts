@@ -152,7 +152,7 @@ export function ssrDirFor(outDir: string): string {
  * (beside the SPA's folder, so that the static server does not serve it and the service worker does not
  * precache it), which the server loads at start-up to render the signed-in home's agenda into the page
  * (ADR 025). npm packages are bundled in (≈ 2 MB; the server reads it once): the e2e and bench builds write to
- * scratch folders where no node_modules is found. Also used by src/server/http/home-page.test.ts.
+ * scratch folders where no node_modules is found. Also used by src/server/home-page.test.ts.
  * @throws Error when the build fails.
  */
 export async function buildHomePrerender(outDir: string, logLevel: LogLevel = 'info'): Promise<void> {
@@ -265,6 +265,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         globIgnores: ['app-frame.html'],
+        // Issue 41: the push and notification-click handlers (src/web/public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

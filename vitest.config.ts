@@ -1,19 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests (src/core) and API tests (src/server, through app.inject on a real database).
-// With DATABASE_URL set, the API tests run against that PostgreSQL server instead of PGlite.
+// Unit tests (src/core, src/web, scripts, test support and the server's pure parts) and API tests (src/server, through
+// app.inject on a real database). With DATABASE_URL set, the API tests run against that PostgreSQL server
+// instead of PGlite.
+//
+// Three projects, so CI can run what depends on the database on both databases and the rest once (issue 44):
+// - `unit`: files that never open a database;
+// - `database`: files that import the test harness (src/server/test/harness.ts), which opens one, or a
+//   database client of their own (`pg`, PGlite);
+// - `timing`: the import stall test, which measures wall-clock waits and so runs alone, after the others.
+// `npx vitest run` runs all three; `npx vitest run --project database` just the second.
+
+const OPENS_DATABASE = /from '(?:(?:\.\.?\/)+test\/harness\.ts|pg|@electric-sql\/pglite)'/;
+const TIMING = ['src/server/calendar-feed/import-stall.test.ts'];
+
+/** Every test file under `dir`, relative to the repository. */
+function testFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.join(dir, file));
+}
+
+const all = [...testFiles('src'), ...testFiles('scripts'), ...testFiles('test')].filter(
+  (file) => !TIMING.includes(file),
+);
+const usesDatabase = all.filter((file) => OPENS_DATABASE.test(fs.readFileSync(file, 'utf8')));
+const unit = all.filter((file) => !usesDatabase.includes(file));
+
+const oracles = 'test/oracles/global-setup.ts';
+const database = 'src/server/test/global-setup.ts';
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',
+    // One test file per core (Vitest's default leaves one core free, which on a 2-core machine runs the files one
+    // at a time): the database tests spend much of their time waiting on PostgreSQL or a Python oracle.
+    maxWorkers: os.availableParallelism(),
     // The machine and CI run in UTC, where code that reads the process's own zone by mistake (local `Date`
     // getters, `date` values parsed to local midnight) still gives the right answer. Newfoundland's zone
     // (−03:30, with DST) makes such code fail here: every time is in the family's or the event's zone (ADR 005),
     // never the server's.
     env: { TZ: 'America/St_Johns' },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A timeout only catches a hang: a test walking every route can take 30 s beside another file on a busy
+    // 2-core machine.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: unit, globalSetup: [oracles] } },
+      { extends: true, test: { name: 'database', include: usesDatabase, globalSetup: [oracles, database] } },
+      {
+        extends: true,
+        test: {
+          name: 'timing',
+          include: TIMING,
+          globalSetup: [database],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

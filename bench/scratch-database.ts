@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 
@@ -43,5 +46,39 @@ export async function openScratchPostgres(serverUrl: string, poolSize = 10): Pro
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
+  };
+}
+
+/**
+ * Where a bench's FamilyHub server process keeps its data: with DATABASE_URL set, a new PostgreSQL database on
+ * that server (`DATABASE_URL` of the returned env); else a new PGlite folder (`DATA_DIR`). `drop()` removes the
+ * database again (WITH FORCE; the server process must have ended).
+ * @param tag a word for the names (`familyhub_bench_<tag>_<pid>`, `familyhub-bench-<tag>-…`).
+ */
+export async function scratchServerStorage(
+  tag: string,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl)
+    return {
+      env: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `familyhub-bench-${tag}-`)) },
+      drop: async () => {},
+    };
+  const name = `familyhub_bench_${tag}_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

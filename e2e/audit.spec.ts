@@ -62,12 +62,14 @@ test('tasks: overdue ones are marked, completed ones reopen, and the reminder li
   await signUp();
   const members = await (await page.request.get('/api/family-members')).json();
   const me = String(members[0].id);
-  for (const [title, due] of [
-    ['Return library books', '2020-01-06T09:00:00'],
-    ['Pack for the trip', '2099-06-01T09:00:00'],
+  // A packing list longer than the list carries (ADR 046: 12 lines); the Edit Task form reads all of it.
+  const packing = Array.from({ length: 20 }, (_, i) => `Item ${String(i + 1)}`).join('\n');
+  for (const [title, due, description] of [
+    ['Return library books', '2020-01-06T09:00:00', null],
+    ['Pack for the trip', '2099-06-01T09:00:00', packing],
   ] as const) {
     const res = await page.request.post('/api/tasks', {
-      data: { title, assigned_to_ids: [me], due_date: due, estimated_duration_minutes: 30 },
+      data: { title, description, assigned_to_ids: [me], due_date: due, estimated_duration_minutes: 30 },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -76,6 +78,9 @@ test('tasks: overdue ones are marked, completed ones reopen, and the reminder li
   await expect(cards.getByRole('heading')).toHaveText(['Return library books', 'Pack for the trip']);
   await expect(cards.nth(0).getByText('Overdue', { exact: true })).toBeVisible();
   await expect(cards.nth(1).getByText('Overdue', { exact: true })).toHaveCount(0);
+  await expect(cards.nth(1).getByText('Item 12')).toBeVisible();
+  await expect(cards.nth(1).getByText('Item 13')).toHaveCount(0);
+  await expect(cards.nth(1).getByText('Open the task to read the rest…')).toBeVisible();
   // SMS is off for a new family and no provider is configured here: nothing claims an SMS reminder.
   await expect(page.getByText('SMS reminder enabled')).toHaveCount(0);
   await expect(cards.nth(0).getByText('No reminder can be sent')).toBeVisible();
@@ -99,6 +104,7 @@ test('tasks: overdue ones are marked, completed ones reopen, and the reminder li
   await expect(page.getByLabel('Title')).toHaveValue('Pack for the trip');
   await expect(page.getByLabel('Due Date')).toHaveValue('2099-06-01');
   await expect(page.getByLabel('Hour')).toHaveValue('09');
+  await expect(page.getByLabel('Description')).toHaveValue(packing);
   await dismissToast(page);
   await page.screenshot({ path: `${shots}/task-edit.png` });
   await page.getByLabel('Title').fill('Pack for the beach');
@@ -107,6 +113,7 @@ test('tasks: overdue ones are marked, completed ones reopen, and the reminder li
   await expect(page.getByText('Task updated', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/tasks$/);
   const tasks = (await (await page.request.get('/api/tasks')).json()) as {
+    id: number;
     title: string;
     due_date: string;
     status: string;
@@ -115,4 +122,8 @@ test('tasks: overdue ones are marked, completed ones reopen, and the reminder li
     ['Pack for the beach', '2099-06-01T09:30:00', 'open'],
     ['Return library books', '2020-01-06T09:00:00', 'open'],
   ]);
+  // Saved whole, not the list's start.
+  const beach = tasks.find((t) => t.title === 'Pack for the beach');
+  const saved = await (await page.request.get(`/api/tasks/${String(beach?.id)}`)).json();
+  expect(saved.description).toBe(packing);
 });

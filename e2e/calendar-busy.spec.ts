@@ -178,7 +178,10 @@ test('busy month at 375 px: the agenda is the default, with every title and time
   // Today first.
   await expect(page.getByTestId('agenda-view').locator('h2').first()).toHaveText(/^Today · /);
   // The member filter sits above the list.
-  const filterBox = await page.getByRole('group', { name: 'Filter by Family Member' }).boundingBox();
+  // The filter comes with the members list, which may land after the first agenda rows.
+  const filter = page.getByRole('group', { name: 'Filter by Family Member' });
+  await expect(filter).toBeVisible();
+  const filterBox = await filter.boundingBox();
   const listBox = await page.getByTestId('agenda-view').boundingBox();
   expect(filterBox && listBox && filterBox.y < listBox.y).toBe(true);
 

@@ -11,11 +11,18 @@ test('the calendar asks for its data once each, while its code is still loading'
   signUp,
 }) => {
   await signUp(); // lands on the calendar once, which remembers the family's zone on this device
+  await page.goto('/calendar?view=month');
+  await expect(page.getByRole('heading', { name: /^Month View/ })).toBeVisible();
+  await page.waitForLoadState('networkidle'); // its events asked for and answered before the one below exists
   const today = new Date().toISOString().slice(0, 10);
   const created = await page.request.post('/api/events', {
     data: { title: 'Swim lessons', start_date: `${today}T10:00`, duration_minutes: 60 },
   });
   expect(created.status(), await created.text()).toBe(201);
+  // The calendar open now shows it once the server has told its live stream of the change
+  // (on PostgreSQL a NOTIFY that can arrive late): told now, it cannot reach the page opened below as a change
+  // that would make it ask for the events again.
+  await expect(page.getByText('Swim lessons').first()).toBeVisible();
 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');

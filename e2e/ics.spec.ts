@@ -55,6 +55,49 @@ test('import an .ics file: the report; re-import updates nothing; a broken event
   await expect(report).toContainText('skipped 1.');
   await report.getByText('Skipped events').click();
   await expect(report).toContainText('No start: No start time (DTSTART)');
+
+  // Repaired, not refused (issue 39): an empty RRULE and a TZID written as an offset import with a note.
+  const repairable = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//FamilyHub e2e//EN',
+    'BEGIN:VEVENT',
+    'UID:einheit@holidays.example',
+    'DTSTAMP:20260101T000000Z',
+    'SUMMARY:Tag der Deutschen Einheit',
+    'DTSTART:20261003',
+    'RRULE:',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:choir@school.example',
+    'DTSTAMP:20260101T000000Z',
+    'SUMMARY:Choir',
+    'DTSTART;TZID=UTC+01:20261006T190000',
+    'DURATION:PT1H',
+    'RRULE:FREQ=WEEKLY;COUNT=10',
+    'EXDATE;TZID=UTC+01:20261013T190000,TBD',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+  await input.setInputFiles({
+    name: 'holidays.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(repairable),
+  });
+  await expect(report).toContainText('Imported 2, updated 0, unchanged 0, skipped 0.');
+  await report.getByText('What was fixed or guessed (3)').click();
+  await expect(report).toContainText(
+    '"Tag der Deutschen Einheit": its repeat rule (RRULE) was empty, so it was imported as a single event',
+  );
+  await expect(report).toContainText(
+    '"Choir": the skipped date (EXDATE) "TBD" is not a date, so it was left out',
+  );
+  await expect(report).toContainText('Time zone "UTC+01" was read as the fixed offset UTC+01:00 (Etc/GMT-1)');
+  await page.screenshot({ path: `${shots}/ics-import-repairs.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await report.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/ics-import-repairs-phone.png` });
 });
 
 test('a large file imports in batches with visible progress, within the plan limit', async ({

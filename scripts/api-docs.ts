@@ -10,7 +10,7 @@ import { renderApiMarkdown } from '../src/server/api-docs/markdown.ts';
 import { buildApp } from '../src/server/app.ts';
 import { testConfig } from '../src/server/config.ts';
 import { wrapPglite } from '../src/server/db/client.ts';
-import { systemClock } from '../src/server/http/context.ts';
+import { systemClock } from '../src/server/context.ts';
 import { startChangeFeed } from '../src/server/live/change-feed.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');

@@ -39,6 +39,30 @@ describe('import boundaries', () => {
     expect(await violations('src/web/common/probe.ts', code)).toContain(BOUNDARY);
   });
 
+  it('refuses imports that run back up the web layers (app → features → common → platform → components)', async () => {
+    const app = "import { SignedInRoutes } from '../../app/routes.tsx';\nexport const x = SignedInRoutes;\n";
+    expect(await violations('src/web/features/tasks/probe.ts', app)).toContain(BOUNDARY);
+    const fromPlatform =
+      "import { SignedInRoutes } from '../app/routes.tsx';\nexport const x = SignedInRoutes;\n";
+    expect(await violations('src/web/platform/probe.ts', fromPlatform)).toContain(BOUNDARY);
+    const common = "import { useSession } from '../common/session.ts';\nexport const x = useSession;\n";
+    expect(await violations('src/web/platform/probe.ts', common)).toContain(BOUNDARY);
+    const platform = "import { apiFetch } from '../platform/api.ts';\nexport const x = apiFetch;\n";
+    expect(await violations('src/web/components/probe.ts', platform)).toContain(BOUNDARY);
+    expect(await violations('src/web/common/probe.ts', platform)).toEqual([]);
+  });
+
+  it('refuses http/, db/ and the app context importing a server feature', async () => {
+    const feature = "import { listTasks } from '../tasks/service.ts';\nexport const x = listTasks;\n";
+    expect(await violations('src/server/http/probe.ts', feature)).toContain(BOUNDARY);
+    expect(await violations('src/server/db/probe.ts', feature)).toContain(BOUNDARY);
+    const live =
+      "import { startChangeFeed } from './live/change-feed.ts';\nexport const x = startChangeFeed;\n";
+    expect(await violations('src/server/context.ts', live)).toContain(BOUNDARY);
+    const below = "import type { Db } from '../db/types.ts';\nexport type X = Db;\n";
+    expect(await violations('src/server/http/probe.ts', below)).toEqual([]);
+  });
+
   it("refuses a server feature importing another feature's routes, but not its service", async () => {
     const routes =
       "import { registerEventRoutes } from '../events/routes.ts';\nexport const x = registerEventRoutes;\n";

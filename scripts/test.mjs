@@ -5,6 +5,10 @@
 //  3. runs the unit and API tests (Vitest) on PGlite, or on PostgreSQL when DATABASE_URL is set;
 //  4. builds the SPA once and runs the Playwright journeys against the real server (a fresh database).
 // Prints one closing line: "N passed, N failed".
+//
+// Two options, so that CI runs what depends on the database on both databases and the rest once (issue 44):
+//   --database-only   Vitest's `database` and `timing` projects only (vitest.config.ts), not `unit`;
+//   --shard=I/N       only the I-th of N parts of the browser journeys (Playwright's --shard).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,12 +23,18 @@ function run(command, args, env = {}) {
   return result.status ?? 1;
 }
 
-/** Debian packages the tests use: the browser, and the independent oracles the recurrence and ICS tests compare with. */
+/**
+ * Debian packages the tests use: the browser, the independent oracles the recurrence and ICS tests compare with,
+ * and the real CalDAV clients and reference server of the CalDAV tests (test/caldav/).
+ */
 const DEBIAN_PACKAGES = [
   'chromium',
   'python3-dateutil',
   'python3-icalendar',
   'python3-recurring-ical-events',
+  'python3-caldav',
+  'vdirsyncer',
+  'radicale',
 ];
 
 function ensureDebianPackages() {
@@ -73,6 +83,15 @@ async function freshE2eDatabase() {
   };
 }
 
+const args = process.argv.slice(2);
+const databaseOnly = args.includes('--database-only');
+const shard = args.find((arg) => arg.startsWith('--shard='));
+const unknown = args.filter((arg) => arg !== '--database-only' && arg !== shard);
+if (unknown.length > 0 || (shard && !/^--shard=\d+\/\d+$/.test(shard))) {
+  console.error(`Unknown option ${unknown[0] ?? shard}. Options: --database-only, --shard=I/N`);
+  process.exit(2);
+}
+
 ensureDebianPackages();
 // docs/api.md is generated from the route contracts (npm run docs:api); a stale copy fails the run.
 console.log('\n== API reference (docs/api.md) ==');
@@ -80,15 +99,21 @@ const apiDocsStatus = run('node', ['--import', 'tsx', 'scripts/api-docs.ts', '--
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 console.log(`\n== Unit and API tests (${engine}) ==`);
 const vitestJson = path.join(work, 'vitest.json');
-const vitestStatus = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+const vitestStatus = run(
+  'npx',
+  [
+    'vitest',
+    'run',
+    ...(databaseOnly ? ['--project=database', '--project=timing'] : []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ],
+  // The oracles were installed above: a test that cannot reach one fails instead of skipping.
+  { FAMILYHUB_REQUIRE_ORACLES: '1' },
+);
 
-console.log(`\n== Browser journeys (${engine}, Chromium) ==`);
+console.log(`\n== Browser journeys (${engine}, Chromium${shard ? `, part ${shard.slice(8)}` : ''}) ==`);
 const webDist = path.join(work, 'web');
 let e2eStatus = run('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { WEB_OUT_DIR: webDist });
 // Brotli/gzip twins as `npm run build` writes them (issue 23), so the journeys run against what production serves.
@@ -98,7 +123,7 @@ const sizeStatus = e2eStatus === 0 ? run('node', ['bench/size/check-bundle-size.
 const playwrightJson = path.join(work, 'playwright.json');
 if (e2eStatus === 0) {
   const database = await freshE2eDatabase();
-  e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+  e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json', ...(shard ? [shard] : [])], {
     ...database.env,
     E2E_WEB_DIST: webDist,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,

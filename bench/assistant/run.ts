@@ -1,12 +1,12 @@
 /**
- * Scores the assistant on the in-repo message corpus (src/core/assistant/corpus/cases.ts) and prints the
+ * Scores the assistant on the in-repo message corpus (test/assistant/corpus/cases.ts) and prints the
  * score, the two zero-tolerance counts, each miss, and how long answering took.
  * Run: npm run bench:assistant
  */
 import { performance } from 'node:perf_hooks';
-import { CORPUS } from '../../src/core/assistant/corpus/cases.ts';
-import { HELDOUT } from '../../src/core/assistant/corpus/heldout.ts';
-import { scoreCorpus } from '../../src/core/assistant/corpus/score.ts';
+import { CORPUS } from '../../test/assistant/corpus/cases.ts';
+import { HELDOUT } from '../../test/assistant/corpus/heldout.ts';
+import { scoreCorpus } from '../../test/assistant/corpus/score.ts';
 
 const started = performance.now();
 const result = scoreCorpus(CORPUS);

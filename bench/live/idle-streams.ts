@@ -7,9 +7,7 @@
 //   STREAMS=1000 FAMILIES=100 WRITES=30 (defaults)
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { scratchServerStorage } from '../scratch-database.ts';
 import {
   createTask,
   registerOverHttp,
@@ -33,19 +31,8 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const env: Record<string, string> = { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'silent' };
-  let scratchDb = '';
-  if (process.env.DATABASE_URL) {
-    scratchDb = `familyhub_bench_live_${process.pid}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratchDb}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${scratchDb}`;
-    env.DATABASE_URL = url.toString();
-  } else {
-    env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'familyhub-bench-live-'));
-  }
+  const storage = await scratchServerStorage('live');
+  Object.assign(env, storage.env);
   const server = await startServer(env, 120_000);
   const pid = server.child.pid ?? 0;
   try {
@@ -112,12 +99,7 @@ async function main(): Promise<void> {
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;
-    if (scratchDb && process.env.DATABASE_URL) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${scratchDb} WITH (FORCE)`);
-      await admin.end();
-    }
+    await storage.drop();
   }
 }
 

@@ -14,7 +14,7 @@
  * - speed: occurrences/s for a weekly rule over a year and for a daily rule from 30 years back asked for one
  *   month (median of 5 runs, floating time, in this thread).
  *
- * Corpus: cases 0 … N-1 of `generateCase(seed, i)` (src/core/recurrence/differential.ts), the series alone (no
+ * Corpus: cases 0 … N-1 of `generateCase(seed, i)` (test/recurrence/differential.ts), the series alone (no
  * EXDATE, RDATE or override), zero-length (all-day: one day), so that the oracle's window test is "starts in the
  * family's window". The libraries run on a floating clock (bench/rrule/libraries.ts) over the window widened by
  * two days; their wall-clock instances are read in the series' zone (floating: the family's) and cut to the
@@ -36,7 +36,7 @@ import {
   ourSpans,
   type Adjustments,
   type DiffCase,
-} from '../../src/core/recurrence/differential.ts';
+} from '../../test/recurrence/differential.ts';
 import { IcalOracle } from '../../test/oracles/ical-oracle-process.ts';
 import { expandEvents, refusal, type EngineEvent } from '../../src/core/recurrence/occurrences.ts';
 import {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { FAMILY_WRITES_PER_MINUTE } from '../core/contracts/quotas.ts';
+import { FAMILY_WRITES_PER_MINUTE, LIVE_STREAMS_PER_PROCESS } from '../core/contracts/quotas.ts';
 import { type CountryCode, isPhoneRegion } from '../core/members/phone.ts';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -23,6 +23,37 @@ const configSchema = z.object({
    * with (at least 32 characters; every process must share it). Unset: `{DATA_DIR}/link-secret`, generated once.
    */
   LINK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  /**
+   * Issue 41 (Web Push, RFC 8292): the VAPID key pair (base64url: the uncompressed P-256 public key, the
+   * 32-byte private scalar) and the contact (`mailto:` or `https:` URL) sent to push services. Every process
+   * must share them. Unset: `{DATA_DIR}/vapid-keys.json`, generated once; subject `mailto:` MAIL_FROM's address.
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/)
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/)
+      .optional(),
+  ),
+  /**
+   * Issue 41: comma-separated origins (any scheme, e.g. `http://127.0.0.1:4999`) that push endpoints may use
+   * besides the known push services (FCM, Mozilla autopush, Apple, WNS): tests and private push services.
+   */
+  WEB_PUSH_ALLOWED_ORIGINS: z.string().default(''),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   MAIL_FROM: z.string().default('FamilyHub <no-reply@familyhub.local>'),
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -47,6 +78,8 @@ const configSchema = z.object({
   PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   WAITLIST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(FAMILY_WRITES_PER_MINUTE),
+  /** Open `GET /api/changes` streams one process holds at once (issue 42); past it 429. */
+  LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().positive().default(LIVE_STREAMS_PER_PROCESS),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
   /** `development` (what `npm run dev` sets) serves the OpenAPI document at /api/docs; anything else, or unset, does not. */
   NODE_ENV: z.string().default('production'),
@@ -74,6 +107,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     // Tests never write the generated secret into the working folder.
     LINK_SECRET: 'test-link-secret-0123456789abcdef',
+    // …nor the generated VAPID keys (a fixed pair, for tests only).
+    VAPID_PUBLIC_KEY:
+      'BNa4PMjW2G_uagOn050Dw0i4C11AuuLJzNCRHwJq7APceUCZlbzi6T3NVFv3phq-xUdnPPwAa0FNcGoKsc0f77U',
+    VAPID_PRIVATE_KEY: 'qhFzzxi-htmP9i-ncsuqUbhgVDylU-S2qa4iZE7ApQQ',
     ...overrides,
   };
 }

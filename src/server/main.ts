@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { pruneUnroutedSms } from './assistant/service.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import { AppRoleError, DataDirInUseError, openDatabase } from './db/client.ts';
-import { systemClock } from './http/context.ts';
+import { systemClock } from './context.ts';
 import { startChangeFeed } from './live/change-feed.ts';
 import { createDispatcher, wakeOnOutboxChanges } from './notifications/dispatcher.ts';
 import { linkSecret } from './notifications/link-tokens.ts';

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { fetchEarly } from './app/api.ts';
+import { fetchEarly } from './platform/api.ts';
 import { homeDataPaths, takeHomePageData } from './app/home-data.ts';
 import { preloadSignedInHome } from './app/routes.tsx';
 import { signedOutWithoutAsking } from './common/session.ts';

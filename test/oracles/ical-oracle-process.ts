@@ -1,9 +1,9 @@
 /* Test and bench support (not product code): runs Debian's python3-recurring-ical-events as a child process, the oracle. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { PYTHON } from './python.ts';
 import { expandEvents, refusal } from '../../src/core/recurrence/occurrences.ts';
 import {
   describeCase,
@@ -13,7 +13,7 @@ import {
   ourSpans,
   type Adjustments,
   type OracleAnswer,
-} from '../../src/core/recurrence/differential.ts';
+} from '../recurrence/differential.ts';
 
 /**
  * A long-lived `ical-oracle.py` process (Debian's `/usr/bin/python3`, where recurring_ical_events 2.0.1,
@@ -26,7 +26,7 @@ export class IcalOracle {
 
   constructor() {
     const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ical-oracle.py');
-    this.child = spawn(fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3', [script]);
+    this.child = spawn(PYTHON, [script]);
     createInterface({ input: this.child.stdout }).on('line', (line) => this.pending.shift()?.(line));
   }
 

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { countSmsSegments } from '../notifications/sms-segments.ts';
 import { deterministicAssistant } from './assistant.ts';
 import type { AssistantEvent, FamilyData } from './family-data.ts';
-import { ANA, FIXTURE_EVENTS, LEO, MAYA, ROSA, SAM, fixtureFamily } from './fixture-family.ts';
+import {
+  ANA,
+  FIXTURE_EVENTS,
+  LEO,
+  MAYA,
+  ROSA,
+  SAM,
+  fixtureFamily,
+} from '../../../test/assistant/fixture-family.ts';
 
 /**
  * The question corpus (issue 9): real-sounding texts, with typos, shorthand ("2moro", "tmrw"), emoji, all caps,

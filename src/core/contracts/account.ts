@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FamilyMemberDto } from './members.ts';
 import { newPasswordSchema, webauthnResponseSchema } from './auth.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
@@ -58,6 +59,14 @@ export interface AccountDto {
   passkeys: PasskeyDto[];
   /** Unused recovery codes left (0 when no passkey is set up). */
   recovery_codes_left: number;
+  /**
+   * Issue 41: the member this account signs in as, exactly as their card on the Family Members screen shows them
+   * (`reminder_channel`, `push_devices`, the 'Daily Reminders' and 'Pickup alerts' switches), for "Your
+   * reminders"; null when the account is linked to no member (then nothing reaches it).
+   */
+  member: FamilyMemberDto | null;
+  /** Issue 41: the family's 'Disable All Push Notifications' switch is on (no device gets anything). */
+  push_switched_off: boolean;
 }
 
 /** One signed-in session as `GET /api/account/sessions` lists it. Instants are ISO 8601 UTC. */
@@ -75,4 +84,38 @@ export interface SessionListItemDto {
 export interface AddPasskeyReply {
   passkey: PasskeyDto;
   recovery_codes: string[] | null;
+}
+
+/** Payload of `POST /api/account/app-passwords` (issue 40): what the user calls the calendar app. */
+export const createAppPasswordSchema = z.object({
+  name: z
+    .string({ error: 'Give this app password a name' })
+    .trim()
+    .min(1, 'Give this app password a name')
+    .max(100, 'Name must be at most 100 characters')
+    .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE),
+});
+export type CreateAppPasswordPayload = z.infer<typeof createAppPasswordSchema>;
+
+/** An app password as `GET /api/account/app-passwords` lists it (never the password). Instants are ISO 8601 UTC. */
+export interface AppPasswordDto {
+  id: number;
+  name: string;
+  created_at: string;
+  /** When a calendar app last signed in with it (to about a minute); null when never. */
+  last_used_at: string | null;
+}
+
+/**
+ * Reply of `POST /api/account/app-passwords` (201): the new app password with what a calendar app needs, shown
+ * once. `username` is the account's e-mail; `password` is 25 lower-case base32 letters in five dashed groups
+ * (125 bits); `caldav_url` is the server's address (`{PUBLIC_URL}/dav/`).
+ */
+export interface CreatedAppPasswordDto {
+  id: number;
+  name: string;
+  username: string;
+  password: string;
+  caldav_url: string;
+  created_at: string;
 }

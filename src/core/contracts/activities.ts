@@ -133,7 +133,13 @@ export interface ActivityProposalDto {
   id: number;
   family_id: number;
   title: string;
+  /**
+   * In `GET /api/activity-proposals` only the description's start (issue 42, ADR 046); the proposal's own GET
+   * and the write replies carry all of it. The edit form reads `GET /api/activity-proposals/{id}`.
+   */
   description: string | null;
+  /** Whether the description holds more than this reply carries (only ever true in the list). */
+  description_truncated: boolean;
   category: ActivityCategory;
   status: ActivityStatus;
   assigned_to: number | null;
@@ -142,7 +148,10 @@ export interface ActivityProposalDto {
   estimated_duration: string | null;
   location: string | null;
   response_date: string | null;
+  /** In the list only its start, like `description`. */
   notes: string | null;
+  /** Whether the notes hold more than this reply carries (only ever true in the list). */
+  notes_truncated: boolean;
   /** The event 'Add to Calendar' made of it (issue 21); null before, and again if that event is deleted. */
   event_id: number | null;
   created_at: string;

@@ -4,7 +4,9 @@ import { familyTimezoneSchema } from './settings.ts';
 import {
   CONTROL_CHARACTER_MESSAGE,
   hasControlCharacter,
+  hasMessageLure,
   isPlainName,
+  MESSAGE_LURE_MESSAGE,
   PLAIN_NAME_MESSAGE,
 } from '../text/clean.ts';
 
@@ -26,7 +28,8 @@ export const registerAccountSchema = z.object({
     .min(2, 'Family name must be at least 2 characters')
     .max(120, 'Family name must be at most 120 characters')
     .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE)
-    .refine(isPlainName, PLAIN_NAME_MESSAGE),
+    .refine(isPlainName, PLAIN_NAME_MESSAGE)
+    .refine((v) => !hasMessageLure(v), MESSAGE_LURE_MESSAGE),
   email: z.string().trim().toLowerCase().email('Invalid email address').max(255, 'Invalid email address'),
   password: z
     .string()
@@ -43,7 +46,8 @@ export const registerMemberSchema = z.object({
     .min(2, 'Name must be at least 2 characters')
     .max(100, 'Name must be at most 100 characters')
     .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE)
-    .refine(isPlainName, PLAIN_NAME_MESSAGE),
+    .refine(isPlainName, PLAIN_NAME_MESSAGE)
+    .refine((v) => !hasMessageLure(v), MESSAGE_LURE_MESSAGE),
   memberRole: z.enum(MEMBER_ROLES, 'Please select a role'),
   memberColor: z.enum(MEMBER_COLORS, 'Please select a colour'),
   memberPhone: z

@@ -58,10 +58,18 @@ export type EventDto = z.infer<typeof eventDtoSchema>;
  * - `occurrence_start`: this occurrence's original start within its series (RECURRENCE-ID, in the series' own
  *   zone; for events made in the app that is the family's), what `?occurrence=` takes; null for a one-off;
  * - `is_exception`: true when this occurrence was edited on its own (an override row);
+ * - `description`, `exdates`: cut in the list (issue 42, ADR 046), see `description_truncated`, `exdates_truncated`;
  * - `is_multi_day`: SPEC §9's rule on the stored event (all-day, or a stored end on another day), for the
  *   All Day band; a timed event that runs past midnight is not multi-day.
  */
 export const eventOccurrenceDtoSchema = eventDtoSchema.extend({
+  /**
+   * In the list only the description's start (issue 42, ADR 046: 12 lines within 1 KiB); `GET /api/events/{id}`
+   * has all of it. `description_truncated` says whether more was left out.
+   */
+  description_truncated: z.boolean(),
+  /** At most 20 of the series' removed starts are listed; true when it has more (`GET /api/events/{id}` has all). */
+  exdates_truncated: z.boolean(),
   series_id: nullableId,
   is_multi_day: z.boolean(),
   occurrence_start: nullableText,

@@ -269,12 +269,17 @@ export type SeriesChange = z.output<typeof seriesChangeQuerySchema>;
 // through them); the types come from there, so the web bundle does not carry the schemas.
 export type { EventDto, EventOccurrenceDto } from './event-wire.ts';
 
-/** A task of an event, as `GET /api/events/{id}/tasks` answers it (SPEC §3 Task fields). */
+/**
+ * A task of an event, as `GET /api/events/{id}/tasks` answers it (SPEC §3 Task fields): at most
+ * `TASKS_LIST_MAX`, each description cut to its start as in `GET /api/tasks` (issue 42, ADR 046).
+ */
 export interface EventTaskDto {
   id: number;
   family_id: number;
   title: string;
+  /** The description's start (`description_truncated` when more); `GET /api/tasks/{id}` has all of it. */
   description: string | null;
+  description_truncated: boolean;
   event_id: number | null;
   assigned_to: number | null;
   assigned_to_ids: string[];

@@ -3,7 +3,9 @@ import { MEMBER_COLORS, MEMBER_ROLES } from '../members/colors.ts';
 import {
   CONTROL_CHARACTER_MESSAGE,
   hasControlCharacter,
+  hasMessageLure,
   isPlainName,
+  MESSAGE_LURE_MESSAGE,
   PLAIN_NAME_MESSAGE,
 } from '../text/clean.ts';
 
@@ -22,7 +24,8 @@ const name = z
   .min(1, NAME_REQUIRED_MESSAGE)
   .max(100, 'Name must be at most 100 characters')
   .refine((v) => !hasControlCharacter(v), CONTROL_CHARACTER_MESSAGE)
-  .refine(isPlainName, PLAIN_NAME_MESSAGE);
+  .refine(isPlainName, PLAIN_NAME_MESSAGE)
+  .refine((v) => !hasMessageLure(v), MESSAGE_LURE_MESSAGE);
 const role = z.enum(MEMBER_ROLES, 'Please select a role');
 const color = z.enum(MEMBER_COLORS, 'Please select a colour');
 const requiredEmail = z
@@ -154,6 +157,11 @@ export interface FamilyMemberDto {
   phone_code_pending: boolean;
   /** How reminders and alerts really reach them now (issue 21): 'sms', 'email', or null for not at all. */
   reminder_channel: 'sms' | 'email' | null;
+  /**
+   * Issue 41: how many devices of the member's account get their reminders by Web Push as well (beside
+   * `reminder_channel`); 0 without an account or devices, or when the family turned push off.
+   */
+  push_devices: number;
 }
 
 /** One item of `GET /api/family-members/invitations`: a pending invitation. Instants are ISO 8601 UTC. */

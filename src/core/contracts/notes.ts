@@ -86,3 +86,13 @@ export interface NoteDto {
   /** ISO 8601 instant (UTC). */
   created_at: string;
 }
+
+/**
+ * A note in the notes list (`GET /api/notes`, issue 42, ADR 042). The list is bounded: `content` is only the
+ * note's start (its first `NOTE_PREVIEW_MAX_LINES` lines within `NOTE_PREVIEW_MAX_BYTES`, photos named by
+ * path), and `content_truncated` says whether the note holds more. The whole note is `GET /api/notes/{id}`;
+ * never save a listed `content` back as the note's content.
+ */
+export interface NoteListItemDto extends NoteDto {
+  content_truncated: boolean;
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { NOTIFICATIONS_PAGE_MAX } from './quotas.ts';
 
-/** Delivery channels of the outbox (issue 3). */
-export const notificationChannels = ['email', 'sms'] as const;
+/** Delivery channels of the outbox (issue 3; `push`: Web Push to a signed-in account's devices, issue 41). */
+export const notificationChannels = ['email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
 
 /**
@@ -59,6 +60,7 @@ export const suppressionReasons = [
   'sms_opted_out',
   'no_email_provider',
   'phone_unverified',
+  'disable_all_push',
 ] as const;
 export type SuppressionReason = (typeof suppressionReasons)[number];
 
@@ -73,6 +75,7 @@ export const suppressionReasonText: Record<SuppressionReason, string> = {
   sms_opted_out: 'Replied STOP to texts',
   no_email_provider: 'No e-mail provider is set up. Copy the invitation link, or Resend for a new one.',
   phone_unverified: 'Phone number not verified',
+  disable_all_push: 'All push notifications are turned off',
 };
 
 /** Query of GET /api/notifications: newest first, `limit` per page, `before` = the last id of the previous page. */
@@ -81,7 +84,7 @@ export const notificationListQuerySchema = z.object({
     .number({ error: 'Limit must be a whole number.' })
     .int('Limit must be a whole number.')
     .min(1, 'Limit must be at least 1.')
-    .max(100, 'Limit must be at most 100.')
+    .max(NOTIFICATIONS_PAGE_MAX, `Limit must be at most ${String(NOTIFICATIONS_PAGE_MAX)}.`)
     .default(20),
   before: z.coerce
     .number({ error: 'Before must be a message id.' })
@@ -112,8 +115,17 @@ export interface NotificationDto {
   created_at: string;
 }
 
+/**
+ * One message in the GET /api/notifications list (issue 42): `body` is only its start (within
+ * `NOTIFICATION_BODY_PREVIEW_MAX_BYTES`), `body_truncated` says whether more was left out; `subject`,
+ * `status_reason` and `last_error` are cut to `NOTIFICATION_TEXT_PREVIEW_MAX_BYTES`.
+ */
+export interface NotificationListItemDto extends NotificationDto {
+  body_truncated: boolean;
+}
+
 /** GET /api/notifications reply. `next_before` is the `before` for the next page, or null on the last page. */
 export interface NotificationListDto {
-  items: NotificationDto[];
+  items: NotificationListItemDto[];
   next_before: number | null;
 }

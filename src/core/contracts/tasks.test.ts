@@ -154,6 +154,7 @@ describe('the Edit Task form (issue 21)', () => {
     family_id: 1,
     title: 'Pack lunch',
     description: null,
+    description_truncated: false,
     event_id: null,
     event_title: null,
     assigned_to: 3,

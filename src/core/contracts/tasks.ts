@@ -215,15 +215,22 @@ export type UpdateTaskPayload = z.input<typeof updateTaskSchema>;
 export type UpdateTaskInput = z.output<typeof updateTaskSchema>;
 
 /**
- * A task on the wire (SPEC §3 Task; reply of `GET /api/tasks` and of create / update). Times: `due_date` is
- * local wall-clock text `YYYY-MM-DDTHH:mm:00` in the family's zone; `last_reminder_sent` an ISO instant.
- * `event_title` is the linked event's title (null for a standalone task), so the list can name it.
+ * A task on the wire (SPEC §3 Task; reply of `GET /api/tasks`, `GET /api/tasks/{id}` and of create / update).
+ * Times: `due_date` is local wall-clock text `YYYY-MM-DDTHH:mm:00` in the family's zone; `last_reminder_sent` an
+ * ISO instant. `event_title` is the linked event's title (null for a standalone task), so the list can name it.
  */
 export interface TaskDto {
   id: number;
   family_id: number;
   title: string;
+  /**
+   * In `GET /api/tasks` only the description's start (issue 42, ADR 046: `DESCRIPTION_PREVIEW_MAX_LINES` lines
+   * within `DESCRIPTION_PREVIEW_MAX_BYTES`); the task's own GET and the write replies carry all of it. Save what
+   * `GET /api/tasks/{id}` answered, never a listed description.
+   */
   description: string | null;
+  /** Whether the task's description holds more than this reply carries (only ever true in the list). */
+  description_truncated: boolean;
   event_id: number | null;
   event_title: string | null;
   assigned_to: number | null;

@@ -86,7 +86,7 @@ describe('parseIcs: zones (issue 18: events keep their own zone)', () => {
     );
     expect(custom.events[0]?.timezone).toBe('Europe/Berlin');
     expect(custom.warnings).toEqual([
-      'Time zone "tzone://Microsoft/Custom" was not a known name: its times were read as Europe/Berlin (same offsets and changes in 2026–2027)',
+      'Time zone "tzone://Microsoft/Custom" was not a known name: its times were read as Europe/Berlin (same offsets and changes in 2026–2027), in the start (DTSTART) of "(No title)"',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { type EngineEvent, type RDate, refusal } from '../recurrence/occurrences.ts';
+import { type WorkBudget, WorkBudgetSpent } from '../recurrence/rule.ts';
 import {
   addLocalDays,
   addLocalMinutes,
@@ -12,6 +13,7 @@ import {
 } from '../time/local-time.ts';
 import { hasControlCharacter } from '../text/clean.ts';
 import { FAMILYHUB_BLOCK_MARKER, icsLine, type IcsMember } from './model.ts';
+import { type IcsRepair, repairEvent } from './repair.ts';
 import { ZoneResolver } from './zones.ts';
 
 /** The longest timed event kept as a duration (the events contract: 10080 minutes = 7 days); longer ones keep DTEND. */
@@ -66,6 +68,11 @@ export interface ParsedIcsEvent {
   exdates: string[];
   /** RDATEs (DATE, DATE-TIME or PERIOD) in the series' terms, sorted by start. */
   rdates: RDate[];
+  /**
+   * What the VEVENT holds that FamilyHub has no field for (`extraOf`): content lines kept for a CalDAV client and
+   * given back unchanged in its object (issue 40); null when nothing.
+   */
+  extra: string | null;
 }
 
 /** A VEVENT that could not be imported, with the reason shown in the import report. */
@@ -98,17 +105,79 @@ function fnv1a(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+/** A guessed or repaired time zone, with where it was first used and how often (one report line per zone). */
+interface ZoneNote {
+  title: string;
+  property: string;
+  events: Set<string>;
+}
+
 interface Reader {
   familyZone: string;
   zones: ZoneResolver;
   warnings: Set<string>;
+  /** Zone report lines (ZoneResolver's words) with the events that used them; written out at the end. */
+  zoneNotes: Map<string, ZoneNote>;
+  /** The title of the VEVENT being read, for report lines. */
+  title: string;
+}
+
+/** What a parent reads for a property in the import report. */
+const PROPERTY_WORDS: Record<string, string> = {
+  DTSTART: 'start (DTSTART)',
+  DTEND: 'end (DTEND)',
+  'RECURRENCE-ID': 'changed occurrence (RECURRENCE-ID)',
+  RRULE: 'repeat rule (RRULE)',
+  EXDATE: 'skipped date (EXDATE)',
+  RDATE: 'extra date (RDATE)',
+};
+
+/** The report line for one repair of `repairEvent`, naming the event, the property and the value. */
+function repairLine(title: string, repair: IcsRepair): string {
+  const what = PROPERTY_WORDS[repair.property] ?? repair.property;
+  const value = `"${repair.value.slice(0, 60)}"`;
+  switch (repair.kind) {
+    case 'empty':
+      return repair.property === 'RRULE'
+        ? `"${title}": its ${what} was empty, so it was imported as a single event`
+        : `"${title}": an empty ${what} was left out`;
+    case 'unreadable':
+      return `"${title}": the ${what} ${value} is not a date, so it was left out; the rest of the event was imported`;
+    case 'not-a-real-date':
+      return `"${title}": the ${what} ${value} is not a real date, so it was left out; the rest of the event was imported`;
+    case 'date-without-value-type':
+      return `"${title}": the ${what} ${value} is a date written without VALUE=DATE; it was read as that whole day`;
+  }
+}
+
+/** Records a zone report line for the current event (see `zoneLines`). */
+function noteZone(r: Reader, warning: string, property: string): void {
+  const note = r.zoneNotes.get(warning) ?? { title: r.title, property, events: new Set<string>() };
+  note.events.add(r.title);
+  r.zoneNotes.set(warning, note);
+}
+
+/** One line per guessed or repaired zone: what it was read as, the first event that used it, and how many. */
+function zoneLines(notes: ReadonlyMap<string, ZoneNote>): string[] {
+  return [...notes].map(([warning, note]) => {
+    const others = note.events.size - 1;
+    const what = PROPERTY_WORDS[note.property] ?? note.property;
+    const more = others > 0 ? ` and ${others} other event${others === 1 ? '' : 's'}` : '';
+    return `${warning}, in the ${what} of "${note.title}"${more}`;
+  });
 }
 
 /**
  * Reads an ICAL.Time with the TZID parameter of its property.
  * @throws RefusedEvent for an impossible date (Feb 30) or a zone that cannot be resolved.
  */
-function readMoment(t: ICAL.Time, tzid: string | null, name: string, r: Reader): IcsMoment {
+function readMoment(
+  t: ICAL.Time,
+  tzid: string | null,
+  name: string,
+  r: Reader,
+  fallback?: FallbackZone,
+): IcsMoment {
   const wall = formatLocalParts({ year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute });
   if (!parseLocal(wall))
     throw new RefusedEvent(
@@ -118,9 +187,25 @@ function readMoment(t: ICAL.Time, tzid: string | null, name: string, r: Reader):
   if (t.zone === ICAL.Timezone.utcTimezone) return { wall, isDate: false, zone: 'UTC' };
   if (tzid === null) return { wall, isDate: false, zone: null };
   const resolved = r.zones.resolve(tzid, t.year);
-  if ('refusal' in resolved) throw new RefusedEvent(resolved.refusal);
-  if (resolved.warning) r.warnings.add(resolved.warning);
+  if ('refusal' in resolved) {
+    if (!fallback) throw new RefusedEvent(resolved.refusal);
+    // An EXDATE, RDATE or RECURRENCE-ID in an unknown zone: read in the event's own zone (for an all-day
+    // event the day is all that counts, so nothing is guessed and nothing is said).
+    if (!fallback.isAllDay)
+      noteZone(r, `Time zone "${tzid}" is not known: its times were read in the event's own time zone`, name);
+    return { wall, isDate: false, zone: fallback.zone };
+  }
+  if (resolved.warning) noteZone(r, resolved.warning, name);
   return { wall, isDate: false, zone: resolved.zone };
+}
+
+/**
+ * The zone an EXDATE, RDATE or RECURRENCE-ID is read in when its own TZID is unknown: the event's own (its
+ * DTSTART's) zone. Repeated dates name occurrences of the series, which all run in that zone.
+ */
+interface FallbackZone {
+  zone: string | null;
+  isAllDay: boolean;
 }
 
 /**
@@ -144,7 +229,12 @@ function tzidOf(prop: ICAL.Property): string | null {
 }
 
 /** The value of a DTSTART / DTEND / RECURRENCE-ID property, or null when absent. */
-function propMoment(vevent: ICAL.Component, name: string, r: Reader): IcsMoment | null {
+function propMoment(
+  vevent: ICAL.Component,
+  name: string,
+  r: Reader,
+  fallback?: FallbackZone,
+): IcsMoment | null {
   const prop = vevent.getFirstProperty(name);
   if (!prop) return null;
   const label = name.toUpperCase();
@@ -158,7 +248,7 @@ function propMoment(vevent: ICAL.Component, name: string, r: Reader): IcsMoment 
   }
   const value = prop.getFirstValue();
   if (!(value instanceof ICAL.Time)) throw new RefusedEvent(`${label} is not a date`);
-  return readMoment(value, tzidOf(prop), label, r);
+  return readMoment(value, tzidOf(prop), label, r, fallback);
 }
 
 /**
@@ -313,16 +403,21 @@ function dateList(
   vevent: ICAL.Component,
   name: 'exdate' | 'rdate',
   r: Reader,
+  fallback: FallbackZone,
 ): Array<{ start: IcsMoment; end: IcsMoment | null }> {
   const out: Array<{ start: IcsMoment; end: IcsMoment | null }> = [];
   for (const prop of vevent.getAllProperties(name)) {
     const tzid = tzidOf(prop);
     const label = name.toUpperCase();
+    // Values that are not real dates were left out by repairEvent; this is the last guard.
     checkWrittenDates(prop, label);
     for (const v of prop.getValues()) {
-      if (v instanceof ICAL.Time) out.push({ start: readMoment(v, tzid, label, r), end: null });
+      if (v instanceof ICAL.Time) out.push({ start: readMoment(v, tzid, label, r, fallback), end: null });
       else if (v instanceof ICAL.Period)
-        out.push({ start: readMoment(v.start, tzid, label, r), end: readMoment(v.getEnd(), tzid, label, r) });
+        out.push({
+          start: readMoment(v.start, tzid, label, r, fallback),
+          end: readMoment(v.getEnd(), tzid, label, r, fallback),
+        });
       else throw new RefusedEvent(`An ${label} value is not a date`);
     }
   }
@@ -330,13 +425,15 @@ function dateList(
 }
 
 function readEvent(vevent: ICAL.Component, members: readonly IcsMember[], r: Reader): ParsedIcsEvent {
+  const summary = text(vevent, 'summary', 200);
+  const title = summary === null ? '(No title)' : icsLine(summary).trim() || '(No title)';
+  r.title = title;
   const timing = readTiming(vevent, r);
   const uid = text(vevent, 'uid', 1000);
   // RFC 5545 §3.8.4.7: a UID is a persistent identifier; one with a control character is hostile (ICS injection).
   if (uid !== null && hasControlCharacter(uid)) throw new RefusedEvent('Its UID contains control characters');
-  const summary = text(vevent, 'summary', 200);
-  const title = summary === null ? '(No title)' : icsLine(summary).trim() || '(No title)';
-  const recurrence = propMoment(vevent, 'recurrence-id', r);
+  const ownZone: FallbackZone = { zone: timing.timezone, isAllDay: timing.isAllDay };
+  const recurrence = propMoment(vevent, 'recurrence-id', r, ownZone);
   const rrules = vevent.getAllProperties('rrule');
   let rrule: string | null = null;
   let exdates: string[] = [];
@@ -348,7 +445,7 @@ function readEvent(vevent: ICAL.Component, members: readonly IcsMember[], r: Rea
     if (rrules.length > 0 && !(recur instanceof ICAL.Recur))
       throw new RefusedEvent('Unreadable repeat rule (RRULE)');
     rrule = recur ? rfcUntil(recur.toString(), timing) : null;
-    const rd = dateList(vevent, 'rdate', r).map(({ start, end }) => ({
+    const rd = dateList(vevent, 'rdate', r, ownZone).map(({ start, end }) => ({
       start: inSeriesTerms(start, timing, r.familyZone),
       end: end ? inSeriesTerms(end, timing, r.familyZone) : null,
     }));
@@ -357,7 +454,9 @@ function readEvent(vevent: ICAL.Component, members: readonly IcsMember[], r: Rea
     );
     if (rrule !== null || rdates.length > 0)
       exdates = [
-        ...new Set(dateList(vevent, 'exdate', r).map((d) => inSeriesTerms(d.start, timing, r.familyZone))),
+        ...new Set(
+          dateList(vevent, 'exdate', r, ownZone).map((d) => inSeriesTerms(d.start, timing, r.familyZone)),
+        ),
       ].sort();
   }
   if (vevent.getFirstProperty('recurrence-id')?.getParameter('range'))
@@ -385,7 +484,53 @@ function readEvent(vevent: ICAL.Component, members: readonly IcsMember[], r: Rea
     rrule,
     exdates,
     rdates,
+    extra: extraOf(vevent, members),
   };
+}
+
+/**
+ * The properties FamilyHub reads into its own fields or writes itself (export.ts), so never kept as they came:
+ * RFC 5545 §3.8 names. ATTENDEE is kept when it names no member (a coach, a grandparent), and STATUS unless it
+ * cancels.
+ */
+const MAPPED_PROPERTIES = new Set([
+  'uid',
+  'dtstamp',
+  'dtstart',
+  'dtend',
+  'duration',
+  'rrule',
+  'rdate',
+  'exdate',
+  'recurrence-id',
+  'summary',
+  'description',
+  'location',
+  'organizer',
+  'created',
+  'last-modified',
+]);
+
+/**
+ * The content lines of `component`'s properties and subcomponents (VALARM…) that FamilyHub has no field for
+ * (not in `mapped`, by default a VEVENT's), in the order written (issue 40: "kept and given back unchanged"); null
+ * when there are none. A member's ATTENDEE line is FamilyHub's (its attendee list); another's is kept.
+ */
+export function extraOf(
+  component: ICAL.Component,
+  members: readonly IcsMember[],
+  mapped: ReadonlySet<string> = MAPPED_PROPERTIES,
+): string | null {
+  const lines: string[] = [];
+  for (const prop of component.getAllProperties()) {
+    const name = prop.name.toLowerCase();
+    if (mapped.has(name)) continue;
+    if (name === 'attendee' && memberIdByName(members, prop) !== null) continue;
+    if (name === 'status' && String(prop.getFirstValue()).toUpperCase() === 'CANCELLED') continue;
+    lines.push(prop.toICALString());
+  }
+  for (const sub of component.getAllSubcomponents()) lines.push(sub.toString());
+  return lines.length > 0 ? lines.join('\r\n') : null;
 }
 
 /**
@@ -447,33 +592,77 @@ function engineEventOf(e: ParsedIcsEvent): EngineEvent {
   };
 }
 
-/** Each VEVENT block parsed on its own inside a VCALENDAR with the file's readable VTIMEZONEs. */
-function salvage(cleaned: string, skipped: SkippedIcsEvent[]): unknown[] {
-  const blocks = (name: string) =>
-    cleaned.match(new RegExp(`^BEGIN:${name}\\r\\n[\\s\\S]*?^END:${name}$`, 'gim')) ?? [];
-  const zones = blocks('VTIMEZONE').filter((z) => {
-    try {
-      ICAL.parse(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${z}\r\nEND:VCALENDAR`);
-      return true;
-    } catch {
-      return false;
+/** One VCALENDAR of a file: its VTIMEZONE and VEVENT blocks as text (CRLF), in file order. */
+interface CalendarBlocks {
+  zones: string[];
+  events: Array<{ text: string; complete: boolean }>;
+}
+
+/**
+ * The VCALENDARs of a cleaned text (CRLF lines, no blank lines) with their VTIMEZONE and VEVENT blocks, found
+ * line by line: each block is then read on its own, so one broken line costs one event, never the file, and the
+ * reader can pause between events. A VEVENT the file ends inside is returned with `complete: false`.
+ */
+function scanCalendars(cleaned: string): CalendarBlocks[] {
+  const calendars: CalendarBlocks[] = [];
+  let calendar: CalendarBlocks | null = null;
+  let block: { kind: 'VEVENT' | 'VTIMEZONE'; lines: string[] } | null = null;
+  const close = (complete: boolean) => {
+    if (!block || !calendar) return;
+    const text = block.lines.join('\r\n');
+    if (block.kind === 'VEVENT') calendar.events.push({ text, complete });
+    else if (complete) calendar.zones.push(text);
+    block = null;
+  };
+  for (const line of cleaned.split('\r\n')) {
+    // Continuation lines start with a space (RFC 5545 §3.1), so BEGIN/END lines are matched whole.
+    const tag = line.trimEnd().toUpperCase();
+    if (block) {
+      if (tag === `END:${block.kind}`) {
+        block.lines.push(line);
+        close(true);
+        continue;
+      }
+      if (tag !== 'BEGIN:VCALENDAR' && tag !== `BEGIN:${block.kind}`) {
+        block.lines.push(line);
+        continue;
+      }
+      close(false); // a block the file never ended; the line starts something new
     }
-  });
-  const header = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${zones.join('\r\n')}${zones.length > 0 ? '\r\n' : ''}`;
-  const roots: unknown[] = [];
-  for (const block of blocks('VEVENT')) {
-    try {
-      roots.push(ICAL.parse(`${header}${block}\r\nEND:VCALENDAR`));
-    } catch (error) {
-      const uid = /^UID:(.*)$/im.exec(block)?.[1]?.trim() ?? null;
-      const title = /^SUMMARY[^:]*:(.*)$/im.exec(block)?.[1]?.trim().slice(0, 200) ?? null;
-      skipped.push({ uid, title, reason: `Unreadable event: ${(error as Error).message}` }); // ical.js ParserError
+    if (tag === 'BEGIN:VCALENDAR') {
+      calendar = { zones: [], events: [] };
+      calendars.push(calendar);
+    } else if (calendar && (tag === 'BEGIN:VEVENT' || tag === 'BEGIN:VTIMEZONE')) {
+      block = { kind: tag === 'BEGIN:VEVENT' ? 'VEVENT' : 'VTIMEZONE', lines: [line] };
     }
   }
-  if (roots.length === 0 && skipped.length === 0)
-    throw new IcsFormatError('The file could not be read as iCalendar');
-  return roots;
+  close(false);
+  return calendars;
 }
+
+/** The UID and SUMMARY of a VEVENT block that could not be parsed, for its line in the report. */
+function blockNames(block: string): { uid: string | null; title: string | null } {
+  return {
+    uid: /^UID[^:\r\n]*:(.*)$/im.exec(block)?.[1]?.trim().slice(0, 1000) ?? null,
+    title: /^SUMMARY[^:\r\n]*:(.*)$/im.exec(block)?.[1]?.trim().slice(0, 200) ?? null,
+  };
+}
+
+/**
+ * The report's reason for an event ical.js could not read, in plain words with the line it stumbled on (ical.js
+ * quotes it in its message, e.g. `invalid line (no token ";" or ":") "FOO"`), never the library's own sentence.
+ */
+function unreadableReason(error: Error): string {
+  const quoted = /"([^"]{0,60})/.exec(error.message)?.[1];
+  const part = /^invalid (\w+) value/i.exec(error.message)?.[1];
+  if (quoted === undefined) return 'This event could not be read as iCalendar';
+  if (part) return `This event could not be read: its ${part} value "${quoted}" is not valid iCalendar`;
+  return `This event could not be read: "${quoted}" is not valid iCalendar`;
+}
+
+/** The reason given to each event left unread once a request's work budget is spent. */
+const WORK_BUDGET_REASON =
+  'Not imported: this file needs more work to read than one import may do. Import it in smaller parts.';
 
 function skip(vevent: ICAL.Component, reason: string): SkippedIcsEvent {
   const uid = vevent.getFirstPropertyValue('uid');
@@ -485,17 +674,77 @@ function skip(vevent: ICAL.Component, reason: string): SkippedIcsEvent {
   };
 }
 
+/** The VTIMEZONEs of one calendar that ical.js can read, by their TZID (unreadable ones are left out). */
+function readZones(blocks: readonly string[]): Map<string, ICAL.Component> {
+  const zones = new Map<string, ICAL.Component>();
+  for (const block of blocks) {
+    try {
+      const zone = new ICAL.Component(ICAL.parse(block) as ICAL.Component['jCal']); // one component: a jCal array
+      const tzid = zone.getFirstPropertyValue('tzid');
+      if (typeof tzid === 'string') zones.set(tzid.trim(), zone);
+    } catch {
+      // ical.js throws plain Errors (ParserError); an event in that zone is then refused with the reason.
+    }
+  }
+  return zones;
+}
+
 /**
- * Parses an .ics text (RFC 5545; tolerant of CRLF/LF, a BOM, blank lines) into events that keep their own zone.
- * Each VEVENT is read on its own: one that cannot be read, or that `refusal` (src/core/recurrence/occurrences.ts)
- * refuses (a year outside 1900–2200, FREQ below DAILY, an unknown zone, Feb 30, two DTSTARTs…), is listed in
- * `skipped` with the reason and the rest still import; the overrides of a refused series are skipped with it.
- * Overrides (RECURRENCE-ID) are returned alongside their series, with `recurrenceId` in the series' terms.
+ * Reads one VEVENT block: repairs (repair.ts), parse, our model, and `refusal` (charged to `work`).
+ * @returns the event with its repair report lines, or the skipped entry with its reason.
+ * @throws WorkBudgetSpent when the request's budget is spent.
+ */
+function readBlock(
+  block: string,
+  members: readonly IcsMember[],
+  r: Reader,
+  work: WorkBudget | undefined,
+): { event: ParsedIcsEvent; repairs: string[] } | { skipped: SkippedIcsEvent } {
+  const repaired = repairEvent(block);
+  let vevent: ICAL.Component;
+  try {
+    vevent = new ICAL.Component(ICAL.parse(repaired.text) as ICAL.Component['jCal']); // one component: a jCal array
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    return { skipped: { ...blockNames(block), reason: unreadableReason(error) } }; // ical.js ParserError
+  }
+  try {
+    const e = readEvent(vevent, members, r);
+    const reason = refusal(engineEventOf(e), r.familyZone, work);
+    if (reason) return { skipped: skip(vevent, reason) };
+    return { event: e, repairs: repaired.repairs.map((x) => repairLine(e.title, x)) };
+  } catch (error) {
+    if (error instanceof RefusedEvent) return { skipped: skip(vevent, error.message) };
+    if (error instanceof WorkBudgetSpent) throw error;
+    // ical.js reads values lazily and throws plain Errors for unreadable ones (`invalid date-time value`).
+    if (error instanceof Error) return { skipped: skip(vevent, unreadableReason(error)) };
+    throw error;
+  }
+}
+
+/**
+ * Reads an .ics text (RFC 5545; tolerant of CRLF/LF, a BOM, blank lines) into events that keep their own zone,
+ * one VEVENT at a time, pausing (`yield`) after each so that a server can give other requests their turn
+ * between events (issue 39). `parseIcs` runs it to the end in one go.
+ *
+ * Each VEVENT is read on its own. What can be repaired is repaired and reported in `warnings` (repair.ts, and
+ * `UTC+01`-style zones in zones.ts); one that cannot be read, or that `refusal` (src/core/recurrence/
+ * occurrences.ts) refuses (a year outside 1900–2200, FREQ below DAILY, more than MAX_OCCURRENCES_PER_YEAR a year,
+ * an unknown zone, Feb 30, two DTSTARTs…), is listed in `skipped` with the reason and the rest still import; the
+ * overrides of a refused series are skipped with it. Overrides (RECURRENCE-ID) are returned alongside their
+ * series, with `recurrenceId` in the series' terms. docs/ics.md lists every repair and refusal.
  * @param familyZone IANA zone of the family (families.timezone): floating events are checked in it.
  * @param members the family's members, to match ORGANIZER / ATTENDEE common names (CN) to member ids.
+ * @param work the request's shared expansion budget: once it is spent, every event not yet read is skipped with
+ *   `WORK_BUDGET_REASON`.
  * @throws IcsFormatError when the text holds no VCALENDAR at all.
  */
-export function parseIcs(textIn: string, familyZone: string, members: readonly IcsMember[]): ParsedIcs {
+export function* readIcs(
+  textIn: string,
+  familyZone: string,
+  members: readonly IcsMember[],
+  work?: WorkBudget,
+): Generator<void, ParsedIcs, void> {
   // A BOM and blank lines are common in the wild (hand-edited files, concatenated feeds); RFC 5545 has neither.
   const cleaned = textIn
     .replace(/^\uFEFF/, '')
@@ -504,44 +753,67 @@ export function parseIcs(textIn: string, familyZone: string, members: readonly I
     .filter((line) => line.trim() !== '')
     .join('\r\n');
   if (!/BEGIN:VCALENDAR/i.test(cleaned)) throw new IcsFormatError('This is not an iCalendar (.ics) file');
+  const calendars = scanCalendars(cleaned);
   const warnings = new Set<string>();
+  const zoneNotes = new Map<string, ZoneNote>();
   const skipped: SkippedIcsEvent[] = [];
-  let roots: unknown[];
-  try {
-    const jcal: unknown = ICAL.parse(cleaned);
-    roots = (Array.isArray(jcal) && Array.isArray(jcal[0]) ? jcal : [jcal]) as unknown[]; // one VCALENDAR is a jCal array, several are an array of them
-  } catch (error) {
-    // One broken line makes ical.js reject the whole file: read each VEVENT on its own instead, so the
-    // good ones still import and the broken ones are reported.
-    warnings.add(
-      `The file is not valid iCalendar (${(error as Error).message}); events were read one by one`,
-    ); // ical.js throws Error (ParserError)
-    roots = salvage(cleaned, skipped);
-  }
   const events: ParsedIcsEvent[] = [];
-  for (const root of roots) {
-    const calendar = new ICAL.Component(root as ICAL.Component['jCal']); // checked above: a parsed jCal component
-    const vtimezones = new Map<string, ICAL.Component>();
-    for (const z of calendar.getAllSubcomponents('vtimezone')) {
-      const tzid = z.getFirstPropertyValue('tzid');
-      if (typeof tzid === 'string') vtimezones.set(tzid.trim(), z);
-    }
-    const r: Reader = { familyZone, zones: new ZoneResolver(vtimezones), warnings };
-    for (const vevent of calendar.getAllSubcomponents('vevent')) {
-      try {
-        const e = readEvent(vevent, members, r);
-        const reason = refusal(engineEventOf(e), familyZone);
-        if (reason) skipped.push(skip(vevent, reason));
-        else events.push(e);
-      } catch (error) {
-        if (error instanceof RefusedEvent) skipped.push(skip(vevent, error.message));
-        // ical.js reads values lazily and throws plain Errors for unreadable ones (`invalid date-time value`).
-        else if (error instanceof Error) skipped.push(skip(vevent, `Unreadable event: ${error.message}`));
-        else throw error;
+  let spent = false;
+  for (const calendar of calendars) {
+    const r: Reader = {
+      familyZone,
+      zones: new ZoneResolver(readZones(calendar.zones)),
+      warnings,
+      zoneNotes,
+      title: '',
+    };
+    for (const { text, complete } of calendar.events) {
+      if (!complete) {
+        skipped.push({ ...blockNames(text), reason: 'The file ends in the middle of this event' });
+        continue;
       }
+      if (!spent) {
+        try {
+          work?.spend();
+          work?.check();
+          const read = readBlock(text, members, r, work);
+          if ('skipped' in read) skipped.push(read.skipped);
+          else {
+            events.push(read.event);
+            for (const line of read.repairs) warnings.add(line);
+          }
+          yield;
+          continue;
+        } catch (error) {
+          if (!(error instanceof WorkBudgetSpent)) throw error;
+          spent = true;
+        }
+      }
+      skipped.push({ ...blockNames(text), reason: WORK_BUDGET_REASON });
     }
   }
-  return { events: linkOverrides(events, skipped, familyZone), skipped, warnings: [...warnings] };
+  return {
+    events: linkOverrides(events, skipped, familyZone),
+    skipped,
+    warnings: [...zoneLines(zoneNotes), ...warnings],
+  };
+}
+
+/**
+ * `readIcs` run to the end without pausing: for callers with small texts (tests, the web client's preview).
+ * Same parameters, result and errors.
+ */
+export function parseIcs(
+  textIn: string,
+  familyZone: string,
+  members: readonly IcsMember[],
+  work?: WorkBudget,
+): ParsedIcs {
+  const reader = readIcs(textIn, familyZone, members, work);
+  for (;;) {
+    const step = reader.next();
+    if (step.done) return step.value;
+  }
 }
 
 /**

@@ -32,6 +32,13 @@ export interface IcsEventRecord {
   parentEventId: number | null;
   recurrenceId: string | null;
   sourceUid: string | null;
+  /** Content lines a CalDAV client wrote that FamilyHub has no field for (issue 40), given back in the object. */
+  davExtra?: string | null;
+  /**
+   * For an occurrence expanded into an instance of its own (CalDAV `C:expand`, RFC 4791 §9.6.5): its
+   * RECURRENCE-ID, in the instance's terms (wall-clock UTC for a timed one, a DATE for an all-day one).
+   */
+  instanceOf?: string;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -15,6 +15,9 @@ import { isKnownZone } from '../time/local-time.ts';
  *   the hour; the guess is reported;
  * - a Windows display name without a VTIMEZONE (`(UTC-05:00) Eastern Time (US & Canada)`): the Windows zone its
  *   name spells, or a city it lists whose standard offset is the one in the name; the guess is reported;
+ * - a fixed UTC offset written as a name (`UTC+01`, `UTC-05:00`, `GMT+1`, seen in Thunderbird and hand-made files;
+ *   issue 39): that offset, as `Etc/GMT∓h` for whole hours (the IANA names' sign is inverted) or, for a
+ *   half-hour offset, a zone that keeps it all year; reported;
  * - anything else: not resolved, and the event is refused (never read as family time).
  */
 
@@ -116,35 +119,73 @@ function hintedZones(tzid: string, year: number): string[] {
 }
 
 /**
- * The IANA zones whose offsets equal the VTIMEZONE's through `year` and `year + 1`: sampled daily at 12:00 UTC,
- * and hourly on the days the VTIMEZONE's offset changes (so transitions match to the hour).
+ * The IANA zones whose offsets equal the VTIMEZONE's through `year` and `year + 1`: sampled weekly at 12:00 UTC,
+ * daily in a week where the VTIMEZONE's offset changes, and hourly on the day it changes (so transitions match
+ * to the hour). Zones sharing no offset at four quarter days are ruled out first.
  */
 function matchingZones(tz: ICAL.Timezone, year: number, preferred: readonly string[]): string[] {
   const from = Date.UTC(year, 0, 1, 12);
+  const order = [...new Set([...preferred, ...CANDIDATES])];
+  const quarters = [0, 90, 181, 273].map((d) => ({
+    at: from + d * DAY,
+    offset: vtimezoneOffset(tz, from + d * DAY),
+  }));
+  const candidates = order.filter((zone) =>
+    quarters.every((q) => q.offset === null || ianaOffset(zone, q.at) === q.offset),
+  );
+  if (candidates.length === 0) return [];
   const days = Math.round((Date.UTC(year + 2, 0, 1, 12) - from) / DAY);
   const samples: Array<{ at: number; offset: number }> = [];
-  let previous: number | null = null;
-  for (let d = 0; d < days; d++) {
-    const at = from + d * DAY;
+  const sample = (at: number): number | null => {
     const offset = vtimezoneOffset(tz, at);
-    if (offset === null) continue;
-    if (previous !== null && offset !== previous)
-      for (let h = 1; h < 24; h++) {
-        const hour = at - DAY + h * 3_600_000;
-        const o = vtimezoneOffset(tz, hour);
-        if (o !== null) samples.push({ at: hour, offset: o });
+    if (offset !== null) samples.push({ at, offset });
+    return offset;
+  };
+  // Weekly; where the offset changed since the last week, daily in between, and hourly on the day it changed.
+  let previous: number | null = null;
+  for (let d = 0; d < days; d += 7) {
+    const offset = sample(from + d * DAY);
+    if (previous !== null && offset !== null && offset !== previous) {
+      let before: number | null = previous;
+      for (let k = d - 6; k < d; k++) {
+        const o = sample(from + k * DAY);
+        if (o !== null && o !== before)
+          for (let h = 1; h < 24; h++) sample(from + (k - 1) * DAY + h * 3_600_000);
+        if (o !== null) before = o;
       }
-    samples.push({ at, offset });
-    previous = offset;
+      if (before !== offset) for (let h = 1; h < 24; h++) sample(from + (d - 1) * DAY + h * 3_600_000);
+    }
+    if (offset !== null) previous = offset;
   }
-  // Four quarter samples rule out most zones cheaply before the full comparison.
-  const quarters = [0, 90, 181, 273].flatMap((d) => samples.find((s) => s.at === from + d * DAY) ?? []);
-  const order = [...new Set([...preferred, ...CANDIDATES])];
-  return order.filter(
-    (zone) =>
-      quarters.every((s) => ianaOffset(zone, s.at) === s.offset) &&
-      samples.every((s) => ianaOffset(zone, s.at) === s.offset),
-  );
+  return candidates.filter((zone) => samples.every((s) => ianaOffset(zone, s.at) === s.offset));
+}
+
+/** The offset in minutes (east positive) a TZID such as `UTC+01`, `UTC-05:30`, `GMT+1` or `UTC +0100` names. */
+function offsetName(tzid: string): number | null {
+  const m = /^(?:UTC|GMT)\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?$/i.exec(tzid.trim());
+  if (!m) return null;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? '0');
+  if (minutes > 14 * 60 || Number(m[3] ?? '0') >= 60) return null;
+  return (m[1] === '-' ? -1 : 1) * minutes;
+}
+
+/** `+01:00`, `-05:30`: an offset in minutes as people write it after "UTC". */
+function offsetText(minutes: number): string {
+  const size = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(size / 60)).padStart(2, '0')}:${String(size % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The IANA zone that keeps a fixed offset: `Etc/GMT-1` for +01:00 (POSIX-style names invert the sign), else
+ * the first zone that has that offset in every quarter of `year` and the next (no DST), or null.
+ */
+function fixedOffsetZone(minutes: number, year: number): string | null {
+  if (minutes % 60 === 0 && minutes >= -12 * 60) {
+    const hours = -minutes / 60;
+    return hours === 0 ? 'Etc/UTC' : `Etc/GMT${hours > 0 ? '+' : ''}${hours}`;
+  }
+  const samples = [year, year + 1].flatMap((y) => [0, 3, 6, 9].map((m) => Date.UTC(y, m, 15)));
+  return CANDIDATES.find((zone) => samples.every((at) => ianaOffset(zone, at) === minutes)) ?? null;
 }
 
 /** Resolves the TZIDs of one file; results are cached per TZID and year. */
@@ -175,21 +216,38 @@ export class ZoneResolver {
     if (windows) return { zone: windows, warning: null };
     const hints = hintedZones(tzid, year);
     const component = this.vtimezones.get(tzid);
+    const offset = offsetName(tzid);
+    const fixed = offset === null ? null : fixedOffsetZone(offset, year);
+    const named: ZoneResolution | null =
+      offset !== null && fixed !== null
+        ? {
+            zone: fixed,
+            warning: `Time zone "${tzid}" was read as the fixed offset UTC${offsetText(offset)} (${fixed})`,
+          }
+        : null;
     if (component) {
       let matches: string[] = [];
       try {
-        matches = matchingZones(new ICAL.Timezone({ component, tzid }), year, hints);
+        matches = matchingZones(new ICAL.Timezone({ component, tzid }), year, [
+          ...(fixed ? [fixed] : []),
+          ...hints,
+        ]);
       } catch {
-        return { refusal: `Time zone "${tzid}": its VTIMEZONE could not be read` }; // ical.js throws plain Errors
+        // ical.js throws plain Errors
+        return named ?? { refusal: `Time zone "${tzid}": its VTIMEZONE could not be read` };
       }
       const zone = matches[0];
+      if (zone === fixed && named) return named;
       if (!zone)
-        return { refusal: `Time zone "${tzid}": its VTIMEZONE matches no known time zone in ${year}` };
+        return (
+          named ?? { refusal: `Time zone "${tzid}": its VTIMEZONE matches no known time zone in ${year}` }
+        );
       return {
         zone,
         warning: `Time zone "${tzid}" was not a known name: its times were read as ${zone} (same offsets and changes in ${year}–${year + 1})`,
       };
     }
+    if (named) return named;
     const zone = hints[0];
     if (zone)
       return { zone, warning: `Time zone "${tzid}" was not a known name: its times were read as ${zone}` };

@@ -83,6 +83,11 @@ describe('notePreview', () => {
     expect(notePreview(`• milk\n• eggs\n![photo](${PNG})`)).toBe('milk, eggs');
     expect(notePreview('a'.repeat(100), 10)).toBe(`${'a'.repeat(9)}…`);
   });
+
+  it('never cuts an emoji in half (issue 44): the cut falls before it', () => {
+    expect(notePreview(`${'a'.repeat(8)}🎂 party at noon`, 10)).toBe(`${'a'.repeat(8)}…`);
+    expect(notePreview('🇳🇿🇳🇿 trip', 7)).toBe('🇳🇿…');
+  });
 });
 
 describe('withPhotoPaths and photoAt (issue 20: the list names photos, one route serves them)', () => {

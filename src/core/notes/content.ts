@@ -5,6 +5,8 @@
  * elements, so note content is never injected as markup.
  */
 
+import { shorten } from '../text/shorten.ts';
+
 /** A data URL of a raster image type browsers render in `<img>`, base64-encoded. SVG is excluded on purpose. */
 const SAFE_IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 
@@ -174,12 +176,15 @@ export function joinNoteContent(text: string, images: readonly string[]): string
   return [...parts, ...images.map(imageMarkup)].join('\n');
 }
 
-/** A one-line plain-text preview (for labels and announcements): photos and bullet markers removed. */
+/**
+ * A one-line plain-text preview (for labels and announcements): photos and bullet markers removed; at most
+ * `maxLength` UTF-16 code units, cut between characters (`shorten`).
+ */
 export function notePreview(content: string, maxLength = 80): string {
   const text = splitNoteContent(content)
     .text.split(/\r?\n/)
     .map((line) => line.replace(BULLET_LINE, '$1').trim())
     .filter((line) => line !== '')
     .join(', ');
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  return shorten(text, maxLength);
 }

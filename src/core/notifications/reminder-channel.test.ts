@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { reminderChannel, reminderChannelLabel, taskReminderText } from './reminder-channel.ts';
+import {
+  reminderChannel,
+  reminderChannelLabel,
+  remindersText,
+  taskReminderText,
+} from './reminder-channel.ts';
 
 const member = {
   phoneNumber: '+14155550123',
@@ -47,5 +52,16 @@ describe('taskReminderText', () => {
         { name: 'Sam', channel: null },
       ]),
     ).toBe('Reminder: Ana by SMS, Leo by e-mail, Sam not reachable');
+  });
+});
+
+describe('remindersText (the member card and Account Settings)', () => {
+  it('names the channel, then push on the devices beside it', () => {
+    expect(remindersText({ reminder_channel: 'sms', push_devices: 0 })).toBe('Reminders: SMS');
+    expect(remindersText({ reminder_channel: 'email', push_devices: 2 })).toBe(
+      'Reminders: E-mail + push on 2 devices',
+    );
+    expect(remindersText({ reminder_channel: null, push_devices: 1 })).toBe('Reminders: Push on 1 device');
+    expect(remindersText({ reminder_channel: null, push_devices: 0 })).toBe('Reminders: Not reachable');
   });
 });

@@ -32,6 +32,22 @@ export function reminderChannelLabel(channel: ReminderChannel): string {
 }
 
 /**
+ * Issue 41: the line that says how a member's reminders really arrive, on their member card and in their Account
+ * Settings alike: 'SMS', 'E-mail' or 'Not reachable' (issue 21), and push on their account's devices beside it,
+ * e.g. 'Reminders: E-mail + push on 2 devices', 'Reminders: Push on 1 device'. `push_devices` counts only the
+ * devices the outbox sends to (0 when the family turned push off).
+ */
+export function remindersText(member: { reminder_channel: ReminderChannel; push_devices: number }): string {
+  const push =
+    member.push_devices > 0
+      ? `push on ${member.push_devices} device${member.push_devices === 1 ? '' : 's'}`
+      : null;
+  if (!push) return `Reminders: ${reminderChannelLabel(member.reminder_channel)}`;
+  if (member.reminder_channel === null) return `Reminders: ${push.charAt(0).toUpperCase()}${push.slice(1)}`;
+  return `Reminders: ${reminderChannelLabel(member.reminder_channel)} + ${push}`;
+}
+
+/**
  * A task card's reminder line (issue 21, instead of an unconditional 'SMS reminder enabled'): 'SMS reminder',
  * 'E-mail reminder' or 'No reminder can be sent' when every assignee is reached the same way; otherwise each
  * assignee's way, e.g. 'Reminder: Ana by SMS, Leo by e-mail, Sam not reachable'.

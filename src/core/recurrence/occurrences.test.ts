@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addLocalDays } from '../time/local-time.ts';
-import { expandEvents, hasOccurrence, refusal, type EngineEvent } from './occurrences.ts';
+import { generateCase } from '../../../test/recurrence/differential.ts';
+import { expandEvents, hasOccurrence, occurrencesIn, refusal, type EngineEvent } from './occurrences.ts';
 
 /** A row with defaults: a one-hour floating one-off starting at `start`. */
 function row(over: Partial<EngineEvent> & Pick<EngineEvent, 'start'>): EngineEvent {
@@ -335,6 +336,12 @@ describe('refusals and hostile rows', () => {
     ['an unknown zone', timed({ zone: 'Mars/Olympus_Mons' }), /Unknown time zone/],
     ['RSCALE', timed({ rrule: 'RSCALE=HEBREW;FREQ=YEARLY' }), /other calendar systems/],
     [
+      // Issue 42: every listed occurrence carries its series' rule, so its length is bounded.
+      'an RRULE over 1,000 characters',
+      timed({ rrule: `FREQ=DAILY;BYHOUR=${'1,'.repeat(493)}1;BYMINUTE=0` }),
+      /longer than 1,000 characters/,
+    ],
+    [
       'COUNT with UNTIL',
       timed({ rrule: 'FREQ=DAILY;COUNT=2;UNTIL=20260310T000000Z' }),
       /both COUNT and UNTIL/,
@@ -412,5 +419,56 @@ describe('rows stored before the checks (found by the planner and import work)',
       '2025-09-16T12:00:00',
       '2025-09-18T12:00:00',
     ]);
+  });
+});
+
+describe('occurrencesIn: a part of a wider expansion', () => {
+  it('is what expandEvents gives over that part, on 300 generated series with their overrides', () => {
+    const key = (o: { event: { id: number }; startAt: Date; endAt: Date }) =>
+      `${o.event.id}|${o.startAt.toISOString()}|${o.endAt.toISOString()}`;
+    let compared = 0;
+    for (let i = 0; i < 300; i++) {
+      const c = generateCase(20_261_129, i);
+      const events = c.override ? [c.series, c.override] : [c.series];
+      // The case's window, and a day or two around it, as the daily summary reads its day.
+      const wide = {
+        from: `${addLocalDays(c.from.slice(0, 10), -1)}T00:00:00`,
+        to: `${addLocalDays(c.to.slice(0, 10), 2)}T00:00:00`,
+      };
+      const whole = expandEvents(events, wide, c.familyZone);
+      const alone = expandEvents(events, { from: c.from, to: c.to }, c.familyZone);
+      if (whole.failures.length > 0 || alone.failures.length > 0) continue;
+      expect(
+        occurrencesIn(whole.occurrences, { from: c.from, to: c.to }, c.familyZone).map(key),
+        `case ${i}`,
+      ).toEqual(alone.occurrences.map(key));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(250);
+  });
+
+  it('keeps a zero-length event at the start, and leaves out one that ends where the part begins', () => {
+    const day = { from: '2026-12-01T00:00:00', to: '2026-12-02T00:00:00' };
+    const events = [
+      row({ id: 1, start: '2026-12-01T00:00:00', durationMinutes: 0 }),
+      row({ id: 2, start: '2026-11-30T23:00:00' }),
+      row({ id: 3, start: '2026-11-30T23:30:00' }),
+      row({ id: 4, start: '2026-12-01T23:59:00', rrule: 'FREQ=DAILY;COUNT=3' }),
+    ];
+    const whole = expandEvents(
+      events,
+      { from: '2026-11-30T00:00:00', to: '2026-12-03T00:00:00' },
+      'Europe/Berlin',
+    );
+    const ids = (list: { event: { id: number }; start: string }[]) =>
+      list.map((o) => `${o.event.id} ${o.start}`);
+    expect(ids(occurrencesIn(whole.occurrences, day, 'Europe/Berlin'))).toEqual([
+      '3 2026-11-30T23:30:00',
+      '1 2026-12-01T00:00:00',
+      '4 2026-12-01T23:59:00',
+    ]);
+    expect(ids(occurrencesIn(whole.occurrences, day, 'Europe/Berlin'))).toEqual(
+      ids(expandEvents(events, day, 'Europe/Berlin').occurrences),
+    );
   });
 });

@@ -8,7 +8,17 @@ import {
   parseLocal,
   placeLocal,
 } from '../time/local-time.ts';
-import { expandRule, MAX_YEAR, MIN_YEAR, RecurrenceError } from './rule.ts';
+import {
+  checkRuleSize,
+  expandRule,
+  MAX_YEAR,
+  MIN_YEAR,
+  parseRule,
+  RRULE_MAX_LENGTH,
+  RecurrenceError,
+  type WorkBudget,
+  WorkBudgetSpent,
+} from './rule.ts';
 
 /**
  * The occurrence engine (issue 18): the one place that turns stored event rows into the occurrences of a window.
@@ -290,6 +300,10 @@ export function expandEvents<E extends EngineEvent>(
         throw new RecurrenceError(`Unknown time zone "${e.zone}"`);
       if (e.end !== null && (parseLocal(e.end)?.year ?? MAX_YEAR + 1) > MAX_YEAR)
         throw new RecurrenceError(`Events must end before ${MAX_YEAR + 1}`);
+      if (e.rrule !== null && e.rrule.length > RRULE_MAX_LENGTH)
+        throw new RecurrenceError(
+          `The repeat rule is longer than ${RRULE_MAX_LENGTH.toLocaleString('en-US')} characters`,
+        );
       if (isSeries(e)) {
         occurrences.push(
           ...expandSeriesRow(e, window, familyZone, fromAt, toAt, replaced.get(e.id) ?? new Set()),
@@ -311,6 +325,21 @@ export function expandEvents<E extends EngineEvent>(
   }
   occurrences.sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.event.id - b.event.id);
   return { occurrences, failures };
+}
+
+/**
+ * The part of `occurrences` (an `expandEvents` answer over a wider window) that overlaps `window` (wall-clock
+ * `from <= t < to` in `familyZone`): exactly what `expandEvents` over `window` would give, for a caller that
+ * expands once and needs both windows (the daily summary: its day, and the days around it for driving gaps).
+ */
+export function occurrencesIn<E extends EngineEvent>(
+  occurrences: readonly Occurrence<E>[],
+  window: Window,
+  familyZone: string,
+): Occurrence<E>[] {
+  const fromAt = localToInstant(window.from, familyZone);
+  const toAt = localToInstant(window.to, familyZone);
+  return occurrences.filter((o) => overlaps(o, fromAt, toAt));
 }
 
 function failureReason(error: unknown): string {
@@ -347,10 +376,13 @@ export function hasOccurrence(series: EngineEvent, occurrenceId: string, familyZ
 /**
  * Checks a series or event before it is stored, so that nothing that breaks a reader is written: a real start
  * between MIN_YEAR and MAX_YEAR, an end not before the start, a known zone, an RRULE that is accepted and can be
- * expanded (its first month is expanded, so that an error shows now rather than in a reader).
+ * expanded (a rule whose parts allow more than MAX_OCCURRENCES_PER_YEAR is refused unexpanded; then its first
+ * month is expanded, so that an error shows now rather than in a reader).
+ * @param work the request's shared expansion budget (issue 39), when the caller has one.
  * @returns null when it is fine, else the reason (for the import report or a 400 field message).
+ * @throws WorkBudgetSpent when `work` is spent (the caller stops reading; the event is neither fine nor refused).
  */
-export function refusal(e: EngineEvent, familyZone: string): string | null {
+export function refusal(e: EngineEvent, familyZone: string, work?: WorkBudget): string | null {
   try {
     const p = parseLocal(e.start);
     if (!p) return `The start ${e.start} is not a real date and time`;
@@ -366,11 +398,17 @@ export function refusal(e: EngineEvent, familyZone: string): string | null {
     const zone = e.allDay ? 'UTC' : (e.zone ?? familyZone);
     // A month from DTSTART is enough to find a refused rule, an unreadable UNTIL, or too many occurrences per
     // window (the budget is per window, and no accepted rule has more than 24 × 60 starts a day).
-    if (e.rrule) expandRule(e.start, e.rrule, zone, e.start, addLocalMinutes(e.start, 31 * 1440));
+    if (e.rrule) {
+      if (e.rrule.length > RRULE_MAX_LENGTH)
+        return `The repeat rule is longer than ${RRULE_MAX_LENGTH.toLocaleString('en-US')} characters`;
+      checkRuleSize(parseRule(e.rrule));
+      expandRule(e.start, e.rrule, zone, e.start, addLocalMinutes(e.start, 31 * 1440), undefined, work);
+    }
     for (const d of [...e.exdates, ...e.rdates.map((r) => r.start)])
       if (!parseLocal(d)) return `The date ${d} is not a real date and time`;
     return null;
   } catch (error) {
+    if (error instanceof WorkBudgetSpent) throw error;
     return failureReason(error);
   }
 }

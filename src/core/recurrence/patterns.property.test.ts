@@ -1,13 +1,14 @@
 /* eslint-disable no-restricted-imports -- this test (not the code under test) runs python3-dateutil as a child process: the oracle. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import fs from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addLocalDays, addLocalMinutes, localToInstant } from '../time/local-time.ts';
 import { buildRrule, RECURRENCE_PATTERNS, type RecurrencePattern } from './patterns.ts';
 import { expandRule } from './rule.ts';
+import { describeWithOracles, oraclesMissing } from '../../../test/oracles/probe.ts';
+import { PYTHON } from '../../../test/oracles/python.ts';
 
 // The oracle is Debian's python3-dateutil driven by dateutil-oracle.py: an independent RRULE implementation
 // with its own pattern mapping, answering UTC instants so that the zone conversion is checked as well.
@@ -26,12 +27,13 @@ let oracle: ChildProcessWithoutNullStreams;
 const pending: Array<(line: string) => void> = [];
 
 beforeAll(() => {
+  if (oraclesMissing()) return;
   const script = fileURLToPath(new URL('../../../test/oracles/dateutil-oracle.py', import.meta.url));
-  // Debian's interpreter, where python3-dateutil is installed (npm test installs it); a pyenv `python3` may lack it.
-  oracle = spawn(fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3', [script]);
+  oracle = spawn(PYTHON, [script]);
   createInterface({ input: oracle.stdout }).on('line', (line) => pending.shift()?.(line));
 });
 afterAll(() => {
+  if (oraclesMissing()) return;
   oracle.stdin.end();
   oracle.kill();
 });
@@ -85,7 +87,7 @@ const requestArb = fc
     };
   });
 
-describe('pattern series (buildRrule + expandRule) against python3-dateutil', () => {
+describeWithOracles('pattern series (buildRrule + expandRule) against python3-dateutil', () => {
   it('agrees on every generated rule, with and without end dates, in three zones', async () => {
     await fc.assert(
       fc.asyncProperty(requestArb, async (request) => {
@@ -113,28 +115,31 @@ describe('pattern series (buildRrule + expandRule) against python3-dateutil', ()
   );
 });
 
-describe('pattern series (buildRrule + expandRule) against python3-dateutil in the DST transition hours', () => {
-  const transitions: Array<[string, string]> = [
-    ['America/Los_Angeles', '2026-03-08'],
-    ['America/Los_Angeles', '2026-11-01'],
-    ['Europe/London', '2026-03-29'],
-    ['Europe/London', '2026-10-25'],
-    ['Australia/Sydney', '2026-04-05'],
-    ['Australia/Sydney', '2026-10-04'],
-  ];
-  it.each(
-    transitions.flatMap(([tz, day]) =>
-      ['00:30', '01:00', '01:30', '02:00', '02:30', '03:00'].map((t) => [tz, day, t] as const),
-    ),
-  )('agrees for a daily series at the skipped or repeated times (%s %s %s)', async (tz, day, time) => {
-    const request: OracleRequest = {
-      start: `${addLocalDays(day, -2)}T${time}:00`,
-      pattern: 'daily',
-      end_date: addLocalDays(day, 2),
-      tz,
-      from: `${addLocalDays(day, -3)}T00:00:00`,
-      to: `${addLocalDays(day, 3)}T00:00:00`,
-    };
-    expect(ours(request)).toEqual(await ask(request));
-  });
-});
+describeWithOracles(
+  'pattern series (buildRrule + expandRule) against python3-dateutil in the DST transition hours',
+  () => {
+    const transitions: Array<[string, string]> = [
+      ['America/Los_Angeles', '2026-03-08'],
+      ['America/Los_Angeles', '2026-11-01'],
+      ['Europe/London', '2026-03-29'],
+      ['Europe/London', '2026-10-25'],
+      ['Australia/Sydney', '2026-04-05'],
+      ['Australia/Sydney', '2026-10-04'],
+    ];
+    it.each(
+      transitions.flatMap(([tz, day]) =>
+        ['00:30', '01:00', '01:30', '02:00', '02:30', '03:00'].map((t) => [tz, day, t] as const),
+      ),
+    )('agrees for a daily series at the skipped or repeated times (%s %s %s)', async (tz, day, time) => {
+      const request: OracleRequest = {
+        start: `${addLocalDays(day, -2)}T${time}:00`,
+        pattern: 'daily',
+        end_date: addLocalDays(day, 2),
+        tz,
+        from: `${addLocalDays(day, -3)}T00:00:00`,
+        to: `${addLocalDays(day, 3)}T00:00:00`,
+      };
+      expect(ours(request)).toEqual(await ask(request));
+    });
+  },
+);

@@ -19,10 +19,68 @@ export class RecurrenceError extends Error {
 /** Earliest and latest DTSTART year accepted (issue 18: outside this range a series is refused). */
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2200;
+/**
+ * Longest repeat rule (RRULE value) a stored event may have: 1,000 characters (issue 42: every occurrence in
+ * `GET /api/events` carries its series' rule). A real rule is under 100; a longer one is refused by `refusal`.
+ */
+export const RRULE_MAX_LENGTH = 1000;
+
 /** Occurrences one expansion may return (per series, per window) before it gives up. */
 export const EXPANSION_BUDGET = 20_000;
 /** Occurrences one expansion may step through in all, before the window included (a COUNT rule from far back). */
 const WALK_BUDGET = 150_000;
+/**
+ * The most occurrences a series may have in any one year, as its own parts bound them (`occurrencesPerYear`):
+ * a rule past it is refused before it is expanded (issue 39). It equals `EXPANSION_BUDGET`, so a year's window
+ * of any accepted rule fits one expansion; a family's busiest real series (every school day, or hourly) is far
+ * below it.
+ */
+export const MAX_OCCURRENCES_PER_YEAR = EXPANSION_BUDGET;
+
+/** Thrown when a `WorkBudget` is spent: the request has done all the expansion work it may. */
+export class WorkBudgetSpent extends RecurrenceError {
+  override name = 'WorkBudgetSpent';
+}
+
+/**
+ * The expansion work one request may do, shared by every series it reads (issue 39: a budget per request, not
+ * per event, so that forty expensive rules cost what one may). Counts occurrences stepped through and watches a
+ * deadline on a clock the caller passes in (this module reads no clock of its own).
+ */
+export class WorkBudget {
+  private spent = 0;
+  private readonly deadline: number;
+
+  /**
+   * @param steps occurrences (and other unit steps) the request may step through in all
+   * @param milliseconds wall time the request's expansion work may take, from now
+   * @param now a monotonic clock in milliseconds (`performance.now` on the server)
+   */
+  constructor(
+    private readonly steps: number,
+    milliseconds: number,
+    private readonly now: () => number,
+  ) {
+    this.deadline = now() + milliseconds;
+  }
+
+  /**
+   * Counts `n` steps, and reads the clock every 1,024 steps.
+   * @throws WorkBudgetSpent when the steps or the time are used up.
+   */
+  spend(n = 1): void {
+    const before = this.spent;
+    this.spent += n;
+    if (this.spent > this.steps) throw new WorkBudgetSpent('The file needs more work than one import may do');
+    if (before >> 10 !== this.spent >> 10) this.check();
+  }
+
+  /** @throws WorkBudgetSpent when the deadline has passed. */
+  check(): void {
+    if (this.now() > this.deadline)
+      throw new WorkBudgetSpent('The file takes longer to read than one import may');
+  }
+}
 
 const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 type Frequency = (typeof FREQUENCIES)[number];
@@ -176,6 +234,77 @@ export function parseRule(text: string): Rule {
   if (parts.has('BYSETPOS') && ![...parts.keys()].some((k) => k.startsWith('BY') && k !== 'BYSETPOS'))
     throw new RecurrenceError('BYSETPOS needs another BYxxx part (RFC 5545)');
   return { freq, interval: interval[0] ?? 1, count, until, parts };
+}
+
+/**
+ * An upper bound on the occurrences `rule` can have in any one calendar year, read from its parts alone (RFC 5545
+ * §3.3.10): the days its FREQ and BYxxx parts can name in a year, times the BYHOUR × BYMINUTE times of each day
+ * (one time when they are left to DTSTART), at most BYSETPOS per period, and DTSTART. A period that straddles New Year (a
+ * week, a BYWEEKNO year) is counted once more. Never below the true count (held to expansion by
+ * rule.property.test.ts); used to refuse a rule before expanding it.
+ */
+export function occurrencesPerYear(rule: Rule): number {
+  const list = (name: string) => rule.parts.get(name)?.split(',') ?? null;
+  const size = (name: string) => list(name)?.length ?? null;
+  const months = Math.min(12, size('BYMONTH') ?? 12);
+  const byday = list('BYDAY');
+  /** Days a BYDAY list can name: a plain weekday `plain` times, a numbered one `numbered` times. */
+  const weekdays = (plain: number, numbered = 1) =>
+    byday === null ? null : byday.reduce((sum, d) => sum + (/\d/.test(d) ? numbered : plain), 0);
+  const bounds: Array<number | null> = [];
+  let periods: number;
+  switch (rule.freq) {
+    case 'DAILY':
+      periods = Math.ceil(366 / rule.interval);
+      bounds.push(periods, months * 31, weekdays(53));
+      if (size('BYMONTHDAY') !== null) bounds.push((size('BYMONTHDAY') ?? 0) * months);
+      break;
+    case 'WEEKLY':
+      periods = Math.ceil(53 / rule.interval) + 1;
+      bounds.push(periods * (byday?.length ?? 1), months * 31);
+      break;
+    case 'MONTHLY': {
+      periods = Math.min(Math.ceil(12 / rule.interval), months);
+      // Without BYDAY or BYMONTHDAY, DTSTART's day of the month (RFC 5545 §3.3.10). With both, their sum: an
+      // upper bound whichever way an expander combines them.
+      const named = [size('BYMONTHDAY'), weekdays(5)].filter((n): n is number => n !== null);
+      bounds.push(periods * Math.min(31, named.length === 0 ? 1 : named.reduce((a, b) => a + b, 0)));
+      break;
+    }
+    case 'YEARLY': {
+      // A BYWEEKNO year reaches a few days into the next calendar year: two periods can share one year.
+      periods = size('BYWEEKNO') !== null ? 2 : 1;
+      // The days each day part names on its own; several are summed, an upper bound whether an expander
+      // intersects them (RFC 5545) or unites them. Without any, DTSTART's day of each BYMONTH month.
+      const named = [
+        size('BYYEARDAY'),
+        size('BYWEEKNO') === null ? null : (size('BYWEEKNO') ?? 0) * 7,
+        size('BYMONTHDAY') === null ? null : (size('BYMONTHDAY') ?? 0) * months,
+        rule.parts.has('BYMONTH') ? weekdays(5 * months, months) : weekdays(53),
+      ].filter((n): n is number => n !== null);
+      const perYear = named.length === 0 ? (size('BYMONTH') ?? 1) : named.reduce((a, b) => a + b, 0);
+      bounds.push(periods * Math.min(366, perYear));
+      break;
+    }
+  }
+  const days = Math.min(366, ...bounds.filter((n): n is number => n !== null));
+  const total = days * (size('BYHOUR') ?? 1) * (size('BYMINUTE') ?? 1);
+  const positions = size('BYSETPOS');
+  // DTSTART is an occurrence even when the rule does not name it (RFC 5545 §3.8.5.3).
+  return (positions === null ? total : Math.min(total, periods * positions)) + 1;
+}
+
+/**
+ * Refuses a rule whose own parts say it makes more than `MAX_OCCURRENCES_PER_YEAR` occurrences a year, before
+ * anything is expanded (issue 39: a minute-by-minute YEARLY rule cost seconds per event to find "too many").
+ * @throws RecurrenceError naming the count.
+ */
+export function checkRuleSize(rule: Rule): void {
+  const perYear = occurrencesPerYear(rule);
+  if (perYear > MAX_OCCURRENCES_PER_YEAR)
+    throw new RecurrenceError(
+      `The repeat rule makes up to ${perYear.toLocaleString('en-US')} occurrences a year; at most ${MAX_OCCURRENCES_PER_YEAR.toLocaleString('en-US')} are allowed`,
+    );
 }
 
 /**
@@ -399,8 +528,9 @@ function maxOccurrences(parts: Map<string, string>, dtstart: string): number {
  * is treated the same way. At most `budget` occurrences are produced per call.
  *
  * @param zone IANA zone the series runs in (to read a UTC UNTIL); the family zone for a floating series.
+ * @param work the request's shared budget, charged one step per occurrence stepped through (issue 39).
  * @throws RecurrenceError when the rule is refused (see `parseRule`), DTSTART is outside MIN_YEAR…MAX_YEAR or
- *   not a real time, or the window holds more than `budget` occurrences.
+ *   not a real time, or the window holds more than `budget` occurrences; WorkBudgetSpent when `work` is spent.
  */
 export function expandRule(
   dtstart: string,
@@ -409,7 +539,9 @@ export function expandRule(
   from: string,
   to: string,
   budget = EXPANSION_BUDGET,
+  work?: WorkBudget,
 ): string[] {
+  work?.check();
   const rule = parseRule(rruleText);
   const start = parseLocal(dtstart);
   if (!start) throw new RecurrenceError(`The start ${dtstart} is not a real date and time`);
@@ -455,6 +587,7 @@ export function expandRule(
   if (count === 1) return out;
   const visit = (ms: number): boolean => {
     if (ms >= endMs) return false;
+    work?.spend();
     if (ms <= startMs || !dayFits(ms)) return true;
     produced++;
     if (produced > WALK_BUDGET)

@@ -211,7 +211,7 @@ describe('sessions', () => {
 
     const again = sessionCookie((await login(email, password, SAFARI_IPHONE)).headers['set-cookie']);
     const everywhere = await api('POST', '/api/account/sessions/sign-out-others', laptop, {});
-    expect(everywhere.json()).toEqual({ ended: 2 });
+    expect(everywhere.json()).toEqual({ ended: 2, app_passwords_revoked: 0 });
     expect(await sessionOk(again)).toBe(false);
     expect(await sessionOk(laptop)).toBe(true);
     expect(await sessionOk(stranger.cookie)).toBe(true);

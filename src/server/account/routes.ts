@@ -3,15 +3,17 @@ import {
   addPasskeySchema,
   changeEmailSchema,
   changePasswordSchema,
+  createAppPasswordSchema,
   reauthSchema,
 } from '../../core/contracts/account.ts';
 import { confirmEmailSchema } from '../../core/contracts/auth.ts';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MINUTES } from '../auth/challenges.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-params.ts';
 import { rateLimited } from '../http/rate-limit.ts';
+import { createAppPassword, listAppPasswords, revokeAppPassword } from '../auth/app-passwords.ts';
 import {
   accountInfo,
   addPasskey,
@@ -28,8 +30,8 @@ import {
 
 /**
  * Issue 25 Account Settings calls: the account, password and e-mail changes, the session list, passkeys and
- * recovery codes. All act on the signed-in user's own account only. The e-mail confirmation link's call is
- * the one signed-out route here (the link may be opened anywhere).
+ * recovery codes; and issue 40's app passwords for calendar apps. All act on the signed-in user's own account
+ * only. The e-mail confirmation link's call is the one signed-out route here (the link may be opened anywhere).
  */
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const secureCookie = ctx.config.PUBLIC_URL.startsWith('https:');
@@ -119,5 +121,19 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
   app.post('/api/account/recovery-codes', { preHandler: limitPasswordChecks }, async (request) => {
     const auth = requireAuth(request);
     return newRecoveryCodes(ctx, auth, parseInput(reauthSchema, request.body).current_password);
+  });
+
+  app.get('/api/account/app-passwords', async (request) => listAppPasswords(ctx, requireAuth(request)));
+
+  app.post('/api/account/app-passwords', async (request, reply) => {
+    const auth = requireAuth(request);
+    const input = parseInput(createAppPasswordSchema, request.body);
+    return reply.status(201).send(await createAppPassword(ctx, auth, input));
+  });
+
+  app.delete('/api/account/app-passwords/:id', async (request, reply) => {
+    const auth = requireAuth(request);
+    await revokeAppPassword(ctx, auth, pathId(request.params));
+    return reply.status(204).send();
   });
 }

@@ -12,18 +12,23 @@ import type {
   changeEmailSchema,
   changePasswordSchema,
 } from '../../core/contracts/account.ts';
+import type { FamilyMemberDto } from '../../core/contracts/members.ts';
 import { sendAccountEmail } from '../auth/account-email.ts';
+import { revokeAppPasswordsOf } from '../auth/app-passwords.ts';
 import { createChallenge, dropChallenge, dropUserChallenges, findChallenge } from '../auth/challenges.ts';
 import { passkeysOf, registrationOptions, verifyRegistration, type PasskeyRow } from '../auth/passkeys.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { recoveryCodesLeft, removeRecoveryCodes, renewRecoveryCodes } from '../auth/recovery-codes.ts';
-import { destroyOtherSessions, type AuthContext } from '../auth/sessions.ts';
-import type { DbOrTx } from '../db/client.ts';
+import { destroyOtherSessions } from '../auth/sessions.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { emailHasAccount } from '../db/cross-family.ts';
+import { memberDtoOf } from '../members/service.ts';
+import { pushSwitchedOff } from '../notifications/push-devices.ts';
 import { passkeys } from '../db/schema/account.ts';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { AuthContext } from '../http/auth-context.ts';
+import type { ServerContext } from '../context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { LINK_TOKEN_PLACEHOLDER, linkSecret, linkToken, newLinkRef } from '../notifications/link-tokens.ts';
 import {
@@ -81,7 +86,11 @@ function toPasskeyDto(row: PasskeyRow): PasskeyDto {
   };
 }
 
-/** Issue 25 `GET /api/account`: the sign-in e-mail, a pending new one, passkeys and recovery codes left. */
+/**
+ * Issue 25 `GET /api/account`: the sign-in e-mail, a pending new one, passkeys and recovery codes left; and (issue
+ * 41) the member the account signs in as, built as the Family Members screen builds their card (`memberDtoOf`),
+ * so "Your reminders" and the card never disagree.
+ */
 export async function accountInfo(ctx: ServerContext, auth: AuthContext): Promise<AccountDto> {
   const [user] = await ctx.db
     .select()
@@ -98,7 +107,23 @@ export async function accountInfo(ctx: ServerContext, auth: AuthContext): Promis
     pending_email: pending,
     passkeys: (await passkeysOf(ctx.db, user.id)).map(toPasskeyDto),
     recovery_codes_left: await recoveryCodesLeft(ctx.db, user.id),
+    member: await signedInMember(ctx, auth, user.familyMemberId),
+    push_switched_off: await pushSwitchedOff(ctx.db, auth.familyId),
   };
+}
+
+/** The member `auth`'s account is linked to, as `GET /api/family-members` shows it, or null. */
+async function signedInMember(
+  ctx: ServerContext,
+  auth: AuthContext,
+  memberId: number | null,
+): Promise<FamilyMemberDto | null> {
+  if (memberId === null) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(familyMembers)
+    .where(and(eq(familyMembers.id, memberId), eq(familyMembers.familyId, auth.familyId)));
+  return row ? memberDtoOf(ctx, ctx.db, auth.familyId, auth.userId, row) : null;
 }
 
 /**
@@ -309,16 +334,22 @@ export async function endSession(ctx: ServerContext, auth: AuthContext, publicId
 }
 
 /**
- * Issue 25 `POST /api/account/sessions/sign-out-others`: ends every session of the user but this one, and
- * tells the account's address when any ended.
- * @returns how many ended.
+ * Issue 25 `POST /api/account/sessions/sign-out-others`: ends every session of the user but this one and (issue
+ * 40) revokes every app password of the account, and tells the account's address when anything ended.
+ * @returns how many sessions ended (`ended`) and app passwords were revoked (`app_passwords_revoked`).
  */
-export async function endOtherSessions(ctx: ServerContext, auth: AuthContext): Promise<{ ended: number }> {
+export async function endOtherSessions(
+  ctx: ServerContext,
+  auth: AuthContext,
+): Promise<{ ended: number; app_passwords_revoked: number }> {
   return ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, auth);
     const ended = await destroyOtherSessions(tx, user.id, auth.sid);
-    if (ended > 0) await sendAccountEmail(ctx, tx, user, sessionsEndedEmail({ count: ended }));
-    return { ended };
+    const revoked = await revokeAppPasswordsOf(tx, auth.familyId, [user.id]);
+    if (ended > 0 || revoked > 0) {
+      await sendAccountEmail(ctx, tx, user, sessionsEndedEmail({ count: ended, appPasswords: revoked }));
+    }
+    return { ended, app_passwords_revoked: revoked };
   });
 }
 

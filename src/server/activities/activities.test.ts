@@ -88,6 +88,7 @@ describe('POST /api/activity-proposals', () => {
       family_id: family.familyId,
       title: 'Piano lessons',
       description: 'Tuesdays after school',
+      description_truncated: false,
       category: 'appointment',
       status: 'pending',
       assigned_to: family.members[1],
@@ -97,6 +98,7 @@ describe('POST /api/activity-proposals', () => {
       location: 'Music school',
       response_date: null,
       notes: null,
+      notes_truncated: false,
       event_id: null,
       created_at: server.clock.now().toISOString(),
     });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createActivitySchema, updateActivitySchema } from '../../core/contracts/activities.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
+import { sendCappedList } from '../http/capped-list.ts';
 import { parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-params.ts';
 import { createProposal, deleteProposal, getProposal, listProposals, updateProposal } from './service.ts';
@@ -11,9 +12,9 @@ import { createProposal, deleteProposal, getProposal, listProposals, updatePropo
  * Every call needs a session and sees only the session's family.
  */
 export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/activity-proposals', async (request) => {
+  app.get('/api/activity-proposals', async (request, reply) => {
     const { familyId } = requireAuth(request);
-    return listProposals(ctx, familyId);
+    return sendCappedList(reply, await listProposals(ctx, familyId));
   });
 
   app.get('/api/activity-proposals/:id', async (request) => {

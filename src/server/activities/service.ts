@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ACTIVITY_CATEGORIES,
   ACTIVITY_STATUSES,
@@ -9,11 +9,19 @@ import {
   NOT_PENDING_MESSAGE,
   type UpdateActivityInput,
 } from '../../core/contracts/activities.ts';
+import {
+  DESCRIPTION_PREVIEW_MAX_BYTES,
+  DESCRIPTION_PREVIEW_MAX_LINES,
+  PROPOSALS_LIST_MAX,
+} from '../../core/contracts/quotas.ts';
 import { NOT_A_MEMBER_MESSAGE } from '../../core/contracts/tasks.ts';
-import type { DbOrTx } from '../db/client.ts';
+import { sortByDueDate } from '../../core/tasks/sorting.ts';
+import { optionalPreview } from '../../core/text/preview.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { activityProposals } from '../db/schema/tasks.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { CappedList } from '../http/capped-list.ts';
+import type { ServerContext } from '../context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 
 type ProposalRow = typeof activityProposals.$inferSelect;
@@ -33,6 +41,7 @@ export function toActivityProposalDto(row: ProposalRow): ActivityProposalDto {
     family_id: row.familyId,
     title: row.title,
     description: row.description,
+    description_truncated: false,
     category: asCategory(row.category),
     status: asStatus(row.status),
     assigned_to: row.assignedTo,
@@ -42,6 +51,7 @@ export function toActivityProposalDto(row: ProposalRow): ActivityProposalDto {
     location: row.location,
     response_date: row.responseDate ? row.responseDate.toISOString() : null,
     notes: row.notes,
+    notes_truncated: false,
     event_id: row.eventId,
     created_at: row.createdAt.toISOString(),
   };
@@ -73,14 +83,42 @@ async function assertMembers(
   if (Object.keys(fields).length > 0) throw badRequest(NOT_A_MEMBER_MESSAGE, fields);
 }
 
-/** SPEC §7 `GET /api/activity-proposals`: by due date ascending, undated last (SPEC §9), ties by id. */
-export async function listProposals(ctx: ServerContext, familyId: number): Promise<ActivityProposalDto[]> {
+/**
+ * SPEC §7 `GET /api/activity-proposals`: by due date ascending, undated last (SPEC §9), ties by id. At most
+ * `PROPOSALS_LIST_MAX` (issue 42, ADR 046): the pending ones nearest due first (undated last), then the answered
+ * ones most recently answered first; `truncated` when more exist. Description and notes are cut to their start
+ * (`description_truncated`, `notes_truncated`); `GET /api/activity-proposals/{id}` has them whole.
+ */
+export async function listProposals(
+  ctx: ServerContext,
+  familyId: number,
+): Promise<CappedList<ActivityProposalDto>> {
   const rows = await ctx.db
     .select()
     .from(activityProposals)
     .where(eq(activityProposals.familyId, familyId))
-    .orderBy(sql`${activityProposals.dueDate} asc nulls last`, asc(activityProposals.id));
-  return rows.map(toActivityProposalDto);
+    .orderBy(
+      sql`(${activityProposals.status} <> 'pending')`,
+      sql`case when ${activityProposals.status} = 'pending' then ${activityProposals.dueDate} end asc nulls last`,
+      sql`case when ${activityProposals.status} <> 'pending' then ${activityProposals.responseDate} end desc nulls last`,
+      desc(activityProposals.createdAt),
+      asc(activityProposals.id),
+    )
+    .limit(PROPOSALS_LIST_MAX + 1);
+  const cut = (text: string | null) =>
+    optionalPreview(text, DESCRIPTION_PREVIEW_MAX_LINES, DESCRIPTION_PREVIEW_MAX_BYTES);
+  const items = sortByDueDate(rows.slice(0, PROPOSALS_LIST_MAX).map(toActivityProposalDto)).map((p) => {
+    const description = cut(p.description);
+    const notes = cut(p.notes);
+    return {
+      ...p,
+      description: description.text,
+      description_truncated: description.truncated,
+      notes: notes.text,
+      notes_truncated: notes.truncated,
+    };
+  });
+  return { items, truncated: rows.length > PROPOSALS_LIST_MAX };
 }
 
 async function findProposal(

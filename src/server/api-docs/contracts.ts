@@ -3,6 +3,7 @@ import {
   addPasskeySchema,
   changeEmailSchema,
   changePasswordSchema,
+  createAppPasswordSchema,
   reauthSchema,
 } from '../../core/contracts/account.ts';
 import { createActivitySchema, updateActivitySchema } from '../../core/contracts/activities.ts';
@@ -33,6 +34,7 @@ import {
 } from '../../core/contracts/members.ts';
 import { noteReorderSchema, noteSchema, noteUpdateSchema } from '../../core/contracts/notes.ts';
 import { notificationListQuerySchema } from '../../core/contracts/notifications.ts';
+import { pushSubscriptionInputSchema } from '../../core/contracts/push.ts';
 import { settingParamsSchema, settingUpdateSchema } from '../../core/contracts/settings.ts';
 import { inboundSmsSchema } from '../../core/contracts/sms.ts';
 import { createTaskSchema, updateTaskSchema } from '../../core/contracts/tasks.ts';
@@ -214,7 +216,12 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
   'GET /api/account/sessions': {
     summary: 'The account’s signed-in devices.',
     auth: 'session',
-    responses: { 200: { description: '`SessionListItemDto[]`.' } },
+    responses: {
+      200: {
+        description:
+          '`SessionListItemDto[]`: an account keeps at most 50 sessions (a sign-in past them ends the least recently used), 1.25 KiB each: at most 64,051 bytes (`SESSIONS_LIST_MAX_BYTES`).',
+      },
+    },
   },
   'DELETE /api/account/sessions/:id': {
     summary: 'Sign one device out.',
@@ -224,9 +231,14 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     errors: { 404: 'No such session of this account.' },
   },
   'POST /api/account/sessions/sign-out-others': {
-    summary: 'Sign every other device out.',
+    summary: 'Sign every other device out and revoke every app password.',
     auth: 'session',
-    responses: { 200: { description: 'How many sessions ended.' } },
+    responses: {
+      200: {
+        description:
+          '`{ ended, app_passwords_revoked }`: how many sessions ended and app passwords were revoked.',
+      },
+    },
   },
   'POST /api/account/passkeys/options': {
     summary: 'WebAuthn options to add a passkey (checks the current password).',
@@ -260,13 +272,48 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     rateLimited: true,
   },
 
+  // App passwords (issue 40, ADR 044): what calendar apps sign in to the CalDAV server with (HTTP Basic).
+  'GET /api/account/app-passwords': {
+    summary: 'The account’s app passwords, oldest first (never the password).',
+    auth: 'session',
+    responses: {
+      200: {
+        description:
+          '`AppPasswordDto[]`: `id`, `name`, `created_at`, `last_used_at` (null when never used; moves at most once a minute). At most 20 (`APP_PASSWORDS_PER_ACCOUNT_MAX`), 512 bytes each: at most 10,261 bytes (`APP_PASSWORDS_LIST_MAX_BYTES`).',
+      },
+    },
+  },
+  'POST /api/account/app-passwords': {
+    summary: 'Make an app password for a calendar app; the password is shown this once.',
+    auth: 'session',
+    body: createAppPasswordSchema,
+    responses: {
+      201: {
+        description:
+          '`CreatedAppPasswordDto`: `id`, `name`, `username` (the account’s e-mail), `password` (five dashed groups of five base32 letters), `caldav_url` (`{PUBLIC_URL}/dav/`), `created_at`.',
+      },
+    },
+    errors: { 400: 'A bad name, or the account already has 20 app passwords.' },
+  },
+  'DELETE /api/account/app-passwords/:id': {
+    summary: 'Revoke an app password: calendar apps signed in with it are refused from the next request.',
+    auth: 'session',
+    params: idParams,
+    responses: { 204: NO_CONTENT },
+    errors: { 404: 'No such app password of this account.' },
+  },
+
   // Events (SPEC §7): occurrences come from the one occurrence engine (ADR 006).
   'GET /api/events': {
     summary: 'The family’s event occurrences in a range of local days.',
     auth: 'session',
     query: eventRangeQuerySchema,
     responses: {
-      200: { description: 'The occurrences, by start.', schema: z.array(eventOccurrenceDtoSchema) },
+      200: {
+        description:
+          'The occurrences, by start: at most 1,000, the earliest (`EVENTS_LIST_MAX`; `X-List-Truncated: true` says the range holds more). `description` is its first 12 lines within 1 KiB (`description_truncated`), `exdates` at most 20 of the series’ (`exdates_truncated`); `GET /api/events/{id}` answers them whole. At most 8,193,001 bytes (7.8 MiB, `EVENTS_LIST_MAX_BYTES`).',
+        schema: z.array(eventOccurrenceDtoSchema),
+      },
     },
   },
   'GET /api/events/:id': {
@@ -277,10 +324,15 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     responses: { 200: { description: 'The event.', schema: eventDtoSchema } },
   },
   'GET /api/events/:id/tasks': {
-    summary: 'The tasks linked to an event.',
+    summary: 'The tasks linked to an event, each with only the start of its description (ADR 046).',
     auth: 'session',
     params: idParams,
-    responses: { 200: { description: '`EventTaskDto[]`.' } },
+    responses: {
+      200: {
+        description:
+          '`EventTaskDto[]`, kept and cut as `GET /api/tasks` keeps them: at most 1,000 tasks, at most 5,121,001 bytes (`TASKS_LIST_MAX_BYTES`).',
+      },
+    },
   },
   'POST /api/events': {
     summary: 'Create an event (`?activity_conversion=true&activity_id=` when converting a proposal).',
@@ -323,7 +375,12 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
   'GET /api/family-members': {
     summary: 'The family’s members.',
     auth: 'session',
-    responses: { 200: { description: '`FamilyMemberDto[]`.' } },
+    responses: {
+      200: {
+        description:
+          '`FamilyMemberDto[]`: at most the plan’s members (`max_members`, 4 on the free plan) of 2 KiB each: at most 8,197 bytes on the free plan (`membersListMaxBytes`).',
+      },
+    },
   },
   'POST /api/family-members': {
     summary: 'Add a member (without a login).',
@@ -360,9 +417,10 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     params: idParams,
     responses: { 200: { description: 'The `FamilyMemberDto` with its verification state.' } },
     errors: {
-      400: 'The member has no phone number.',
+      400: 'The member has no phone number, or it is not a mobile number (premium-rate, toll-free, fixed-line, …).',
       403: 'Only the member or a parent may verify the number.',
-      409: 'Already verified, opted out, verified in another family, or SMS is not set up.',
+      409: 'Already verified, the number texted STOP (through any profile), verified in another family, or SMS is not set up.',
+      429: 'Too many codes: 3 an hour to the member, 10 an hour from the family, or 5 an hour and 10 a day to the number across all families (`Retry-After`).',
       503: 'The text could not be sent.',
     },
     rateLimited: true,
@@ -378,7 +436,12 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
   'GET /api/family-members/invitations': {
     summary: 'The family’s pending invitations.',
     auth: 'session',
-    responses: { 200: { description: '`InvitationDto[]`.' } },
+    responses: {
+      200: {
+        description:
+          '`InvitationDto[]`: invitations share the plan’s members (`max_members`) with the members, 2 KiB each: at most 8,197 bytes on the free plan (`membersListMaxBytes`).',
+      },
+    },
   },
   'POST /api/family-members/invite': {
     summary: 'Invite someone by e-mail.',
@@ -423,7 +486,45 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     summary: 'The family’s message history, newest first (issue 3).',
     auth: 'session',
     query: notificationListQuerySchema,
-    responses: { 200: { description: '`NotificationListDto`.' } },
+    responses: {
+      200: {
+        description:
+          '`NotificationListDto`: at most 100 messages a page; each `body` is its start within 4 KiB (`body_truncated` when more was left out), `subject`, `status_reason` and `last_error` within 1 KiB: at most 921,764 bytes (`NOTIFICATIONS_PAGE_MAX_BYTES`).',
+      },
+    },
+  },
+
+  // Web Push (issue 41).
+  'GET /api/push/vapid-public-key': {
+    summary: 'The VAPID public key browsers subscribe with (`applicationServerKey`, RFC 8292).',
+    auth: 'session',
+    responses: { 200: { description: '`{public_key}`: base64url, an uncompressed P-256 point (65 bytes).' } },
+  },
+  'POST /api/push/subscriptions': {
+    summary: 'Record this device: the browser’s `PushSubscription.toJSON()`.',
+    auth: 'session',
+    body: pushSubscriptionInputSchema,
+    responses: { 201: { description: '`PushSubscriptionDto`.' } },
+    errors: {
+      400: 'The endpoint is not on a known push service (or `WEB_PUSH_ALLOWED_ORIGINS`), or a key is malformed.',
+    },
+  },
+  'GET /api/push/subscriptions': {
+    summary: 'The signed-in account’s devices, with a label and the last successful push.',
+    auth: 'session',
+    responses: {
+      200: {
+        description:
+          '`PushSubscriptionDto[]`: an account keeps at most 20 devices (a subscription past them forgets the one longest without a push), 2 KiB each: at most 40,981 bytes (`PUSH_SUBSCRIPTIONS_LIST_MAX_BYTES`).',
+      },
+    },
+  },
+  'DELETE /api/push/subscriptions/:id': {
+    summary: 'Forget one of the account’s devices.',
+    auth: 'session',
+    params: idParams,
+    responses: { 204: NO_CONTENT },
+    errors: { 404: 'No such device of this account.' },
   },
 
   // Settings (SPEC §7, issue 18).
@@ -443,9 +544,20 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
 
   // Tasks (SPEC §7).
   'GET /api/tasks': {
-    summary: 'The family’s tasks.',
+    summary: 'The family’s tasks, each with only the start of its description (ADR 046).',
     auth: 'session',
-    responses: { 200: { description: '`TaskDto[]`.' } },
+    responses: {
+      200: {
+        description:
+          '`TaskDto[]` by due date: `description` is its first 12 lines within 1 KiB, `description_truncated` says whether it holds more (`GET /api/tasks/{id}` answers all of it). At most 1,000 tasks (`TASKS_LIST_MAX`: the open ones nearest due first, then the completed ones most recently changed; `X-List-Truncated: true` says more were left out): the reply is at most 5,121,001 bytes (4.9 MiB, `TASKS_LIST_MAX_BYTES`).',
+      },
+    },
+  },
+  'GET /api/tasks/:id': {
+    summary: 'One task with its whole description (the Edit Task form reads it).',
+    auth: 'session',
+    params: idParams,
+    responses: { 200: { description: '`TaskDto`.' } },
   },
   'POST /api/tasks': {
     summary: 'Create a task.',
@@ -469,9 +581,15 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
 
   // Activity requests (SPEC §7).
   'GET /api/activity-proposals': {
-    summary: 'The family’s activity requests.',
+    summary:
+      'The family’s activity requests, each with only the start of its description and notes (ADR 046).',
     auth: 'session',
-    responses: { 200: { description: '`ActivityProposalDto[]`.' } },
+    responses: {
+      200: {
+        description:
+          '`ActivityProposalDto[]` by due date: `description` and `notes` are their first 12 lines within 1 KiB, `description_truncated` and `notes_truncated` say whether they hold more (`GET /api/activity-proposals/{id}` answers all). At most 1,000 requests (`PROPOSALS_LIST_MAX`: the pending ones nearest due first, then the answered ones most recently answered; `X-List-Truncated: true` says more were left out): the reply is at most 6,145,001 bytes (5.9 MiB, `PROPOSALS_LIST_MAX_BYTES`).',
+      },
+    },
   },
   'GET /api/activity-proposals/:id': {
     summary: 'One activity request.',
@@ -502,12 +620,17 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
 
   // Notes (SPEC §7, issue 20).
   'GET /api/notes': {
-    summary: 'The family’s notes, photos named by path.',
+    summary: 'The family’s notes, each with only the start of its content (ADR 042), photos named by path.',
     auth: 'session',
-    responses: { 200: { description: '`NoteDto[]`.' } },
+    responses: {
+      200: {
+        description:
+          '`NoteListItemDto[]`: `content` is the note’s first 12 lines within 2 KiB, `content_truncated` says whether the note holds more (`GET /api/notes/{id}` answers all of it). At most 1,000 notes: the reply is at most 3,585,001 bytes (3.4 MiB, `NOTES_LIST_MAX_BYTES`).',
+      },
+    },
   },
   'GET /api/notes/:id': {
-    summary: 'One note with its content (never cached).',
+    summary: 'One note with its whole content (never cached).',
     auth: 'session',
     params: idParams,
     responses: { 200: { description: '`NoteDto`.' } },
@@ -580,7 +703,9 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
   'GET /api/calendar/feeds': {
     summary: 'The family feed’s and the user’s own feed’s state.',
     auth: 'session',
-    responses: { 200: { description: '`FeedStatusDto[]`.' } },
+    responses: {
+      200: { description: '`FeedStatusDto[]`: two items; at most 515 bytes (`FEEDS_LIST_MAX_BYTES`).' },
+    },
   },
   'POST /api/calendar/feeds/regenerate': {
     summary: 'A new secret feed URL; the old one stops working.',
@@ -599,12 +724,20 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     errors: { 404: 'Unknown or regenerated token.' },
   },
   'POST /api/calendar/import': {
-    summary: 'Import an .ics file (at most 5 MB) into the family calendar.',
+    summary: 'Import an .ics file (at most 5 MB and 1,000 events) into the family calendar.',
     auth: 'session',
     body: z.string().meta({ description: 'The iCalendar text (RFC 5545).' }),
     bodyType: 'text/calendar',
-    responses: { 200: { description: '`ImportReportDto`: what was added, updated and skipped.' } },
-    errors: { 413: 'The file is larger than 5 MB.' },
+    responses: {
+      200: {
+        description:
+          '`ImportReportDto`: what was added, updated and skipped (with reasons), and what was repaired (`warnings`; docs/ics.md).',
+      },
+    },
+    errors: {
+      413: 'The file is larger than 5 MB or has more than 1,000 events.',
+      503: 'Too many imports are waiting to be read on this server; Retry-After says when to try again.',
+    },
   },
 
   'GET /api/changes': {
@@ -615,9 +748,13 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     }),
     responses: {
       200: {
-        description: '`ready`, `change` (`{ kind, id }`) and `resync` events; ends after 15 minutes.',
+        description:
+          '`ready`, `change` (`{ kind, id }`; the event `id` is opaque) and `resync` events; ends after 15 minutes, or within 5 s of the session ending (sign-out, revoked, expired, member or account deleted).',
         contentType: 'text/event-stream',
       },
+    },
+    errors: {
+      429: 'More than 20 open streams of this session, or the server’s ceiling (`LIVE_STREAMS_PER_PROCESS`) reached: wait `Retry-After` seconds.',
     },
   },
 };

@@ -6,7 +6,7 @@ import type {
   FamilyData,
 } from '../../core/assistant/family-data.ts';
 import { addLocalDays, instantToLocal, localDateOf } from '../../core/time/local-time.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { type EngineRow, loadWindowRows } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { familyMembers, families } from '../db/schema/families.ts';

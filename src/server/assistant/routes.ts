@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inboundSmsSchema } from '../../core/contracts/sms.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { forbidden, parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
 import { handleInboundSms } from './service.ts';

@@ -13,11 +13,12 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode } from '../../core/members/phone.ts';
 import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
 import { replyWord } from '../../core/assistant/replies.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { liveDedupe, notifications } from '../db/schema/notifications.ts';
+import { smsOptOuts } from '../db/schema/sms-opt-outs.ts';
 import { unroutedSms } from '../db/schema/unrouted-sms.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { loadFamilyData } from './family-snapshot.ts';
 import { answerReplyWord, recordConfirmQuestion } from './replies.ts';
 
@@ -192,7 +193,8 @@ async function earlierReply(
  * Handles one inbound text and returns the reply to put in the TwiML response (null = reply nothing).
  *
  * - Carrier keywords (CTIA): STOP and its synonyms set `family_members.sms_opted_out` on every member row with
- *   the sender's number (every family: the opt-out is the phone's), START clears it, HELP explains.
+ *   the sender's number (every family: the opt-out is the phone's) and record the number in `sms_opt_outs`
+ *   (so a profile added later is not texted a code either, issue 42), START clears both, HELP explains.
  * - A number on no member, or only on members whose number is not verified (issue 20, ADR 009): the same
  *   generic reply (no family's data, no hint whether or where the number is on a profile), and the text is kept
  *   in `unrouted_sms`, which no family can read. Carrier keywords from it still work, stored there too.
@@ -235,6 +237,17 @@ export async function handleInboundSms(
     const keyword = yesToUs ? null : carrierKeyword(sms.body);
     if (keyword === 'stop' || keyword === 'start') {
       const optedOut = keyword === 'stop';
+      // The phone's own opt-out, kept apart from the profiles (issue 42): a family adding the number later
+      // sends it no code.
+      const number = numberForms(sms.from, ctx.config.DEFAULT_PHONE_REGION)?.e164 ?? sms.from.trim();
+      if (optedOut) {
+        await tx
+          .insert(smsOptOuts)
+          .values({ phoneNumber: number.slice(0, 32), optedOutAt: now })
+          .onConflictDoNothing({ target: smsOptOuts.phoneNumber });
+      } else {
+        await tx.delete(smsOptOuts).where(eq(smsOptOuts.phoneNumber, number.slice(0, 32)));
+      }
       if (rows.length > 0) {
         await tx
           .update(familyMembers)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DbOrTx } from '../db/client.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { DbOrTx } from '../db/types.ts';
+import type { ServerContext } from '../context.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import type { EmailContent } from '../notifications/templates.ts';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { authChallenges } from '../db/schema/account.ts';
 
 /** The cookie that carries a sign-in step in progress (issue 25). */

@@ -9,9 +9,9 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { passkeys } from '../db/schema/account.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 
 /** The passkey rows of one user, oldest first. */
 export type PasskeyRow = typeof passkeys.$inferSelect;

@@ -217,6 +217,53 @@ describe('POST /api/auth/reset-password', () => {
 });
 
 describe('rate limits', () => {
+  it('a stranger spending an address’s allowance does not block its owner’s own reset (issue 42)', async () => {
+    const limited = await createTestServer({ PASSWORD_RESET_RATE_LIMIT_PER_HOUR: 2 });
+    try {
+      const { email, password } = await signUp(limited.app);
+      const home = '10.2.0.1';
+      const login = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+        remoteAddress: home,
+      });
+      expect(login.statusCode).toBe(200);
+      const setCookies = [login.headers['set-cookie'] ?? []].flat();
+      const device = setCookies.find((c) => c.startsWith('fh_reset_device='))?.split(';')[0] ?? '';
+      expect(device).toMatch(/^fh_reset_device=[A-Za-z0-9_-]{43}$/);
+      const send = (ip: string, cookie?: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email },
+          remoteAddress: ip,
+          ...(cookie ? { headers: { cookie } } : {}),
+        });
+      const strangers = [];
+      for (let i = 0; i < 3; i++) strangers.push((await send(`10.3.${i}.1`)).statusCode);
+      expect(strangers).toEqual([200, 200, 429]);
+      // Even from the stranger's own address and the owner's, without the owner's browser: still refused.
+      expect((await send(home)).statusCode).toBe(429);
+      expect((await send(home, 'fh_reset_device=forged-value')).statusCode).toBe(429);
+      // The owner's browser has its own allowance.
+      const mailsBefore = (await mailTo(limited.database.system, email, 'password_reset')).length;
+      expect((await send(home, device)).statusCode).toBe(200);
+      expect(await mailTo(limited.database.system, email, 'password_reset')).toHaveLength(mailsBefore + 1);
+      // Which is the owner's alone: it does not open other addresses' buckets.
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'someone-else@example.com' },
+        remoteAddress: '10.3.0.1',
+        headers: { cookie: device },
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits reset requests per address (known or not alike) and per IP, with Retry-After', async () => {
     const limited = await createTestServer({ PASSWORD_RESET_RATE_LIMIT_PER_HOUR: 2 });
     try {

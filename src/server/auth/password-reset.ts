@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { families, userAccounts } from '../db/schema/families.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
 import { passwordChangedEmail, passwordResetEmail } from '../notifications/account-templates.ts';
 import { LINK_TOKEN_PLACEHOLDER, linkSecret, linkToken, newLinkRef } from '../notifications/link-tokens.ts';

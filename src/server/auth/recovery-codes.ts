@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { recoveryCodes } from '../db/schema/account.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { withSystemScope } from '../db/scope.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -12,9 +13,10 @@ import {
 import { SIGNED_IN_COOKIE } from '../../core/contracts/signed-in-cookie.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import { openRequestScope } from '../http/family-scope.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
+import { linkSecret } from '../notifications/link-tokens.ts';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MINUTES } from './challenges.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import {
@@ -26,6 +28,7 @@ import {
 } from './second-factor.ts';
 import { login, register, sessionInfo, sessionPolicy } from './service.ts';
 import { SignInDelays, signInDelayMessage } from './sign-in-delays.ts';
+import { SIGN_IN_LIMIT_MESSAGE, SIGN_IN_LIMIT_WINDOW_MS, signInLimits } from './sign-in-limits.ts';
 import {
   destroySession,
   openSessionStatement,
@@ -33,6 +36,11 @@ import {
   SESSION_COOKIE,
   sessionOf,
 } from './sessions.ts';
+
+/** The cookie marking a browser that signed in to an address (issue 42; see `setResetDeviceCookie`). */
+export const RESET_DEVICE_COOKIE = 'fh_reset_device';
+/** How long the owner-device cookie lasts, in days. */
+const RESET_DEVICE_COOKIE_DAYS = 365;
 
 /**
  * The least time `POST /api/auth/forgot-password` takes, in milliseconds, known e-mail or not: the work for a
@@ -48,12 +56,6 @@ async function takingAtLeast<T>(ms: number, work: () => Promise<T>): Promise<T> 
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   return result;
 }
-
-/**
- * How many times the per-(account, address) sign-in allowance one account takes from all addresses together per
- * minute (issue 20): high enough that one stranger's guesses never reach it, low enough to stop a spread-out guess.
- */
-const ACCOUNT_ADDRESSES_CEILING = 10;
 
 /** The e-mail a sign-in or registration body names (trimmed, lowercased; '' when there is none). */
 function emailOf(request: FastifyRequest): string {
@@ -133,6 +135,33 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     });
   }
 
+  /**
+   * The owner-device cookie of `email` (issue 42): `ownerDeviceToken(email)`, HttpOnly, sent only to
+   * `/api/auth` on same-site requests, for a year. Not a credential: it only puts this browser's password-reset
+   * requests for that address in the owner's own rate-limit bucket.
+   */
+  function setResetDeviceCookie(reply: FastifyReply, email: string) {
+    reply.setCookie(RESET_DEVICE_COOKIE, ownerDeviceToken(email), {
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookie,
+      maxAge: RESET_DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    });
+  }
+  const deviceKey = createHmac('sha256', linkSecret(ctx.config)).update('reset-device').digest();
+  /** base64url HMAC-SHA256 of the lower-cased address under a key derived from `LINK_SECRET`. */
+  function ownerDeviceToken(email: string): string {
+    return createHmac('sha256', deviceKey).update(email.trim().toLowerCase()).digest('base64url');
+  }
+  /** Whether `cookie` is `email`'s owner-device token (compared in constant time). */
+  function isOwnerDevice(email: string, cookie: string | undefined): boolean {
+    if (!email || cookie === undefined) return false;
+    const expected = Buffer.from(ownerDeviceToken(email));
+    const actual = Buffer.from(cookie);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  }
+
   /** Starts the session, and ends a sign-in step the browser still holds. */
   function signIn(request: FastifyRequest, reply: FastifyReply, rawSessionId: string) {
     setSessionCookie(reply, rawSessionId);
@@ -142,31 +171,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   const limitAttempts = rateLimited(
     app,
-    [
-      {
-        name: 'auth:ip',
-        max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE,
-        windowMs: 60_000,
-        key: (request) => request.ip,
-      },
-      // Per (account, address) (issue 20): a stranger's guesses use up their own allowance for the account, not
-      // the owner's, so nobody can lock the owner out from another address.
-      {
-        name: 'auth:account-address',
-        max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE,
-        windowMs: 60_000,
-        key: (request) => `${emailOf(request)}|${request.ip}`,
-      },
-      // And a ceiling per account, ACCOUNT_ADDRESSES_CEILING times higher, so that many addresses still cannot
-      // guess one family's password together at speed.
-      {
-        name: 'auth:account',
-        max: ctx.config.AUTH_RATE_LIMIT_PER_MINUTE * ACCOUNT_ADDRESSES_CEILING,
-        windowMs: 60_000,
-        key: emailOf,
-      },
-    ],
-    'Too many attempts. Please wait a minute and try again.',
+    signInLimits(ctx.config.AUTH_RATE_LIMIT_PER_MINUTE).map((limit) => ({
+      name: limit.name,
+      max: limit.max,
+      windowMs: SIGN_IN_LIMIT_WINDOW_MS,
+      key: (request: FastifyRequest) => limit.key({ email: emailOf(request), ip: request.ip }),
+    })),
+    SIGN_IN_LIMIT_MESSAGE,
   );
 
   app.post(
@@ -177,6 +188,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const rawId = await register(ctx, input, userAgentOf(request));
       if (request.auth) await destroySession(ctx.db, request.auth.sid);
       setSessionCookie(reply, rawId);
+      setResetDeviceCookie(reply, input.email);
       return reply.status(201).send({ ok: true });
     },
   );
@@ -206,9 +218,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (request.auth) await destroySession(ctx.db, request.auth.sid);
       if ('challenge' in outcome) {
         setChallengeCookie(reply, outcome.challenge);
+        setResetDeviceCookie(reply, input.email);
         return { second_factor_required: true } satisfies LoginReply;
       }
       signIn(request, reply, outcome.session);
+      // The right password: this browser is the owner's for password resets of this address (issue 42).
+      setResetDeviceCookie(reply, input.email);
       return { ok: true } satisfies LoginReply;
     },
   );
@@ -285,7 +300,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
   );
 
-  // Issue 25: per IP and per e-mail, per hour; the same answer, after the same time, for any address.
+  // Issue 25: per IP and per e-mail, per hour; the same answer, after the same time, for any address. Issue 42:
+  // a request from a browser that signed in to that address (it holds the address's owner-device cookie) counts
+  // in the owner's own bucket, so strangers spending the address's allowance cannot block the owner's reset.
+  const resetBucket = (request: FastifyRequest, others: string) => {
+    const email = emailOf(request);
+    return isOwnerDevice(email, request.cookies[RESET_DEVICE_COOKIE]) ? `owner:${email}` : others;
+  };
   const limitResets = rateLimited(
     app,
     [
@@ -293,16 +314,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
         name: 'reset:ip',
         max: ctx.config.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
         windowMs: 3_600_000,
-        key: (request) => request.ip,
+        key: (request) => resetBucket(request, request.ip),
       },
       {
         name: 'reset:account',
         max: ctx.config.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
         windowMs: 3_600_000,
-        key: (request) => {
-          const email = (request.body as { email?: unknown } | null | undefined)?.email;
-          return typeof email === 'string' ? email.trim().toLowerCase() : '';
-        },
+        key: (request) => resetBucket(request, `others:${emailOf(request)}`),
       },
     ],
     'Too many reset requests. Please wait a while and try again.',
@@ -332,6 +350,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     if (request.auth) await destroySession(ctx.db, request.auth.sid);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
+    // The browser drops its HTTP cache of this site: note photos (kept a year, immutable) and any page or reply
+    // copy (issue 42). The page itself forgets the service worker's copies and what it keeps in localStorage.
+    reply.header('Clear-Site-Data', '"cache"');
     return { ok: true };
   });
 

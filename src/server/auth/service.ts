@@ -4,7 +4,7 @@ import type { loginSchema, registerSchema, SessionDto } from '../../core/contrac
 import { DEFAULT_FAMILY_TIMEZONE } from '../../core/time/zone-names.ts';
 import { OWNER_ROLE } from '../../core/contracts/members.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { toE164 } from '../../core/members/phone.ts';
 import { createChallenge } from './challenges.ts';

@@ -1,18 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import { SESSIONS_PER_ACCOUNT_MAX } from '../../core/contracts/quotas.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { sessions } from '../db/schema/families.ts';
+import type { AuthContext } from '../http/auth-context.ts';
 
 export const SESSION_COOKIE = 'fh_session';
-
-/** The signed-in identity a request carries once its session cookie checks out. */
-export interface AuthContext {
-  userId: number;
-  familyId: number;
-  sid: string;
-  /** The family's IANA time zone (families.timezone), read with the session. */
-  familyZone: string;
-}
 
 export interface SessionPolicy {
   /** Idle expiry in minutes: a session unused this long ends. */
@@ -34,7 +27,8 @@ const USER_AGENT_MAX = 512;
 /**
  * Starts a session (OWASP Session Management: 256 random bits, opaque, stored server-side).
  * `userAgent` is the signing-in browser's User-Agent header (kept, cut to 512 characters, for the session
- * list of issue 25); absent when the request had none.
+ * list of issue 25); absent when the request had none. Past `SESSIONS_PER_ACCOUNT_MAX` sessions of the account,
+ * its least recently used ones end (issue 42).
  * @returns the raw id for the cookie; only its hash is stored.
  */
 export async function createSession(
@@ -55,6 +49,13 @@ export async function createSession(
     lastUsedAt: now,
     userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
   });
+  // Issue 42: at most SESSIONS_PER_ACCOUNT_MAX sessions an account; past it the least recently used ones end.
+  await db.execute(sql`
+    delete from ${sessions} where ${sessions.userId} = ${user.userId} and ${sessions.sid} in (
+      select ${sessions.sid} from ${sessions}
+      where ${sessions.userId} = ${user.userId} and ${sessions.sid} <> ${hashSessionId(rawId)}
+      order by coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) desc, ${sessions.createdAt} desc
+      offset ${SESSIONS_PER_ACCOUNT_MAX - 1})`);
   return rawId;
 }
 

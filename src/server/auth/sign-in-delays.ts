@@ -1,7 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { signInFailures } from '../db/schema/rate-limits.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../context.ts';
 
 /**
  * Failed sign-ins one (account, address) may make before it has to wait: 4. Enough for a person who mistypes

@@ -1,11 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseIcs, toEngineEvents } from '../../core/ics/import.ts';
 import { expandEvents } from '../../core/recurrence/occurrences.ts';
 import { addLocalDays, instantToLocal, localWeekday } from '../../core/time/local-time.ts';
+import { icsOracle } from '../../../test/oracles/ics-oracle.ts';
+import { describeWithOracles } from '../../../test/oracles/probe.ts';
 
 /**
  * Issue 18 acceptance: every vendored fixture calendar (test/fixtures/ics, see its PROVENANCE.md) imports with a
@@ -15,10 +16,6 @@ import { addLocalDays, instantToLocal, localWeekday } from '../../core/time/loca
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.resolve(here, '../../../test/fixtures/ics');
-const ORACLE = path.join(here, 'ics-oracle.py');
-/** Debian's interpreter, where python3-icalendar and python3-recurring-ical-events are installed. */
-const PYTHON =
-  process.env.ICS_ORACLE_PYTHON ?? (fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 const FAMILIES = ['America/Los_Angeles', 'Europe/Berlin'];
 
 /**
@@ -32,6 +29,7 @@ const ORACLE_CANNOT_READ: Record<string, string> = {
   'ics-parser/ICal.ics': 'Start time is greater than end time',
   'node-ical/ms_timezones.ics': "unsupported operand type(s) for +: 'NoneType' and 'int'", // Windows VTIMEZONEs
   'node-ical/test_with_multiple_tzids_in_vtimezone.ics': "unhashable type: 'list'",
+  'icalendar-4.0.3/multiple.ics': 'Found multiple components where only one is allowed', // two VCALENDARs
 };
 
 /**
@@ -72,32 +70,6 @@ function fixtureFiles(): string[] {
   return out.sort();
 }
 
-type OracleRow = [string | null, string, string];
-
-/**
- * The oracle's occurrences (`[uid, summary, start instant]`) of `text` for a family in `zone`, days `from` to
- * `to` (exclusive), or its error message when it cannot read the file (exit 4).
- * @throws Error with the install line when the Python modules are missing (the test fails, never skips).
- */
-function oracle(text: string, zone: string, from: string, to: string): OracleRow[] | { error: string } {
-  try {
-    const out = execFileSync(PYTHON, [ORACLE, zone, from, to], {
-      input: text,
-      encoding: 'utf8',
-      stdio: ['pipe', 'pipe', 'pipe'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return JSON.parse(out) as OracleRow[];
-  } catch (error) {
-    const e = error as { status?: number; stderr?: unknown }; // execFileSync's error carries the exit code and stderr
-    if (e.status === 4) return { error: String(e.stderr) };
-    throw new Error(
-      `The independent ICS check could not run (${PYTHON}): ${String(e.stderr ?? error)}\n` +
-        'Install: apt-get install -y python3-icalendar python3-recurring-ical-events',
-    );
-  }
-}
-
 /** `uid|instant` keys of the engine's occurrences of a file for a family, starting in [from, to) UTC days. */
 function ours(text: string, zone: string, from: string, to: string) {
   const parsed = parseIcs(text, zone, []);
@@ -117,7 +89,7 @@ function ours(text: string, zone: string, from: string, to: string) {
   return { parsed, failures: expansion.failures, keys: [...new Set(keys)].sort() };
 }
 
-describe('vendored fixture calendars', () => {
+describeWithOracles('vendored fixture calendars', () => {
   it('are in the repository', () => {
     expect(fixtureFiles().length).toBeGreaterThanOrEqual(40);
     expect(fs.existsSync(path.join(FIXTURES, 'PROVENANCE.md'))).toBe(true);
@@ -150,7 +122,7 @@ describe('vendored fixture calendars', () => {
           ...mine.parsed.skipped.map((s) => s.uid),
           ...mine.parsed.events.filter((e) => e.cancelled && e.recurrenceId === null).map((e) => e.uid),
         ]);
-        const theirs = oracle(
+        const theirs = icsOracle(
           input ? input.fix(text) : text,
           zone,
           addLocalDays(from, -3),
@@ -173,7 +145,7 @@ describe('vendored fixture calendars', () => {
   }
 });
 
-describe('a weekly Tokyo 08:00 series', () => {
+describeWithOracles('a weekly Tokyo 08:00 series', () => {
   const tokyo =
     'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tokyo school//EN\r\n' +
     'BEGIN:VEVENT\r\nUID:piano@tokyo.example\r\nDTSTAMP:20251201T000000Z\r\nSUMMARY:Piano with grandma\r\n' +
@@ -206,7 +178,7 @@ describe('a weekly Tokyo 08:00 series', () => {
         zone === 'Europe/Berlin' ? ['00:00:00', '01:00:00'] : ['15:00:00', '16:00:00'],
       );
       const keys = occurrences.map((o) => `piano@tokyo.example|${o.startAt.toISOString().slice(0, 19)}Z`);
-      const theirs = oracle(tokyo, zone, '2026-01-01', '2027-01-01');
+      const theirs = icsOracle(tokyo, zone, '2026-01-01', '2027-01-01');
       if ('error' in theirs) throw new Error(theirs.error);
       expect(keys).toEqual(theirs.map(([uid, , at]) => `${uid ?? ''}|${at}`));
     }

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { regenerateFeedSchema } from '../../core/contracts/calendar-feed.ts';
 import { ICS_BATCH_TOO_LARGE_MESSAGE, ICS_IMPORT_MAX_BYTES } from '../../core/contracts/quotas.ts';
-import { IcsFormatError } from '../../core/ics/import.ts';
+import { IcsFormatError, type ParsedIcs } from '../../core/ics/import.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { badRequest, HttpError, notFound, parseInput } from '../http/errors.ts';
-import { FEED_MAX_AGE_SECONDS, importCalendar, listFeeds, regenerateFeed, renderFeed } from './service.ts';
+import {
+  FEED_MAX_AGE_SECONDS,
+  importCalendar,
+  listFeeds,
+  readImport,
+  regenerateFeed,
+  renderFeed,
+} from './service.ts';
 
 /** True when an If-None-Match header names this ETag (or `*`); weak validators compare equal (RFC 9110 §13.1.2). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -23,7 +30,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * - `GET /api/calendar/feed/{token}.ics` (no session: the token is the credential): the RFC 5545 feed, with
  *   ETag / If-None-Match (304) and Cache-Control so calendar apps poll cheaply;
  * - `POST /api/calendar/import` (body: the .ics text, `text/calendar` or `text/plain`, at most
- *   `ICS_IMPORT_MAX_BYTES`, else 413 with `ICS_BATCH_TOO_LARGE_MESSAGE`): the import report.
+ *   `ICS_IMPORT_MAX_BYTES` and `ICS_IMPORT_MAX_EVENTS` events, else 413 with `ICS_BATCH_TOO_LARGE_MESSAGE` or
+ *   `ICS_TOO_MANY_EVENTS_MESSAGE`; 503 with Retry-After when too many imports wait): the import report.
  */
 export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/api/calendar/feeds', async (request) => {
@@ -75,18 +83,25 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerCont
         throw error;
       },
     };
-    scope.post('/api/calendar/import', importRoute, async (request) => {
-      const { familyId } = requireAuth(request);
-      const text = request.body;
-      if (typeof text !== 'string' || text.trim() === '') {
-        throw badRequest('Choose an .ics file to import', { file: 'Choose an .ics file to import' });
-      }
-      try {
-        return await importCalendar(ctx, familyId, text);
-      } catch (error) {
-        if (error instanceof IcsFormatError) throw badRequest(error.message, { file: error.message });
-        throw error;
-      }
-    });
+    scope.post(
+      '/api/calendar/import',
+      // Reads the text holding no connection, then stores it in short transactions of its own (issue 39).
+      { ...importRoute, config: { scopesItself: true } },
+      async (request) => {
+        const { familyId } = requireAuth(request);
+        const text = request.body;
+        if (typeof text !== 'string' || text.trim() === '') {
+          throw badRequest('Choose an .ics file to import', { file: 'Choose an .ics file to import' });
+        }
+        let parsed: ParsedIcs;
+        try {
+          parsed = await readImport(ctx, familyId, text);
+        } catch (error) {
+          if (error instanceof IcsFormatError) throw badRequest(error.message, { file: error.message });
+          throw error;
+        }
+        return importCalendar(ctx, familyId, parsed);
+      },
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type {
   FeedCreatedDto,
@@ -6,11 +7,12 @@ import type {
   FeedStatusDto,
   ImportReportDto,
 } from '../../core/contracts/calendar-feed.ts';
+import { ICS_IMPORT_MAX_EVENTS, ICS_TOO_MANY_EVENTS_MESSAGE } from '../../core/contracts/quotas.ts';
 import { buildFeed } from '../../core/ics/export.ts';
-import { inSeriesTerms, parseIcs, type ParsedIcsEvent } from '../../core/ics/import.ts';
+import { inSeriesTerms, type ParsedIcs, type ParsedIcsEvent } from '../../core/ics/import.ts';
 import { type IcsMember, parseOwnUid } from '../../core/ics/model.ts';
 import { seriesUntil } from '../../core/recurrence/patterns.ts';
-import type { DbOrTx, Tx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/types.ts';
 import { eventColumns, type EventRow, saveEventMembers } from '../db/event-members.ts';
 import { formatRdate, parseRdate } from '../db/event-occurrences.ts';
 import { withFamilyScope } from '../db/scope.ts';
@@ -18,8 +20,9 @@ import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
 import { eventsCreatedThisMonth } from '../events/plan-limit.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
-import type { ServerContext } from '../http/context.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import type { ServerContext } from '../context.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { IcsReadQueue, readIcsInSlices } from './ics-reading.ts';
 import {
   cancelDeletedEventsReminders,
   cancelOccurrenceReminders,
@@ -239,6 +242,7 @@ function importedColumns(e: ParsedIcsEvent) {
     rrule: e.rrule,
     exdates: e.exdates,
     rdates: e.rdates.map(formatRdate),
+    davExtra: e.extra,
   };
 }
 
@@ -280,8 +284,43 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** One reader of .ics texts per process (ics-reading.ts). */
+const reader = new IcsReadQueue();
+
 /**
- * `POST /api/calendar/import`: imports an .ics text into the family's calendar, in one transaction.
+ * The first half of `POST /api/calendar/import`, run before the family's transaction opens (issue 39): reads the
+ * family's zone and members in a short transaction of its own, then the text, in slices under a work budget,
+ * one text at a time per process (src/server/calendar-feed/ics-reading.ts), holding no database connection.
+ * @throws HttpError 413 when the text has more than ICS_IMPORT_MAX_EVENTS events (counted before reading),
+ *   503 when too many imports wait for the reader, 404 when the family is gone; IcsFormatError when the text is
+ *   not iCalendar at all.
+ */
+export async function readImport(ctx: ServerContext, familyId: number, text: string): Promise<ParsedIcs> {
+  if ((text.match(/^BEGIN:VEVENT/gim) ?? []).length > ICS_IMPORT_MAX_EVENTS)
+    throw new HttpError(413, 'payload_too_large', ICS_TOO_MANY_EVENTS_MESSAGE);
+  const { timezone, members } = await withFamilyScope(ctx.db, familyId, async () => {
+    const [family] = await ctx.db
+      .select({ timezone: families.timezone })
+      .from(families)
+      .where(eq(families.id, familyId));
+    if (!family) throw notFound();
+    const rows = await ctx.db.select().from(familyMembers).where(eq(familyMembers.familyId, familyId));
+    return { timezone: family.timezone, members: membersAsIcs(rows) };
+  });
+  return reader.run(() => readIcsInSlices(text, timezone, members));
+}
+
+/**
+ * Events stored per transaction by an import: each transaction holds the family's row lock, and on PGlite the
+ * only connection, for about this many events' writes (issue 39: under 100 ms here), never for a whole upload.
+ */
+const IMPORT_STORE_CHUNK = 25;
+
+/**
+ * `POST /api/calendar/import`, second half: stores what `readImport` read into the family's calendar, in
+ * transactions of about IMPORT_STORE_CHUNK events (a series and its overrides always in one). A failure rolls
+ * back its own part and answers an error; parts stored before it stay, and importing the same file again
+ * completes it (events are matched by UID).
  * - Events keep their own zone (src/core/ics/import.ts; floating stays floating); refused VEVENTs are in the
  *   report's `skipped` with the reason and nothing of them is stored; the VEVENT's UID is kept in
  *   `source_uid`, so importing the same file again updates those events instead of duplicating them. Our own
@@ -295,19 +334,13 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  *   thousands of events for free). Updates of already-imported events and overrides do not count. Once the
  *   allowance is used up, the remaining new rows are skipped with the reason, and the rest of the file still
  *   imports.
- * @throws HttpError 400 when the text is not iCalendar at all.
+ * Call outside any scope (the route opens none: `scopesItself`): each part opens the family's scope itself.
  */
 export async function importCalendar(
   ctx: ServerContext,
   familyId: number,
-  text: string,
+  parsed: ParsedIcs,
 ): Promise<ImportReportDto> {
-  const [family] = await ctx.db.select().from(families).where(eq(families.id, familyId));
-  if (!family) throw notFound();
-  const members = membersAsIcs(
-    await ctx.db.select().from(familyMembers).where(eq(familyMembers.familyId, familyId)),
-  );
-  const parsed = parseIcs(text, family.timezone, members);
   const report: ImportReportDto = {
     imported: 0,
     updated: 0,
@@ -315,6 +348,57 @@ export async function importCalendar(
     skipped: [...parsed.skipped],
     warnings: parsed.warnings,
   };
+  for (const part of storeChunks(parsed.events)) {
+    await withFamilyScope(ctx.db, familyId, () => storeEvents(ctx, familyId, part, report));
+    // Other requests' statements run between two parts (on PGlite, the one connection is free again).
+    await setImmediate();
+  }
+  return report;
+}
+
+/**
+ * The parsed events in parts of about `IMPORT_STORE_CHUNK`, each UID's events (a series and its overrides)
+ * together, in file order.
+ */
+function storeChunks(events: readonly ParsedIcsEvent[]): ParsedIcsEvent[][] {
+  const groups = new Map<string, ParsedIcsEvent[]>();
+  for (const e of events) groups.set(e.uid, [...(groups.get(e.uid) ?? []), e]);
+  const parts: ParsedIcsEvent[][] = [];
+  let part: ParsedIcsEvent[] = [];
+  for (const group of groups.values()) {
+    if (part.length > 0 && part.length + group.length > IMPORT_STORE_CHUNK) {
+      parts.push(part);
+      part = [];
+    }
+    part.push(...group);
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
+
+/** How `storeEvents` treats what it stores. */
+export interface StoreOptions {
+  /**
+   * The events are a CalDAV client's object (issue 40): its overrides (RECURRENCE-ID) are occurrence edits, which
+   * count toward the plan only when moved into another month (ADR 040), not new events as an import's are.
+   */
+  overridesAsEdits?: boolean;
+}
+
+/**
+ * Stores one part of an import in one transaction, adding to `report` (see `importCalendar`); also a CalDAV
+ * client's object (src/server/caldav/store.ts), so that both take the same path. Call inside the family's scope.
+ */
+export async function storeEvents(
+  ctx: ServerContext,
+  familyId: number,
+  parsedEvents: readonly ParsedIcsEvent[],
+  report: ImportReportDto,
+  options: StoreOptions = {},
+): Promise<void> {
+  const [family] = await ctx.db.select().from(families).where(eq(families.id, familyId));
+  if (!family) throw notFound();
+  const parsed = { events: parsedEvents };
   const host = uidHost(ctx);
   const now = ctx.clock.now();
 
@@ -523,12 +607,23 @@ export async function importCalendar(
         exdates: [],
         recurrenceEndDate: null,
       };
-      if (current) {
+      // An imported override counts like a new event (issue 20); a client's occurrence edit as the app's do
+      // (ADR 040): only once moved into another month than its occurrence's.
+      const counts = !options.overridesAsEdits || c.startDate.slice(0, 7) !== occurrence.slice(0, 7);
+      const startsCounting = counts && !(current?.countsTowardPlan ?? false);
+      if (current && (!options.overridesAsEdits || !startsCounting || remaining > 0)) {
         if (sameColumns(current, c)) report.unchanged++;
         else {
+          if (options.overridesAsEdits && startsCounting) remaining--;
           const [stored] = await tx
             .update(events)
-            .set({ ...tableColumns(c), updatedAt: now })
+            .set({
+              ...tableColumns(c),
+              updatedAt: now,
+              ...(options.overridesAsEdits && startsCounting
+                ? { countsTowardPlan: true, createdAt: now }
+                : {}),
+            })
             .where(eq(events.id, current.id))
             .returning();
           if (stored) {
@@ -537,14 +632,14 @@ export async function importCalendar(
           }
           report.updated++;
         }
-      } else if (remaining <= 0) {
+      } else if (counts && remaining <= 0) {
         report.skipped.push({
           uid: e.uid,
           title: e.title,
           reason: `Plan limit reached: your plan allows ${family.maxEventsPerMonth} new events per month`,
         });
       } else {
-        remaining--;
+        if (counts) remaining--;
         const [stored] = await tx
           .insert(events)
           .values({
@@ -553,6 +648,7 @@ export async function importCalendar(
             parentEventId: series.id,
             recurrenceId: occurrence,
             sourceUid: series.sourceUid,
+            countsTowardPlan: counts,
             createdAt: now,
             updatedAt: now,
           })
@@ -573,5 +669,4 @@ export async function importCalendar(
       await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, id));
     }
   });
-  return report;
 }

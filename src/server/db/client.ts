@@ -2,24 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { APP_ROLE, scopedDb, type OpenedTransaction, type OpeningRead, type PreparedRead } from './scope.ts';
-
-/** A Drizzle database on either engine. Feature code sees only this type, never the driver. */
-export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
-/** A transaction handle: accepted wherever a `Db` is (e.g. `enqueue(tx, …)` writes in the caller's transaction). */
-export type Tx = PgTransaction<
-  PgQueryResultHKT,
-  Record<string, never>,
-  ExtractTablesWithRelations<Record<string, never>>
->;
-export type DbOrTx = Db | Tx;
+import type { Db, Tx } from './types.ts';
 
 export interface Database {
   /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
+import type { DbOrTx } from './types.ts';
 
 /**
  * True when `email` (compared exactly, as stored) is already the sign-in of an account in any family. A

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
+import type { DbOrTx } from './types.ts';
 import { eventAlertMembers, eventAttendees, events } from './schema/events.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
 import { QueryBuilder, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { EngineEvent, RDate } from '../../core/recurrence/occurrences.ts';
 import { addLocalDays } from '../../core/time/local-time.ts';
-import type { DbOrTx } from './client.ts';
+import type { DbOrTx } from './types.ts';
 import type { OpeningRead, PreparedRead } from './scope.ts';
 import { eventColumns, type EventRow } from './event-members.ts';
 import { events } from './schema/events.ts';

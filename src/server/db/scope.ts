@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from './client.ts';
+import type { Db, DbOrTx, Tx } from './types.ts';
 
 /**
  * The role every app connection runs as once migrations are applied (created by migration

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
+import type { DbOrTx } from './types.ts';
 import { taskAssignees, tasks } from './schema/tasks.ts';
 
 /** A tasks row with its assignees (SPEC §3 Task `assigned_to_ids`: member ids as strings, in the chosen order). */

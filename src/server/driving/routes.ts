@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { drivingQuerySchema } from '../../core/contracts/driving.ts';
 import { localMinutesBetween } from '../../core/time/local-time.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { badRequest, parseInput } from '../http/errors.ts';
 import { drivingWeek } from './service.ts';
 

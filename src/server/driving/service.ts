@@ -9,13 +9,13 @@ import {
   type TransportLeg,
 } from '../../core/driving/coverage.ts';
 import { issueMessage } from '../../core/driving/words.ts';
-import { expandEvents } from '../../core/recurrence/occurrences.ts';
+import { expandEvents, type Occurrence, type Window } from '../../core/recurrence/occurrences.ts';
 import { addLocalDays } from '../../core/time/local-time.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { loadWindowRows, type EngineRow } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 
 /** The transport fields of a stored row (an override carries its own). */
@@ -42,10 +42,35 @@ export interface Coverage {
 }
 
 /**
+ * The wall-clock window (family time) whose occurrences the coverage of the family days `fromDay` … `toDay`
+ * (exclusive) is computed from: those days and a day either side, where clashes are looked for (a late pickup the
+ * evening before can clash with an early drop-off).
+ */
+export function coverageWindow(fromDay: string, toDay: string): Window {
+  return { from: `${addLocalDays(fromDay, -1)}T00:00:00`, to: `${addLocalDays(toDay, 1)}T00:00:00` };
+}
+
+/**
+ * Transport coverage of one family's days `fromDay` … `toDay` (exclusive), from its `occurrences` over
+ * {@link coverageWindow} of those days in `familyZone`. Legs are those whose span overlaps the days.
+ */
+export function coverageOf(
+  occurrences: readonly Occurrence<EngineRow>[],
+  familyZone: string,
+  fromDay: string,
+  toDay: string,
+): Omit<Coverage, 'failures'> {
+  const from = `${fromDay}T00:00:00`;
+  const to = `${toDay}T00:00:00`;
+  const all = transportLegs(occurrences, transportFacts, familyZone);
+  const issues = coverageIssues(all, occurrences, transportFacts);
+  const inWindow = (l: TransportLeg) => l.day >= fromDay && l.day < toDay && l.from < to && l.to > from;
+  return { legs: all.filter(inWindow), issues: issues.filter((i) => inWindow(i.leg)) };
+}
+
+/**
  * Transport coverage of the family days `fromDay` … `toDay` (exclusive) for the families `familyFilter`
- * selects, computed from the occurrence engine in `familyZone`, per family. Legs are those whose span overlaps
- * the window's days; clashes are looked for with a day of margin either side (a late pickup the evening before
- * can clash with an early drop-off).
+ * selects, computed from the occurrence engine in `familyZone`, per family ({@link coverageOf}).
  * @returns per family id.
  */
 export async function coverageByFamily(
@@ -55,26 +80,15 @@ export async function coverageByFamily(
   fromDay: string,
   toDay: string,
 ): Promise<Map<number, Coverage>> {
-  const readFrom = addLocalDays(fromDay, -1);
-  const readTo = addLocalDays(toDay, 1);
-  const rows = await loadWindowRows(db, familyFilter, readFrom, readTo);
+  const window = coverageWindow(fromDay, toDay);
+  const rows = await loadWindowRows(db, familyFilter, window.from.slice(0, 10), window.to.slice(0, 10));
   const byFamily = new Map<number, EngineRow[]>();
   for (const r of rows) byFamily.set(r.row.familyId, [...(byFamily.get(r.row.familyId) ?? []), r]);
   const out = new Map<number, Coverage>();
-  const from = `${fromDay}T00:00:00`;
-  const to = `${toDay}T00:00:00`;
   for (const [familyId, ofFamily] of byFamily) {
-    const { occurrences, failures } = expandEvents(
-      ofFamily,
-      { from: `${readFrom}T00:00:00`, to: `${readTo}T00:00:00` },
-      familyZone,
-    );
-    const all = transportLegs(occurrences, transportFacts, familyZone);
-    const issues = coverageIssues(all, occurrences, transportFacts);
-    const inWindow = (l: TransportLeg) => l.day >= fromDay && l.day < toDay && l.from < to && l.to > from;
+    const { occurrences, failures } = expandEvents(ofFamily, window, familyZone);
     out.set(familyId, {
-      legs: all.filter(inWindow),
-      issues: issues.filter((i) => inWindow(i.leg)),
+      ...coverageOf(occurrences, familyZone, fromDay, toDay),
       failures: failures.map((f) => ({ eventId: f.event.id, reason: f.reason })),
     });
   }

@@ -3,6 +3,12 @@
  */
 import { eventToFamilyTime } from '../../core/time/family-time.ts';
 import type { EventDto, EventOccurrenceDto, EventTaskDto } from '../../core/contracts/events.ts';
+import {
+  DESCRIPTION_PREVIEW_MAX_BYTES,
+  DESCRIPTION_PREVIEW_MAX_LINES,
+  EVENT_LIST_EXDATES_MAX,
+} from '../../core/contracts/quotas.ts';
+import { optionalPreview } from '../../core/text/preview.ts';
 import type { EventRow } from '../db/event-members.ts';
 import type { TaskRow } from '../db/task-assignees.ts';
 
@@ -13,8 +19,9 @@ export function toFamilyTime(row: EventRow, local: string, familyZone: string): 
 
 /**
  * A row's fields on the wire (SPEC §3 Event, snake_case) with the given times; no column leaks unlisted. One
- * object literal, built once per occurrence of a list (docs/performance.md: copying a 30-field object was the
- * largest single cost of `GET /api/events` after the expansion).
+ * object literal, built once per occurrence of a list: a `{ ...dto, … }` spread per occurrence took 2.0 ms of a
+ * 12–15 ms `GET /api/events`, the largest cost after the expansion (the profile of 2026-11-23 in
+ * `git show ed38e04:docs/performance.md`, "Why the bare route fell from ≈ 450 to ≈ 60 req/s").
  */
 function eventFields(row: EventRow, start: string, end: string | null): EventDto {
   return {
@@ -61,11 +68,22 @@ export function toEventDto(row: EventRow, familyZone: string): EventDto {
   return eventFields(row, toFamilyTime(row, row.startDate, familyZone), end);
 }
 
+/** The start of a description a list carries (issue 42, ADR 046), and whether more was left out. */
+function descriptionStart(description: string | null) {
+  const { text, truncated } = optionalPreview(
+    description,
+    DESCRIPTION_PREVIEW_MAX_LINES,
+    DESCRIPTION_PREVIEW_MAX_BYTES,
+  );
+  return { description: text, description_truncated: truncated };
+}
+
 /**
  * One occurrence on the wire (`EventOccurrenceDto`): the row's fields with the occurrence's own times
- * (`o.start` / `o.end`, already family wall-clock) and identity, in one object literal of all 34 fields (adding the
- * occurrence's four to `eventFields`' literal changed the object's shape per occurrence: docs/performance.md,
- * ADR 024's profile). The fields are `eventFields`' (a test holds the two to the same keys and values).
+ * (`o.start` / `o.end`, already family wall-clock) and identity, in one object literal of all 34 fields: adding the
+ * occurrence's four to `eventFields`' literal with `Object.assign` changed the object's shape per occurrence
+ * (found with ADR 024, `git show ed38e04:docs/performance.md`, "One round trip for the calendar's read"). The
+ * fields are `eventFields`' (a test holds the two to the same keys and values).
  */
 export function toOccurrenceDto(
   row: EventRow,
@@ -76,7 +94,7 @@ export function toOccurrenceDto(
     id: row.id,
     family_id: row.familyId,
     title: row.title,
-    description: row.description,
+    ...descriptionStart(row.description),
     start_date: o.start,
     end_date: o.end,
     timezone: row.isAllDay ? null : row.timezone,
@@ -98,7 +116,8 @@ export function toOccurrenceDto(
     recurrence_pattern: row.recurrencePattern,
     recurrence_end_date: row.recurrenceEndDate,
     rrule: row.rrule,
-    exdates: row.exdates,
+    exdates: row.exdates.slice(0, EVENT_LIST_EXDATES_MAX),
+    exdates_truncated: row.exdates.length > EVENT_LIST_EXDATES_MAX,
     parent_event_id: row.parentEventId,
     recurrence_id: row.recurrenceId,
     created_at: row.createdAt.toISOString(),
@@ -117,6 +136,7 @@ export function toEventTaskDto(row: TaskRow): EventTaskDto {
     family_id: row.familyId,
     title: row.title,
     description: row.description,
+    description_truncated: false,
     event_id: row.eventId,
     assigned_to: row.assignedTo,
     assigned_to_ids: row.assignedToIds,

@@ -7,7 +7,7 @@ import { DURATION_MESSAGE, isDurationChoice, type EventValues } from '../../core
 import { buildRrule } from '../../core/recurrence/patterns.ts';
 import { refusal } from '../../core/recurrence/occurrences.ts';
 import { familyToEventTime } from '../../core/time/family-time.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { eventColumns, type EventMemberLists, type EventRow } from '../db/event-members.ts';
 import { events } from '../db/schema/events.ts';
 import { families, familyMembers } from '../db/schema/families.ts';

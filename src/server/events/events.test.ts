@@ -5,7 +5,7 @@ import { eventColumns } from '../db/event-members.ts';
 import { openSessionStatement } from '../auth/sessions.ts';
 import { familyWindowRead, familyWindowRowsOf, loadFamilyWindowRows } from '../db/event-occurrences.ts';
 import { openScope, withFamilyScope } from '../db/scope.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { toEventDto, toOccurrenceDto } from './dto.ts';
 import { listOccurrences } from './service.ts';
 import { events } from '../db/schema/events.ts';
@@ -389,12 +389,12 @@ describe('GET /api/events (occurrences)', () => {
     const ctx = { db: server.database.db, clock: server.clock } as unknown as ServerContext;
     const family = { familyId: fam.familyId, familyZone: 'America/Los_Angeles' };
     const range = { start: '2026-11-22', end: '2026-12-20' };
-    const inScope = await withFamilyScope(server.database.db, fam.familyId, () =>
+    const { items: inScope } = await withFamilyScope(server.database.db, fam.familyId, () =>
       listOccurrences(ctx, family, range),
     );
     // An opening read for another range is not used: the handler reads its own window.
     const elsewhere = { read: familyWindowRead('2026-11-01', '2026-11-02', true), rows: [] };
-    const mismatched = await withFamilyScope(server.database.db, fam.familyId, () =>
+    const { items: mismatched } = await withFamilyScope(server.database.db, fam.familyId, () =>
       listOccurrences(ctx, family, range, undefined, elsewhere),
     );
     expect(withRead).toEqual(JSON.parse(JSON.stringify(inScope)));
@@ -443,21 +443,27 @@ describe('GET /api/events (occurrences)', () => {
     expect((await list(fam, '2026-11-22', '2026-11-30')).map((o) => o.title)).toEqual(['Soon']);
   });
 
-  it('gives an occurrence the fields of its row as the event DTO does, plus its own four', async () => {
+  it('gives an occurrence the fields of its row as the event DTO does, plus its own four and the two cut flags', async () => {
     await create(fam, soccer(fam, { end_date: '2026-11-23T17:30' }));
     const rows = await loadFamilyWindowRows(server.database.system, fam.familyId, '2026-11-22', '2026-12-01');
     const row = rows[0]?.row;
     if (!row) throw new Error('no row');
     const event = toEventDto(row, 'America/Los_Angeles');
     const o = { start: event.start_date, end: event.end_date ?? '', seriesId: 7, occurrenceId: 'x' };
-    const { series_id, occurrence_start, is_exception, is_multi_day, ...fields } = toOccurrenceDto(
-      row,
-      o,
-      true,
-    );
+    const {
+      series_id,
+      occurrence_start,
+      is_exception,
+      is_multi_day,
+      description_truncated,
+      exdates_truncated,
+      ...fields
+    } = toOccurrenceDto(row, o, true);
     expect(Object.keys(fields)).toEqual(Object.keys(event));
     expect(fields).toEqual(event);
     expect([series_id, occurrence_start, is_exception, is_multi_day]).toEqual([7, 'x', false, true]);
+    // A short description and no removed starts: nothing cut (issue 42, ADR 046).
+    expect([description_truncated, exdates_truncated]).toEqual([false, false]);
   });
 
   it('never answers another family’s events', async () => {
@@ -871,6 +877,35 @@ describe('plan limit', () => {
     // Nothing changed: the series was not ended and no second series exists.
     const rows = await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId));
     expect(rows).toEqual([before]);
+  });
+
+  it('counts an occurrence edit that moves it into another month, and refuses it past the limit (issue 42, ADR 040)', async () => {
+    await server.database.system
+      .update(families)
+      .set({ maxEventsPerMonth: 2 })
+      .where(eq(families.id, fam.familyId));
+    const s = await create(
+      fam,
+      soccer(fam, { start_date: '2026-11-23T16:00', is_recurring: true, recurrence_pattern: 'weekly' }),
+    );
+    const edit = (occurrence: string, start: string) =>
+      call(fam, 'PATCH', `/api/events/${s.id}?occurrence=${occurrence}`, soccer(fam, { start_date: start }));
+    // Within its own month an edit is free, however often.
+    expect((await edit('2026-11-30T16:00:00', '2026-11-30T10:00')).statusCode).toBe(200);
+    expect((await edit('2026-11-30T16:00:00', '2026-11-29T10:00')).statusCode).toBe(200);
+    // January's occurrence moved into November is a new event this month (2 of 2), counted once.
+    expect((await edit('2027-01-04T16:00:00', '2026-11-26T16:00')).statusCode).toBe(200);
+    expect((await edit('2027-01-04T16:00:00', '2026-11-27T16:00')).statusCode).toBe(200);
+    const before = await server.database.system
+      .select()
+      .from(events)
+      .where(eq(events.familyId, fam.familyId));
+    const refused = await edit('2027-01-11T16:00:00', '2026-11-28T16:00');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toMatch(/allows 2 new events per month/);
+    expect(
+      await server.database.system.select().from(events).where(eq(events.familyId, fam.familyId)),
+    ).toEqual(before);
   });
 
   it('counts months in the family’s zone', async () => {

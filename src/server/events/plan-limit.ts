@@ -2,7 +2,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { eventLimitMessage } from '../../core/contracts/events.ts';
 import { addLocalDays, instantToLocal, localToInstant } from '../../core/time/local-time.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { events } from '../db/schema/events.ts';
 import { families } from '../db/schema/families.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -11,8 +11,8 @@ import { conflict, notFound } from '../http/errors.ts';
  * How many events count against the plan this calendar month of `timeZone`: rows with `counts_toward_plan`
  * created since the month's first local midnight — events and series (a series counts once) made by any path
  * (form, activity conversion, "this and following" split, ICS import) and imported overrides (RECURRENCE-ID,
- * issue 20); an occurrence edited in the app does not count. Used by every path that creates an event, so
- * that all apply the same rule.
+ * issue 20); an occurrence edited in the app counts only when the edit moved it into another month (ADR 040).
+ * Used by every path that creates an event, so that all apply the same rule.
  */
 export async function eventsCreatedThisMonth(
   tx: DbOrTx,

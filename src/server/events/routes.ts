@@ -8,7 +8,8 @@ import {
   seriesChangeQuerySchema,
 } from '../../core/contracts/events.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
+import { sendCappedList } from '../http/capped-list.ts';
 import { takeOpeningRead } from '../http/family-scope.ts';
 import { parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-params.ts';
@@ -50,7 +51,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
       return parsed.success ? listOpeningRead(parsed.data) : null;
     },
   };
-  app.get('/api/events', { schema: occurrenceList, config: listConfig }, async (request) => {
+  app.get('/api/events', { schema: occurrenceList, config: listConfig }, async (request, reply) => {
     const auth = requireAuth(request);
     const { familyId } = auth;
     const parsed = parsedRange(request);
@@ -58,7 +59,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
     const range = parsed.success ? parsed.data : parseInput(eventRangeQuerySchema, request.query);
     const leftOut = (eventId: number, reason: string) =>
       request.log.warn({ familyId, eventId, reason }, 'event left out of the calendar');
-    return listOccurrences(ctx, auth, range, leftOut, takeOpeningRead(request));
+    return sendCappedList(reply, await listOccurrences(ctx, auth, range, leftOut, takeOpeningRead(request)));
   });
 
   app.get('/api/events/:id', async (request) => {
@@ -68,9 +69,12 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
     return getEvent(ctx, familyId, id, query.occurrence);
   });
 
-  app.get('/api/events/:id/tasks', async (request) => {
+  app.get('/api/events/:id/tasks', async (request, reply) => {
     const { familyId } = requireAuth(request);
-    return listEventTasks(ctx, familyId, pathId(request.params, 'id', 'Event not found'));
+    return sendCappedList(
+      reply,
+      await listEventTasks(ctx, familyId, pathId(request.params, 'id', 'Event not found')),
+    );
   });
 
   // `?activity_conversion=true` takes the same payload (SPEC §7: the proposal's fields mapped by the client)

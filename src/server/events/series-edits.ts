@@ -12,11 +12,11 @@ import {
   localDateOf,
   localMinutesBetween,
 } from '../../core/time/local-time.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { eventColumns, type EventRow, saveEventMembers } from '../db/event-members.ts';
 import { toEngineRow } from '../db/event-occurrences.ts';
 import { events } from '../db/schema/events.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { cancelOccurrenceReminders, onEventWritten } from '../scheduler/hooks.ts';
 import { columnsFor, deleteEventRows, listsOf, loadEvent, type Zones } from './event-rows.ts';
@@ -254,9 +254,14 @@ export async function splitSeries(
 
 /**
  * "This event only": the override row of `occurrence` (RECURRENCE-ID) is created, or updated when that occurrence
- * was edited before, remembering which fields differ from the series (`override_fields`). An override does not
- * count toward the plan limit. Its transport tasks and reminders follow it.
- * @returns the override's row. @throws HttpError 400 when the engine refuses the payload.
+ * was edited before, remembering which fields differ from the series (`override_fields`). An override counts
+ * toward the plan limit only when it moves its occurrence into another calendar month than the one the series
+ * gave it (ADR 040, issue 42: moving a long series' occurrences into one month made events past the limit): then
+ * the monthly allowance is checked like a new event's, and the row counts from now on (`counts_toward_plan`,
+ * `created_at` set to the edit, so it counts in the month it moved); once counted it stays counted. Its transport
+ * tasks and reminders follow it.
+ * @returns the override's row. @throws HttpError 400 when the engine refuses the payload; 409 when a move into
+ *   another month is past the plan limit.
  */
 export async function writeOverride(
   tx: DbOrTx,
@@ -280,19 +285,29 @@ export async function writeOverride(
   const alertMembers = alertMembersSent ? v.alert_members : (existing?.alertMembers ?? series.alertMembers);
   const lists = { attendees: v.attendees, alertMembers };
   const overrideFields = changedFields({ ...columns, ...lists }, series, occurrence);
-  const values = { ...columns, overrideFields, updatedAt: now };
+  // Both in the series' own zone (`YYYY-MM…`): the occurrence keeps its month unless the edit moves it.
+  const movesMonth = columns.startDate.slice(0, 7) !== occurrence.slice(0, 7);
+  const startsCounting = movesMonth && !(existing?.countsTowardPlan ?? false);
+  if (startsCounting) await checkMonthlyLimit(tx, series.familyId, now);
+  const values = {
+    ...columns,
+    overrideFields,
+    updatedAt: now,
+    ...(startsCounting ? { countsTowardPlan: true, createdAt: now } : {}),
+  };
   const [stored] = existing
     ? await tx.update(events).set(values).where(eq(events.id, existing.id)).returning()
     : await tx
         .insert(events)
         .values({
+          // Editing one occurrence of a series already counted is not a new event (plan limit), unless it moves
+          // the occurrence into another month (above).
+          countsTowardPlan: false,
+          createdAt: now,
           ...values,
           familyId: series.familyId,
           parentEventId: series.id,
           recurrenceId: occurrence,
-          // Editing one occurrence of a series already counted is not a new event (plan limit).
-          countsTowardPlan: false,
-          createdAt: now,
         })
         .returning();
   if (!stored) throw new Error('override write returned no row');

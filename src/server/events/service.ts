@@ -2,7 +2,7 @@
  * The events calls (SPEC §7): create, read, list occurrences, update and delete. Series edits live in
  * series-edits.ts, transport tasks in transport-tasks.ts, the plan limit in plan-limit.ts, the wire in dto.ts.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isMultiDay } from '../../core/calendar/event-span.ts';
 import type {
   EventDto,
@@ -20,16 +20,19 @@ import {
   localDateOf,
   localMinutesBetween,
 } from '../../core/time/local-time.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { eventColumns, saveEventMembers } from '../db/event-members.ts';
 import { familyWindowRead, familyWindowRowsOf, loadFamilyWindowRows } from '../db/event-occurrences.ts';
 import type { OpeningRead } from '../db/scope.ts';
 import { events } from '../db/schema/events.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
 import { taskColumns } from '../db/task-assignees.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { cancelOccurrenceReminders, onEventWritten } from '../scheduler/hooks.ts';
+import { EVENTS_LIST_MAX, TASKS_LIST_MAX } from '../../core/contracts/quotas.ts';
+import type { CappedList } from '../http/capped-list.ts';
+import { capTaskList, taskListPriority } from '../tasks/service.ts';
 import { toEventDto, toEventTaskDto, toFamilyTime, toOccurrenceDto } from './dto.ts';
 import {
   checkDuration,
@@ -154,19 +157,23 @@ export async function getEvent(
   };
 }
 
-/** The tasks linked to an event, by due date (undated last), then id. @throws HttpError 404 for another family's id. */
+/**
+ * The tasks linked to an event, by due date (undated last), then id: at most `TASKS_LIST_MAX`, kept and cut as
+ * `GET /api/tasks` keeps them (`capTaskList`, issue 42, ADR 046). @throws HttpError 404 for another family's id.
+ */
 export async function listEventTasks(
   ctx: ServerContext,
   familyId: number,
   id: number,
-): Promise<EventTaskDto[]> {
+): Promise<CappedList<EventTaskDto>> {
   await loadEvent(ctx.db, familyId, id);
   const rows = await ctx.db
     .select(taskColumns)
     .from(tasks)
     .where(and(eq(tasks.familyId, familyId), eq(tasks.eventId, id)))
-    .orderBy(sql`${tasks.dueDate} asc nulls last`, asc(tasks.id));
-  return rows.map(toEventTaskDto);
+    .orderBy(...taskListPriority)
+    .limit(TASKS_LIST_MAX + 1);
+  return capTaskList(rows.map(toEventTaskDto), TASKS_LIST_MAX);
 }
 
 /** Whether `startDay` … `endDay` (inclusive) is longer than one list may be (`MAX_RANGE_DAYS`). */
@@ -196,6 +203,7 @@ export function listOpeningRead(range: {
  * expand is left out (reported to `onLeftOut`) and the rest still answer. Without a range: `DEFAULT_WINDOW_DAYS_*` around today.
  * `opening` is the request's opening read (`listOpeningRead`, taken with `takeOpeningRead`): its rows are used
  * when it is the very read this range needs, else the window is read here.
+ * At most `EVENTS_LIST_MAX` occurrences, the earliest; `truncated` when the range holds more (issue 42, ADR 046).
  * @throws HttpError 400 when the range is longer than `MAX_RANGE_DAYS`.
  */
 export async function listOccurrences(
@@ -204,7 +212,7 @@ export async function listOccurrences(
   range: { start?: string | undefined; end?: string | undefined },
   onLeftOut: (eventId: number, reason: string) => void = () => undefined,
   opening?: { read: OpeningRead; rows: unknown[][] },
-): Promise<EventOccurrenceDto[]> {
+): Promise<CappedList<EventOccurrenceDto>> {
   const { familyId, familyZone: zone } = family;
   let { start: startDay, end: endDay } = range;
   if (!startDay || !endDay) {
@@ -229,7 +237,8 @@ export async function listOccurrences(
     zone,
   );
   for (const f of failures) onLeftOut(f.event.id, f.reason);
-  return occurrences.map((o) => {
+  // At most EVENTS_LIST_MAX occurrences, the earliest (issue 42, ADR 046): the engine gives them by start.
+  const items = occurrences.slice(0, EVENTS_LIST_MAX).map((o) => {
     const row = o.event.row;
     // SPEC §9 on this occurrence as the family sees it: all-day, or a stored end on another day.
     const multiDay = isMultiDay({
@@ -240,6 +249,7 @@ export async function listOccurrences(
     });
     return toOccurrenceDto(row, o, multiDay);
   });
+  return { items, truncated: occurrences.length > EVENTS_LIST_MAX };
 }
 
 /** Whether two opening reads are the same statement with the same arguments. */

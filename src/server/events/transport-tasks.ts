@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { eventEnd } from '../../core/calendar/event-span.ts';
 import { DROPOFF_PREFIX, PICKUP_PREFIX } from '../../core/contracts/events.ts';
 import { addLocalMinutes } from '../../core/time/local-time.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import type { EventRow } from '../db/event-members.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { saveTaskAssignees, taskColumns } from '../db/task-assignees.ts';

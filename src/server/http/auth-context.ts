@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../auth/sessions.ts';
 import { unauthorized } from './errors.ts';
+
+/** The signed-in identity a request carries once its session cookie checks out. */
+export interface AuthContext {
+  userId: number;
+  familyId: number;
+  sid: string;
+  /** The family's IANA time zone (families.timezone), read with the session. */
+  familyZone: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as `Retry-After` (seconds) with the answer, for a 429 raised deep in a service. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -108,6 +110,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
     }
     const status = error.statusCode ?? 500;

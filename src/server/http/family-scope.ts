@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/types.ts';
 import {
   openScope,
   withFamilyScope,
@@ -29,6 +29,14 @@ declare module 'fastify' {
      * session is looked up on its own and the transaction opens when the handler runs (ADR 011).
      */
     countsBeforeScope?: true;
+    /**
+     * Set by a family route whose handler opens the signed-in family's scope itself (`withFamilyScope`), as often
+     * as it needs, instead of running in one transaction: the .ics import reads a text first, holding no
+     * connection, then stores it in short transactions (issue 39), so that on PGlite's one connection nobody
+     * waits for a whole upload. The session is looked up on its own; the handler runs in no scope until it opens
+     * one (row-level security shows it no family rows).
+     */
+    scopesItself?: true;
     /**
      * A family route's opening read (ADR 024): built from the request before validation (so it must check the
      * query itself and answer null for anything the handler would refuse or read otherwise), it is sent in the
@@ -133,6 +141,10 @@ export function installFamilyScope(app: FastifyInstance, db: Db): void {
   app.addHook('onRoute', (route) => {
     if (wrapped.has(route.handler)) return;
     const handler = route.handler;
+    if (route.config?.scopesItself === true) {
+      route.config = { ...route.config, countsBeforeScope: true };
+      return;
+    }
     const systemName = route.config?.systemScope;
     if (systemName !== undefined) {
       const system: RouteHandlerMethod = function (this: FastifyInstance, request, reply) {

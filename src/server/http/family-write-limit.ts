@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FAMILY_WRITE_RATE_MESSAGE } from '../../core/contracts/quotas.ts';
-import type { Db } from '../db/client.ts';
-import type { Clock } from './context.ts';
+import type { Db, DbOrTx } from '../db/types.ts';
+import type { Clock } from '../context.ts';
 import { HttpError } from './errors.ts';
 import { pendingRequestTransaction } from './family-scope.ts';
 import { countInWindow } from './shared-rate-limit-store.ts';
@@ -20,18 +20,36 @@ const WINDOW_MS = 60_000;
  * Install after the session hook (it reads `request.auth`).
  */
 export function installFamilyWriteLimit(app: FastifyInstance, db: Db, clock: Clock, perMinute: number): void {
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', async (request) => {
     const auth = request.auth;
     if (!auth || READS.has(request.method) || request.url.startsWith('/api/auth/')) return;
-    const { current, ttl } = await countInWindow(
-      pendingRequestTransaction(request) ?? db,
-      `family-writes:${String(auth.familyId)}`,
-      WINDOW_MS,
-      clock.now(),
-    );
-    if (current > perMinute) {
-      reply.header('Retry-After', String(Math.max(1, Math.ceil(ttl / 1000))));
-      throw new HttpError(429, 'rate_limited', FAMILY_WRITE_RATE_MESSAGE);
-    }
+    await countFamilyWrite(pendingRequestTransaction(request) ?? db, auth.familyId, clock, perMinute);
   });
+}
+
+/**
+ * Counts one state-changing call of `familyId` in the shared per-minute window that `installFamilyWriteLimit`
+ * keeps (also for callers outside a session: a CalDAV client's writes).
+ * @throws HttpError 429 `rate_limited` with `FAMILY_WRITE_RATE_MESSAGE` and `retryAfterSeconds` past `perMinute`.
+ */
+export async function countFamilyWrite(
+  db: DbOrTx,
+  familyId: number,
+  clock: Clock,
+  perMinute: number,
+): Promise<void> {
+  const { current, ttl } = await countInWindow(
+    db,
+    `family-writes:${String(familyId)}`,
+    WINDOW_MS,
+    clock.now(),
+  );
+  if (current > perMinute)
+    throw new HttpError(
+      429,
+      'rate_limited',
+      FAMILY_WRITE_RATE_MESSAGE,
+      undefined,
+      Math.max(1, Math.ceil(ttl / 1000)),
+    );
 }

@@ -12,6 +12,11 @@ export interface RateLimitRule {
   key: (request: FastifyRequest) => string;
 }
 
+/** The counter bucket of a rule's key (`rate_limit_counters.bucket`): `{name}:{key}`, e.g. `auth:ip:203.0.113.7`. */
+export function rateLimitBucket(name: string, key: string): string {
+  return `${name}:${key}`;
+}
+
 /** The preHandlers `rateLimited` made: their routes count before the request's transaction opens. */
 const countingHandlers = new WeakSet<object>();
 
@@ -42,7 +47,7 @@ export function rateLimited(
     check: app.createRateLimit({
       max: rule.max,
       timeWindow: rule.windowMs,
-      keyGenerator: (request: FastifyRequest) => `${rule.name}:${rule.key(request)}`,
+      keyGenerator: (request: FastifyRequest) => rateLimitBucket(rule.name, rule.key(request)),
     }),
   }));
   const check: preHandlerAsyncHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -44,7 +44,7 @@ export function findNulCharacter(body: unknown): string | null {
 
 /**
  * Security headers on every answer (OWASP Secure Headers) and the cross-site request check:
- * a state-changing request whose Origin is not ours is refused with 403 (OWASP CSRF Prevention,
+ * a state-changing request whose Origin is not `publicUrl`'s origin is refused with 403 (OWASP CSRF Prevention,
  * "Verifying Origin with standard headers"; the SameSite=Lax cookie is the second layer).
  */
 export function installSecurity(app: FastifyInstance, publicUrl: string): void {
@@ -61,9 +61,9 @@ export function installSecurity(app: FastifyInstance, publicUrl: string): void {
       if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused.');
       return;
     }
-    const host = request.headers.host;
-    const sameHost = host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
-    if (origin !== publicOrigin && !sameHost) throw forbidden('Cross-site request refused.');
+    // Only PUBLIC_URL's origin (issue 42): comparing with the Host header let any origin through whose request
+    // also named it as Host (DNS rebinding, a proxy passing Host through).
+    if (origin !== publicOrigin) throw forbidden('Cross-site request refused.');
   });
 
   app.addHook('preValidation', async (request) => {
@@ -74,7 +74,10 @@ export function installSecurity(app: FastifyInstance, publicUrl: string): void {
     if (field !== null) throw badRequest(NUL_CHARACTER_MESSAGE, { [field]: NUL_CHARACTER_MESSAGE });
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    // An API reply is the family's data: kept by no cache unless its route says otherwise (the photo, the feed).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'no-store');
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -207,7 +207,7 @@ describe('the page for a request whose session the server looked up (ADR 023)', 
       });
       expect(reply.statusCode).toBe(200);
       expect(reply.headers['content-encoding']).toBe('br');
-      expect(reply.headers['cache-control']).toBe('private, no-cache');
+      expect(reply.headers['cache-control']).toBe('no-store');
       expect(reply.headers.vary).toMatch(/cookie/i);
       const html = zlib.brotliDecompressSync(reply.rawPayload).toString();
       expect(html).toContain(familyZoneMeta('Europe/Berlin'));

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { homeDataScript, type HomePageData } from '../../core/contracts/home-page.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from './auth-context.ts';
 import { apiNotFound } from './errors.ts';
 
 /** A year, the longest `max-age` HTTP caches honour (RFC 9111 §5.2.2.1 puts no limit; a year is the convention). */
@@ -204,11 +204,12 @@ export async function registerWebAssets(
   };
   /**
    * Sends `html` as the page: revalidated, compressed (the not-found handler is outside the compress hook), and
-   * `private` when it carries the family's zone, so that no shared cache keeps one family's page.
+   * `no-store` when it is a signed-in page (it carries the family's zone, and at home its agenda and data), so
+   * that neither a shared cache nor the browser's own disk cache keeps one family's page after sign-out (issue 42).
    */
   const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, signedIn: boolean) => {
     reply
-      .header('Cache-Control', signedIn ? 'private, no-cache' : 'no-cache')
+      .header('Cache-Control', signedIn ? 'no-store' : 'no-cache')
       .header('Vary', 'Cookie, Accept-Encoding');
     reply.type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);

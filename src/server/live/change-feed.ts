@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { CHANGE_KINDS, type ChangeKind } from '../../core/contracts/live.ts';
+import type { ChangeFeed, FeedEvent } from '../context.ts';
 import type { Database } from '../db/client.ts';
 
 /** The NOTIFY channel the triggers of migration 0014 publish on. */
@@ -8,11 +9,6 @@ export const CHANGES_CHANNEL = 'familyhub_changes';
 /** How many recent changes (all families) a process keeps to replay to a stream that reconnects. */
 const REPLAY_BUFFER = 2_048;
 
-/** What a stream is sent: one family's change, or "you may have missed some: refetch everything". */
-export type FeedEvent =
-  | { type: 'change'; /** `<process>.<sequence>`, the SSE id. */ id: string; kind: ChangeKind; rowId: number }
-  | { type: 'resync' };
-
 interface Change {
   seq: number;
   family: number;
@@ -20,43 +16,19 @@ interface Change {
   rowId: number;
 }
 
-/** This process's live-update hub: one LISTEN connection, any number of family streams. */
-export interface ChangeFeed {
-  /**
-   * Calls `listener` with every change of `familyId` committed from now on (and a `resync` when the LISTEN
-   * connection had to be re-established). Returns the unsubscribe function.
-   */
-  subscribe(familyId: number, listener: (event: FeedEvent) => void): () => void;
-  /**
-   * Calls `listener` with every family's changes committed from now on (and `resync` after a reconnection),
-   * for the server's own loops (the outbox dispatcher wakes on `message` changes), never for a stream: a
-   * stream sees one family's. Returns the unsubscribe function.
-   */
-  subscribeAll(listener: (event: FeedEvent) => void): () => void;
-  /**
-   * The changes of `familyId` a stream that last saw `lastEventId` (its `Last-Event-ID`) has missed, or
-   * `[{ type: 'resync' }]` when this process cannot tell (an id of another process or of a previous run, one
-   * older than the replay buffer or than the last reconnection, or garbage). No id: nothing missed.
-   */
-  missedSince(familyId: number, lastEventId: string | undefined): FeedEvent[];
-  /** The id of the latest change this process has seen (`<process>.<sequence>`): a new stream's resume point. */
-  position(): string;
-  /** How many streams are subscribed (for the bench and logs). */
-  readonly size: number;
-  /** Stops listening; subscribers get nothing more. */
-  close(): Promise<void>;
-}
-
 /**
  * Starts listening on `CHANGES_CHANNEL` and returns the feed. Event ids are this process's own sequence,
  * prefixed with a random tag per run, so an id from another process (behind a load balancer) or from before
- * a restart is recognised as foreign and answered with a resync instead of a wrong replay. A message that does
- * not parse, or has an unknown kind, is dropped.
+ * a restart is recognised as foreign and answered with a resync instead of a wrong replay. The sequence counts
+ * every family's changes, so it is sealed (`sealSequence`, a key per run): a family sees ids it cannot order or
+ * subtract, and learns nothing of other families' writes from them (issue 42). A message that does not parse,
+ * or has an unknown kind, is dropped.
  *
  * @throws whatever `database.listen` throws (the database is unreachable at start).
  */
 export async function startChangeFeed(database: Pick<Database, 'listen'>): Promise<ChangeFeed> {
   const tag = randomBytes(4).toString('hex');
+  const key = randomBytes(16);
   const listeners = new Map<number, Set<(event: FeedEvent) => void>>();
   const everyFamily = new Set<(event: FeedEvent) => void>();
   const recent: Change[] = [];
@@ -76,7 +48,7 @@ export async function startChangeFeed(database: Pick<Database, 'listen'>): Promi
     const entry: Change = { seq, ...change };
     recent.push(entry);
     if (recent.length > REPLAY_BUFFER) recent.shift();
-    const event = toEvent(tag, entry);
+    const event = toEvent(tag, key, entry);
     for (const listener of listeners.get(entry.family) ?? []) listener(event);
     for (const listener of everyFamily) listener(event);
   };
@@ -105,15 +77,15 @@ export async function startChangeFeed(database: Pick<Database, 'listen'>): Promi
     },
     missedSince(familyId, lastEventId) {
       if (lastEventId === undefined || lastEventId === '') return [];
-      const match = /^([0-9a-f]{8})\.([0-9]{1,15})$/.exec(lastEventId);
-      const last = match?.[1] === tag ? Number(match[2]) : NaN;
+      const match = /^([0-9a-f]{8})\.([0-9a-f]{32})$/.exec(lastEventId);
+      const last = match?.[1] === tag && match[2] !== undefined ? openSequence(key, match[2]) : NaN;
       if (!Number.isSafeInteger(last) || last > seq || (gapAt > 0 && last <= gapAt))
         return [{ type: 'resync' }];
       const oldest = recent[0]?.seq ?? seq + 1;
       if (last + 1 < oldest) return [{ type: 'resync' }];
-      return recent.filter((c) => c.seq > last && c.family === familyId).map((c) => toEvent(tag, c));
+      return recent.filter((c) => c.seq > last && c.family === familyId).map((c) => toEvent(tag, key, c));
     },
-    position: () => `${tag}.${seq}`,
+    position: () => `${tag}.${sealSequence(key, seq)}`,
     get size() {
       let total = 0;
       for (const set of listeners.values()) total += set.size;
@@ -127,8 +99,37 @@ export async function startChangeFeed(database: Pick<Database, 'listen'>): Promi
   };
 }
 
-function toEvent(tag: string, change: Change): FeedEvent {
-  return { type: 'change', id: `${tag}.${change.seq}`, kind: change.kind, rowId: change.rowId };
+function toEvent(tag: string, key: Buffer, change: Change): FeedEvent {
+  return {
+    type: 'change',
+    id: `${tag}.${sealSequence(key, change.seq)}`,
+    kind: change.kind,
+    rowId: change.rowId,
+  };
+}
+
+/**
+ * `seq` (a safe integer ≥ 0) as 32 hex characters: one AES-128 block (eight zero bytes, then `seq` big-endian)
+ * encrypted with `key`. A block cipher is a permutation: each sequence number has one id, and without the key
+ * neither the order nor the distance of two ids can be read.
+ */
+export function sealSequence(key: Buffer, seq: number): string {
+  const block = Buffer.alloc(16);
+  block.writeBigUInt64BE(BigInt(seq), 8);
+  const cipher = createCipheriv('aes-128-ecb', key, null).setAutoPadding(false);
+  return Buffer.concat([cipher.update(block), cipher.final()]).toString('hex');
+}
+
+/**
+ * The sequence number `sealSequence(key, …)` sealed into `hex` (32 hex characters), or NaN when `hex` was not
+ * sealed with `key` (its first eight bytes do not open to zeros) or holds no safe integer.
+ */
+export function openSequence(key: Buffer, hex: string): number {
+  const decipher = createDecipheriv('aes-128-ecb', key, null).setAutoPadding(false);
+  const block = Buffer.concat([decipher.update(Buffer.from(hex, 'hex')), decipher.final()]);
+  if (block.readBigUInt64BE(0) !== 0n) return NaN;
+  const value = block.readBigUInt64BE(8);
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : NaN;
 }
 
 const KINDS = new Set<string>(CHANGE_KINDS);

@@ -1,8 +1,16 @@
+import { and, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEARTBEAT_SECONDS, type ChangeEventData } from '../../core/contracts/live.ts';
+import {
+  LIVE_STREAMS_PER_PROCESS_MESSAGE,
+  LIVE_STREAMS_PER_SESSION,
+  LIVE_STREAMS_PER_SESSION_MESSAGE,
+} from '../../core/contracts/quotas.ts';
+import { sessions } from '../db/schema/families.ts';
+import { withSystemScope } from '../db/scope.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
-import type { FeedEvent } from './change-feed.ts';
+import type { FeedEvent, ServerContext } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
 
 /**
  * How long one stream lasts before the server ends it (ms). The browser reconnects at once with its
@@ -15,22 +23,86 @@ const STREAM_LIFETIME_MS = 15 * 60_000;
 const RETRY_MS = 1_000;
 
 /**
+ * How often each process asks the database which of its streams' sessions still live (ms): one query per
+ * process per round, whatever the number of streams, so a stream whose session was signed out, revoked, expired
+ * or deleted with its member or account (in any process) ends within this time plus the query (issue 42: 5 s).
+ */
+export const STREAM_SESSION_CHECK_MS = 2_000;
+
+/** Session ids per query of the check (bound parameters stay far below PostgreSQL's 65,535). */
+const CHECK_CHUNK = 1_000;
+
+/** Retry-After (seconds) of the 429s: per session (the user closes a tab) and per process (load moves). */
+const SESSION_RETRY_AFTER_SECONDS = 60;
+const PROCESS_RETRY_AFTER_SECONDS = 5;
+
+/**
  * `GET /api/changes`: the signed-in family's live updates as server-sent events (see core/contracts/live.ts
  * for the events). Each stream gets its own family's changes only (`ChangeFeed.subscribe` by the session's
  * family). `Last-Event-ID` (header, or `?since=` for a client that reconnects with a new EventSource) replays
  * what this process still holds, or asks for a resync. Responses: 200 text/event-stream; 401 without a
- * session. The handler returns as soon as the stream is set up, so the request's family-scope transaction
+ * session; 429 `rate_limited` with Retry-After past `LIVE_STREAMS_PER_SESSION` open streams of the session or
+ * `config.LIVE_STREAMS_PER_PROCESS` of the process (issue 42). A stream ends within `STREAM_SESSION_CHECK_MS` of
+ * its session ending (sign-out, revocation, expiry, the member or account deleted), checked in every process.
+ * The handler returns as soon as the stream is set up, so the request's family-scope transaction
  * (http/family-scope.ts) commits at once instead of staying open for the stream's life.
  */
 export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  /** Every open stream's `end`, and the same grouped by the session (hashed id) that opened it. */
   const open = new Set<() => void>();
+  const bySession = new Map<string, Set<() => void>>();
   // Streams never end by themselves: end them so that closing the app (a deploy, SIGTERM) does not wait.
   app.addHook('preClose', async () => {
+    clearInterval(sessionCheck);
     for (const end of [...open]) end();
   });
 
+  let checking = false;
+  /** Ends the streams whose session is gone (see `STREAM_SESSION_CHECK_MS`); a failed check ends nothing. */
+  const checkSessions = async () => {
+    if (checking || bySession.size === 0) return;
+    checking = true;
+    try {
+      const sids = [...bySession.keys()];
+      const now = ctx.clock.now();
+      const alive = new Set<string>();
+      for (let i = 0; i < sids.length; i += CHECK_CHUNK) {
+        const chunk = sids.slice(i, i + CHECK_CHUNK);
+        const rows = await withSystemScope(ctx.db, 'live-session-check', () =>
+          ctx.db
+            .select({ sid: sessions.sid })
+            .from(sessions)
+            .where(
+              and(inArray(sessions.sid, chunk), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)),
+            ),
+        );
+        for (const row of rows) alive.add(row.sid);
+      }
+      for (const sid of sids) {
+        if (alive.has(sid)) continue;
+        for (const end of [...(bySession.get(sid) ?? [])]) end();
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'live streams: the session check failed; trying again next round');
+    } finally {
+      checking = false;
+    }
+  };
+  // Started here, outside any request, so that its queries run in no request's scope.
+  const sessionCheck = setInterval(() => void checkSessions(), STREAM_SESSION_CHECK_MS);
+  sessionCheck.unref();
+
   app.get('/api/changes', { exposeHeadRoute: false }, async (request, reply) => {
     const auth = requireAuth(request);
+    const mine = bySession.get(auth.sid) ?? new Set<() => void>();
+    if (mine.size >= LIVE_STREAMS_PER_SESSION) {
+      reply.header('Retry-After', String(SESSION_RETRY_AFTER_SECONDS));
+      throw new HttpError(429, 'rate_limited', LIVE_STREAMS_PER_SESSION_MESSAGE);
+    }
+    if (open.size >= ctx.config.LIVE_STREAMS_PER_PROCESS) {
+      reply.header('Retry-After', String(PROCESS_RETRY_AFTER_SECONDS));
+      throw new HttpError(429, 'rate_limited', LIVE_STREAMS_PER_PROCESS_MESSAGE);
+    }
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -56,12 +128,16 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const lifetime = setTimeout(() => end(), STREAM_LIFETIME_MS);
     const end = () => {
       if (!open.delete(end)) return;
+      mine.delete(end);
+      if (mine.size === 0 && bySession.get(auth.sid) === mine) bySession.delete(auth.sid);
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(lifetime);
       raw.end();
     };
     open.add(end);
+    mine.add(end);
+    bySession.set(auth.sid, mine);
     raw.on('close', end);
   });
 }

@@ -12,11 +12,11 @@ import type {
 } from '../../core/contracts/members.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { emailHasAccount } from '../db/cross-family.ts';
 import { narrowToFamily, withFamilyScope } from '../db/scope.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { LINK_TOKEN_PLACEHOLDER, linkSecret, linkToken, newLinkRef } from '../notifications/link-tokens.ts';

@@ -130,6 +130,7 @@ describe('GET /api/family-members', () => {
       phone_verified: false,
       phone_code_pending: false,
       reminder_channel: null,
+      push_devices: 0,
     });
   });
 });
@@ -161,6 +162,7 @@ describe('POST /api/family-members', () => {
       phone_verified: false,
       phone_code_pending: false,
       reminder_channel: null,
+      push_devices: 0,
     });
     const list = (await call(cookie, 'GET', '/api/family-members')).json();
     expect(list.map((m: { name: string }) => m.name)).toEqual(['Ana Rivera', 'Leo Rivera']);
@@ -337,6 +339,7 @@ describe('PATCH /api/family-members/{id}', () => {
       phone_verified: false,
       phone_code_pending: false,
       reminder_channel: null,
+      push_devices: 0,
       id: leo.id,
       name: 'Leo Rivera',
       color: 'green',

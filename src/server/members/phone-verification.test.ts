@@ -16,6 +16,11 @@ import { createTestServer, signedInFamily, type TestServer } from '../test/harne
 import {
   EXPIRED_CODE_MESSAGE,
   MAX_CODE_ATTEMPTS,
+  MAX_CODES_PER_NUMBER_PER_DAY,
+  MAX_CODES_PER_NUMBER_PER_HOUR,
+  NOT_MOBILE_MESSAGE,
+  OPTED_OUT_MESSAGE,
+  TOO_MANY_TO_NUMBER_MESSAGE,
   TOO_MANY_ATTEMPTS_MESSAGE,
   TOO_MANY_SENDS_MESSAGE,
   VERIFIED_ELSEWHERE_MESSAGE,
@@ -310,7 +315,7 @@ describe('inbound texts from unverified numbers (issue 20)', () => {
   });
 
   it('lets a verified number reach its family’s assistant as before', async () => {
-    const f = await family('Verified', '+14155550330');
+    const f = await family('Checked', '+14155550330');
     await sendCode(f);
     expect((await confirm(f, lastCode('+14155550330'))).statusCode).toBe(200);
     const res = await inbound('+14155550330', "what's on today?");
@@ -318,5 +323,64 @@ describe('inbound texts from unverified numbers (issue 20)', () => {
     expect((await historyOf(f.familyId)).map((n) => n.kind)).toEqual(
       expect.arrayContaining(['sms_question', 'sms_answer']),
     );
+  });
+});
+
+describe('codes per destination number (issue 42)', () => {
+  it(`texts one number at most ${MAX_CODES_PER_NUMBER_PER_HOUR} codes an hour and ${MAX_CODES_PER_NUMBER_PER_DAY} a day, across all families`, async () => {
+    server.clock.set('2026-12-05T08:05:00Z');
+    const target = '+14155550400';
+    const families: Family[] = [];
+    for (let i = 0; i < 6; i += 1) families.push(await family(`Target ${'ABCDEF'[i] ?? ''}`, target));
+    const [one, two, three, four, five, six] = families as [Family, Family, Family, Family, Family, Family];
+    const statuses = async (f: Family, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i += 1) out.push((await sendCode(f)).statusCode);
+      return out;
+    };
+    // Three from one family (its member's own hourly allowance), two from another: five in the hour.
+    expect([...(await statuses(one, 3)), ...(await statuses(two, 2))]).toEqual([200, 200, 200, 200, 200]);
+    const refused = await sendCode(three);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(TOO_MANY_TO_NUMBER_MESSAGE);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(fake.sent.filter((m) => m.to === target)).toHaveLength(MAX_CODES_PER_NUMBER_PER_HOUR);
+    // The next hour: five more, then the day's ten are spent for every family.
+    server.clock.advanceMinutes(60);
+    expect([...(await statuses(three, 3)), ...(await statuses(four, 2))]).toEqual([200, 200, 200, 200, 200]);
+    server.clock.advanceMinutes(60);
+    for (const f of [five, six, one]) expect((await sendCode(f)).statusCode).toBe(429);
+    expect(fake.sent.filter((m) => m.to === target)).toHaveLength(MAX_CODES_PER_NUMBER_PER_DAY);
+    // Another number is not held back by it.
+    expect((await sendCode(await family('Elsewhere', '+14155550402'))).statusCode).toBe(200);
+  });
+
+  it('never texts a code to a number that replied STOP, even from a profile added after, until START', async () => {
+    const stranger = '+14155550401';
+    expect((await inbound(stranger, 'STOP')).statusCode).toBe(200);
+    const later = await family('Later', stranger);
+    const refused = await sendCode(later);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(OPTED_OUT_MESSAGE);
+    expect(fake.sent.filter((m) => m.to === stranger)).toEqual([]);
+    await inbound(stranger, 'START');
+    fake.sent.length = 0;
+    expect((await sendCode(later)).statusCode).toBe(200);
+    expect(fake.sent.filter((m) => m.to === stranger)).toHaveLength(1);
+  });
+
+  it.each([
+    ['premium-rate', '+19005550199'],
+    ['toll-free', '+18005550199'],
+    ['fixed-line', '+442079460958'],
+    ['personal-number', '+15005550006'],
+  ])('refuses a %s number with a 400 on phone_number, texting nothing', async (_type, phone) => {
+    const f = await family(`Type ${phone.slice(-4)}`, phone);
+    const res = await sendCode(f);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ error: { fields: Record<string, string> } }>().error.fields.phone_number).toBe(
+      NOT_MOBILE_MESSAGE,
+    );
+    expect(fake.sent).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
-import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { PHONE_CODE_LENGTH, type FamilyMemberDto } from '../../core/contracts/members.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { familyMembers, userAccounts } from '../db/schema/families.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { countInWindow } from '../http/shared-rate-limit-store.ts';
 import { configuredChannels } from '../notifications/providers/from-config.ts';
 import type { Provider } from '../notifications/providers/provider.ts';
 
@@ -16,7 +18,26 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Codes one member may be sent per hour (an SMS costs money and can be used to pester a stranger). */
 export const MAX_CODE_SENDS_PER_HOUR = 3;
 
+/**
+ * Codes one destination number may be sent, across every family (issue 42: five free families sent 18 texts to
+ * one outside number in a minute): 5 per clock hour and 10 per UTC day, counted in `rate_limit_counters` so
+ * that every process shares them (fixed windows, like the other shared limits).
+ */
+export const MAX_CODES_PER_NUMBER_PER_HOUR = 5;
+export const MAX_CODES_PER_NUMBER_PER_DAY = 10;
+
+/**
+ * libphonenumber's types a code may be texted to: mobile, and the regions (US, Canada) whose numbering cannot
+ * tell mobile from fixed lines. Premium-rate, toll-free, shared-cost, VoIP, personal, pager, UAN, voicemail,
+ * fixed-line and unknown types are refused (issue 42).
+ */
+const TEXTABLE_TYPES = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
+
 export const NO_PHONE_MESSAGE = 'Add a phone number to this member first.';
+export const NOT_MOBILE_MESSAGE =
+  'Codes can be texted to mobile numbers only, not to landline, toll-free, premium-rate or other numbers.';
+export const TOO_MANY_TO_NUMBER_MESSAGE =
+  'Too many codes have been sent to this number. Please try again later.';
 export const ALREADY_VERIFIED_MESSAGE = 'This number is already verified.';
 export const VERIFIED_ELSEWHERE_MESSAGE =
   'This number is verified in another family. It can be verified here once it is removed there.';
@@ -116,6 +137,43 @@ async function verifiedElsewhere(tx: DbOrTx, phone: string, familyId: number): P
   return taken;
 }
 
+/** Whether a code may be texted to `phone` (E.164): its libphonenumber type is in `TEXTABLE_TYPES`. */
+export function isTextableNumber(phone: string): boolean {
+  const type = parsePhoneNumberFromString(phone)?.getType();
+  return type !== undefined && TEXTABLE_TYPES.has(type);
+}
+
+/** Whether `phone` texted STOP (any family's profile or none): `familyhub_phone_opted_out`, migration 0020. */
+async function optedOutNumber(tx: DbOrTx, phone: string): Promise<boolean> {
+  const result: unknown = await tx.execute(sql`select familyhub_phone_opted_out(${phone}) as stopped`);
+  const rows: unknown =
+    typeof result === 'object' && result !== null ? Reflect.get(result, 'rows') : undefined;
+  const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
+  const stopped: unknown =
+    typeof first === 'object' && first !== null ? Reflect.get(first, 'stopped') : undefined;
+  if (typeof stopped !== 'boolean') throw new Error('familyhub_phone_opted_out answered no boolean');
+  return stopped;
+}
+
+/**
+ * Counts one code to `phone` in the shared per-number windows (hour and day, every family together).
+ * @throws HttpError 429 with Retry-After past `MAX_CODES_PER_NUMBER_PER_HOUR` or `…_PER_DAY`; the count is part
+ *   of the caller's transaction, so a refused or failed send is not counted.
+ */
+async function countCodeToNumber(tx: DbOrTx, phone: string, now: Date): Promise<void> {
+  // The bucket names the number by a hash: the counters table is not the place for strangers' numbers.
+  const key = createHash('sha256').update(phone).digest('hex').slice(0, 32);
+  for (const [window, max] of [
+    [3_600_000, MAX_CODES_PER_NUMBER_PER_HOUR],
+    [86_400_000, MAX_CODES_PER_NUMBER_PER_DAY],
+  ] as const) {
+    const counted = await countInWindow(tx, `phone-codes:to:${window}:${key}`, window, now);
+    if (counted.current > max) {
+      throw new HttpError(429, 'rate_limited', TOO_MANY_TO_NUMBER_MESSAGE, undefined, counted.ttl / 1000);
+    }
+  }
+}
+
 /** The text carrying the code (GSM-7, one segment). */
 export function codeMessage(code: string): string {
   return (
@@ -129,9 +187,11 @@ export function codeMessage(code: string): string {
  * through `sms` (the configured Twilio provider; the code is sent here, not through the outbox, so it is never
  * stored readable) and stores only its scrypt hash, valid `CODE_TTL_MINUTES`. A new code replaces the pending one.
  * @returns the member as the members list shows it ("Code sent").
- * @throws HttpError 404 (another family's id), 403 (not the member nor a parent), 400 `phone_number` (no number),
- *   409 (already verified, verified in another family, opted out, no SMS provider), 429 (more than
- *   `MAX_CODE_SENDS_PER_HOUR` codes in the hour), 503 when the provider refuses the message.
+ * @throws HttpError 404 (another family's id), 403 (not the member nor a parent), 400 `phone_number` (no number,
+ *   or not a mobile number: `isTextableNumber`), 409 (already verified, verified in another family, the number
+ *   texted STOP through any profile or none, no SMS provider), 429 (more than `MAX_CODE_SENDS_PER_HOUR` codes in
+ *   the hour to the member; with Retry-After, more than `MAX_CODES_PER_NUMBER_PER_HOUR` / `…_PER_DAY` to the
+ *   number across all families), 503 when the provider refuses the message.
  */
 export async function sendPhoneCode(
   ctx: ServerContext,
@@ -147,7 +207,8 @@ export async function sendPhoneCode(
     const phone = member.phoneNumber;
     if (!phone) throw badRequest(NO_PHONE_MESSAGE, { phone_number: NO_PHONE_MESSAGE });
     if (member.phoneVerifiedAt) throw conflict(ALREADY_VERIFIED_MESSAGE);
-    if (member.smsOptedOut) throw conflict(OPTED_OUT_MESSAGE);
+    if (!isTextableNumber(phone)) throw badRequest(NOT_MOBILE_MESSAGE, { phone_number: NOT_MOBILE_MESSAGE });
+    if (member.smsOptedOut || (await optedOutNumber(tx, phone))) throw conflict(OPTED_OUT_MESSAGE);
     if (!configuredChannels(ctx.config).sms) throw conflict(SMS_NOT_SET_UP_MESSAGE);
     if (await verifiedElsewhere(tx, phone, familyId)) throw conflict(VERIFIED_ELSEWHERE_MESSAGE);
     const windowOpen =
@@ -155,6 +216,7 @@ export async function sendPhoneCode(
       now.getTime() - member.phoneCodeWindowStart.getTime() < 3_600_000;
     const sends = windowOpen ? member.phoneCodeSends : 0;
     if (sends >= MAX_CODE_SENDS_PER_HOUR) throw new HttpError(429, 'rate_limited', TOO_MANY_SENDS_MESSAGE);
+    await countCodeToNumber(tx, phone, now);
     const code = newCode();
     const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
     const [row] = await tx

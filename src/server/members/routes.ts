@@ -7,7 +7,7 @@ import {
   phoneCodeSchema,
 } from '../../core/contracts/members.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { httpErrorBody, parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-params.ts';
 import { providersFromConfig } from '../notifications/providers/from-config.ts';

@@ -10,11 +10,13 @@ import {
 } from '../../core/contracts/members.ts';
 import { toE164 } from '../../core/members/phone.ts';
 import { type FamilyChannels, reminderChannel } from '../../core/notifications/reminder-channel.ts';
+import { revokeAppPasswordsOf } from '../auth/app-passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { revokeFeedsOfRemovedAccounts } from '../calendar-feed/service.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { appSettings, families, familyMembers, userAccounts } from '../db/schema/families.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
+import { pushDevicesOf, pushSwitchedOff } from '../notifications/push-devices.ts';
 import { configuredChannels } from '../notifications/providers/from-config.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { MAX_CODE_ATTEMPTS, PHONE_CHANGED } from './phone-verification.ts';
@@ -65,6 +67,8 @@ type Logins = Map<number, { userId: number; isOwner: boolean }>;
 interface MemberContext {
   logins: Logins;
   channels: FamilyChannels;
+  /** Issue 41: push devices per member id (empty when the family turned push off). */
+  pushDevices: Map<number, number>;
   callerUserId: number;
   /** For "Code sent": a code pending past its expiry is not. */
   now: Date;
@@ -79,9 +83,22 @@ async function memberContext(
   return {
     logins: await loginsOf(tx, familyId),
     channels: await familyChannels(ctx, tx, familyId),
+    pushDevices: await pushDeviceCounts(tx, familyId, ctx.clock.now()),
     callerUserId,
     now: ctx.clock.now(),
   };
+}
+
+/**
+ * Issue 41: member id → how many push devices the member's account has (`pushDevicesOf`, the devices the outbox
+ * sends to), or an empty map when the family's `disable_all_push` is 'true' (nothing would be pushed).
+ */
+async function pushDeviceCounts(tx: DbOrTx, familyId: number, now: Date): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (await pushSwitchedOff(tx, familyId)) return counts;
+  for (const [memberId, devices] of await pushDevicesOf(tx, familyId, now))
+    counts.set(memberId, devices.length);
+  return counts;
 }
 
 /** The family's active accounts by member id (`FamilyMemberDto.has_login` / `is_owner`). */
@@ -103,7 +120,7 @@ async function loginsOf(tx: DbOrTx, familyId: number): Promise<Logins> {
  */
 export function toMemberDto(
   row: MemberRow,
-  { logins, channels, callerUserId, now }: MemberContext,
+  { logins, channels, pushDevices, callerUserId, now }: MemberContext,
 ): FamilyMemberDto {
   const login = logins.get(row.id);
   return {
@@ -125,6 +142,7 @@ export function toMemberDto(
       row.phoneCodeAttempts < MAX_CODE_ATTEMPTS &&
       (row.phoneCodeExpiresAt?.getTime() ?? 0) > now.getTime(),
     reminder_channel: reminderChannel(channels, { ...row, phoneVerified: row.phoneVerifiedAt !== null }),
+    push_devices: pushDevices.get(row.id) ?? 0,
   };
 }
 
@@ -328,8 +346,8 @@ export async function updateMember(
  * SPEC §7 `DELETE /api/family-members/{id}`. Removes the member from events, tasks and proposals (what they
  * authored stays) — the database does that, by the foreign keys of migration 0018 (ADR 017): attendee, alert
  * and assignee rows go, organiser, drivers, proposal assignee/assigner and note author become null, and a task's
- * next assignee becomes its `assigned_to`. Deactivates their account and ends its sessions, so it can no longer
- * sign in.
+ * next assignee becomes its `assigned_to`. Deactivates their account, ends its sessions and revokes its app
+ * passwords (issue 40), so it can no longer sign in, nor a calendar app with it.
  * The family's owner cannot be deleted, nor the last parent, nor the last parent who can sign in (issue 21).
  * @param callerUserId the signed-in user: deleting one's own profile is refused (it would end this session).
  * @throws HttpError 404 for an id outside the family (nothing changes); 409 for the owner, the last parent
@@ -363,6 +381,11 @@ export async function deleteMember(
       .where(and(eq(userAccounts.familyId, familyId), eq(userAccounts.familyMemberId, memberId)))
       .returning({ id: userAccounts.id });
     for (const account of accounts) await destroyUserSessions(tx, account.id);
+    await revokeAppPasswordsOf(
+      tx,
+      familyId,
+      accounts.map((a) => a.id),
+    );
     await revokeFeedsOfRemovedAccounts(
       tx,
       familyId,

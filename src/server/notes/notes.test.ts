@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NoteDto } from '../../core/contracts/notes.ts';
-import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE } from '../../core/contracts/quotas.ts';
+import type { NoteDto, NoteListItemDto } from '../../core/contracts/notes.ts';
+import {
+  NOTE_CONTENT_MAX_BYTES,
+  NOTE_PREVIEW_MAX_LINES,
+  NOTE_TOO_LARGE_MESSAGE,
+} from '../../core/contracts/quotas.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
 import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
@@ -254,6 +258,22 @@ describe('GET /api/notes and /api/notes/{id}', () => {
     await server.database.system.update(notes).set({ sortOrder: 5 }).where(eq(notes.id, pinnedOld.id));
     await server.database.system.update(notes).set({ sortOrder: -1 }).where(eq(notes.id, oldest.id));
     expect(await listIds(us)).toEqual([oldest.id, newest.id, pinnedOld.id]);
+  });
+
+  it('lists a long note’s first lines, flagged as cut, while GET /api/notes/{id} answers all of it (ADR 042)', async () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `• item ${String(i)} ${'é'.repeat(20)}`);
+    const long = await create(us, { title: 'Long list', content: lines.join('\n') });
+    const short = await create(us, { title: 'Short', content: 'milk\neggs' });
+    const list = (await call(us, 'GET', '/api/notes')).json<NoteListItemDto[]>();
+    const listedLong = list.find((n) => n.id === long.id);
+    const listedShort = list.find((n) => n.id === short.id);
+    expect(listedLong?.content_truncated).toBe(true);
+    expect(listedLong?.content).toBe(lines.slice(0, NOTE_PREVIEW_MAX_LINES).join('\n'));
+    expect(listedShort).toEqual({ ...short, content_truncated: false });
+
+    const one = await call(us, 'GET', `/api/notes/${long.id}`);
+    expect(one.json<NoteDto>().content).toBe(lines.join('\n'));
+    expect(one.json()).not.toHaveProperty('content_truncated');
   });
 
   it('fetches one note, uncached', async () => {

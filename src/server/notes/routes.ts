@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteReorderSchema, noteSchema, noteUpdateSchema } from '../../core/contracts/notes.ts';
 import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE } from '../../core/contracts/quotas.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { HttpError, notFound, parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-params.ts';
 import {

@@ -5,6 +5,7 @@ import {
   NOTE_CATEGORIES,
   type NoteCategory,
   type NoteDto,
+  type NoteListItemDto,
   type noteReorderSchema,
   type noteSchema,
   type noteUpdateSchema,
@@ -14,6 +15,8 @@ import {
   FAMILY_STORAGE_MAX_BYTES,
   FAMILY_STORAGE_MESSAGE,
   NOTE_COUNT_MESSAGE,
+  NOTE_PREVIEW_MAX_BYTES,
+  NOTE_PREVIEW_MAX_LINES,
   PHOTO_MAX_EDGE_PX,
 } from '../../core/contracts/quotas.ts';
 import {
@@ -23,10 +26,11 @@ import {
   photoDataUrl,
   withPhotoPaths,
 } from '../../core/notes/content.ts';
-import type { DbOrTx } from '../db/client.ts';
+import { contentPreview } from '../../core/text/preview.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 
 type NoteRow = typeof notes.$inferSelect;
@@ -98,18 +102,20 @@ function photoPath(row: NoteRow, index: number): string {
 }
 
 /**
- * SPEC §7 `GET /api/notes`: the family's notes in display order (SPEC §9). Photos are not inlined (issue 20:
- * 20 notes of 5 MB made a 96 MiB reply): each photo line names its path (`photoPath`) instead, and the
- * board loads photos one by one; `GET /api/notes/{id}` still answers the full content for editing.
+ * SPEC §7 `GET /api/notes`: the family's notes in display order (SPEC §9), each with only the start of its
+ * content (issue 42, ADR 042): photo lines name their path (`photoPath`; issue 20: 20 notes of 5 MB made a
+ * 96 MiB reply) and `content` is cut to `NOTE_PREVIEW_MAX_LINES` lines within `NOTE_PREVIEW_MAX_BYTES`, with
+ * `content_truncated` set when more was left out. `GET /api/notes/{id}` answers the whole note for editing.
  */
-export async function listNotes(ctx: ServerContext, familyId: number): Promise<NoteDto[]> {
+export async function listNotes(ctx: ServerContext, familyId: number): Promise<NoteListItemDto[]> {
   const rows = await selectNotes(ctx.db)
     .where(eq(notes.familyId, familyId))
     .orderBy(...displayOrder);
-  return rows.map((r) => ({
-    ...toNoteDto(r.note, r.authorName),
-    content: withPhotoPaths(r.note.content, (index) => photoPath(r.note, index)),
-  }));
+  return rows.map((r) => {
+    const listed = withPhotoPaths(r.note.content, (index) => photoPath(r.note, index));
+    const { preview, truncated } = contentPreview(listed, NOTE_PREVIEW_MAX_LINES, NOTE_PREVIEW_MAX_BYTES);
+    return { ...toNoteDto(r.note, r.authorName), content: preview, content_truncated: truncated };
+  });
 }
 
 /**

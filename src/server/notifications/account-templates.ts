@@ -131,10 +131,31 @@ export function passkeyRemovedEmail(input: { name: string; remaining: number }):
   ]);
 }
 
-/** "Sign out everywhere else" ended `count` sessions. */
-export function sessionsEndedEmail(input: { count: number }): EmailContent {
+/** "Sign out everywhere else" ended `count` sessions and revoked `appPasswords` app passwords (issue 40). */
+export function sessionsEndedEmail(input: { count: number; appPasswords: number }): EmailContent {
+  const devices = `${input.count} other signed-in device${input.count === 1 ? ' was' : 's were'} signed out of your FamilyHub account`;
+  const apps =
+    input.appPasswords > 0
+      ? ` and ${input.appPasswords} app password${input.appPasswords === 1 ? ' was' : 's were'} revoked (calendar apps using ${input.appPasswords === 1 ? 'it' : 'them'} need a new one)`
+      : '';
   return notice('sessions_ended', 'Your other FamilyHub sessions were signed out', [
-    `${input.count} other signed-in device${input.count === 1 ? ' was' : 's were'} signed out of your FamilyHub account ("Sign out everywhere else").`,
+    `${devices}${apps} ("Sign out everywhere else").`,
+    NOT_YOU,
+  ]);
+}
+
+/** An app password (issue 40) named `name` was made: it lets a calendar app read and change the calendar. */
+export function appPasswordCreatedEmail(input: { name: string }): EmailContent {
+  return notice('app_password_created', 'An app password was made for your FamilyHub account', [
+    `An app password named "${input.name}" was made for your FamilyHub account. A calendar app that signs in with it reaches your family's calendar. You can revoke it under Account Settings.`,
+    NOT_YOU,
+  ]);
+}
+
+/** An app password named `name` was revoked. */
+export function appPasswordRevokedEmail(input: { name: string }): EmailContent {
+  return notice('app_password_revoked', 'An app password was revoked from your FamilyHub account', [
+    `The app password named "${input.name}" was revoked: calendar apps signed in with it no longer reach your FamilyHub calendar.`,
     NOT_YOU,
   ]);
 }

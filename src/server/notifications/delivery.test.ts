@@ -13,7 +13,7 @@ import {
 } from './dispatcher.ts';
 import { enqueue, type OutboundMessage } from './outbox.ts';
 import { createLogProvider } from './providers/log.ts';
-import type { OutgoingMessage, Provider } from './providers/provider.ts';
+import { ProviderError, type OutgoingMessage, type Provider } from './providers/provider.ts';
 import { createSmtpProvider } from './providers/smtp.ts';
 import { createTwilioProvider } from './providers/twilio.ts';
 import { invitationEmail } from './templates.ts';
@@ -639,6 +639,21 @@ describe('the loop sleeps until something is due (ADR 030)', () => {
       await holding;
     }
     await until(async () => (await row(held.id)).status === 'sent');
+  });
+});
+
+describe('what a failure records', () => {
+  it('keeps a long error whole to the last character: an emoji across the cut is left out, not halved', async () => {
+    const queued = await enqueue(server.database.system, message());
+    const failing: Provider = {
+      name: 'failing',
+      send: () => Promise.reject(new ProviderError(`${'x'.repeat(999)}😀 and the rest`, true)),
+      close: async () => {},
+    };
+    expect(await dispatcher({ providers: { email: failing, sms: failing } }).dispatchOnce()).toMatchObject({
+      failed: 1,
+    });
+    expect(await row(queued.id)).toMatchObject({ status: 'failed', lastError: 'x'.repeat(999) });
   });
 });
 

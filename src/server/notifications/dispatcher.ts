@@ -5,15 +5,17 @@ import {
   retryDelayMs,
   type BackoffPolicy,
 } from '../../core/notifications/backoff.ts';
-import type { Db } from '../db/client.ts';
-import type { ChangeFeed } from '../live/change-feed.ts';
+import { startOf } from '../../core/text/shorten.ts';
+import type { Db } from '../db/types.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { familyMembers } from '../db/schema/families.ts';
+import { familyMembers, sessions } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import type { Clock } from '../http/context.ts';
+import { pushSubscriptions } from '../db/schema/push.ts';
+import type { ChangeFeed, Clock } from '../context.ts';
 import { LINK_TOKEN_PLACEHOLDER, liveLinkToken } from './link-tokens.ts';
 import type { ChannelProviders } from './providers/from-config.ts';
-import { ProviderError, type OutgoingMessage } from './providers/provider.ts';
+import { createLogProvider } from './providers/log.ts';
+import { ProviderError, type OutgoingMessage, type PushTarget } from './providers/provider.ts';
 
 /** A pino-style logger (Fastify's `app.log` fits). */
 export interface DispatcherLogger {
@@ -95,6 +97,27 @@ export const LINK_GONE_REASON =
   'Not sent: its link no longer works (replaced by a newer one, used, cancelled, or the link secret changed)';
 
 /**
+ * The app path a push notification's click opens (issue 41): the event (`/add-event/{id}`) or task
+ * (`/add-task/{id}`) it is about, the driving page for a driving alert, else the calendar.
+ */
+export function appPathOf(row: Pick<Row, 'sourceKind' | 'sourceId'>): string {
+  if (row.sourceId === null) return '/';
+  switch (row.sourceKind) {
+    case 'event':
+    case 'pickup':
+    case 'dropoff':
+    case 'event_alert':
+      return `/add-event/${row.sourceId}`;
+    case 'task':
+      return `/add-task/${row.sourceId}`;
+    case 'driving_gaps':
+      return '/driving';
+    default:
+      return '/';
+  }
+}
+
+/**
  * The outbox dispatcher (ARCHITECTURE.md "Notifications"), one per server process.
  *
  * Claiming: in one transaction, `SELECT … FOR UPDATE SKIP LOCKED` picks due rows (pending with
@@ -120,6 +143,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const random = options.random ?? Math.random;
   const logger = options.logger;
+  const pushProvider = providers.push ?? createLogProvider('push');
 
   let stopping = false;
   let loop: Promise<void> | null = null;
@@ -244,20 +268,28 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       body = body.replaceAll(LINK_TOKEN_PLACEHOLDER, token);
       html = html?.replaceAll(LINK_TOKEN_PLACEHOLDER, token) ?? null;
     }
-    const provider = row.channel === 'sms' ? providers.sms : providers.email;
+    const channel = row.channel === 'sms' ? 'sms' : row.channel === 'push' ? 'push' : 'email';
+    const provider = channel === 'push' ? pushProvider : channel === 'sms' ? providers.sms : providers.email;
     const message: OutgoingMessage = {
       id: row.id,
-      channel: row.channel === 'sms' ? 'sms' : 'email',
+      channel,
       recipient: row.recipient,
       subject: row.subject,
       body,
       html,
       dedupeKey: row.dedupeKey,
       expiresAt: row.expiresAt,
+      ...(channel === 'push' ? await pushTargetOf(row) : {}),
     };
     try {
       const result = await provider.send(message, clock.now());
       const now = clock.now();
+      if (message.push && row.pushSubscriptionId !== null) {
+        await db
+          .update(pushSubscriptions)
+          .set({ lastSuccessAt: now })
+          .where(eq(pushSubscriptions.id, row.pushSubscriptionId));
+      }
       const ok = await record(row, lease, {
         status: 'sent',
         sentAt: now,
@@ -271,13 +303,24 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     } catch (error) {
       const now = clock.now();
       const providerError = error instanceof ProviderError ? error : new ProviderError(String(error), false);
-      const lastError = providerError.message.slice(0, 1000);
+      const lastError = startOf(providerError.message, 1000);
       if (providerError.options.optedOut && row.familyMemberId !== null) {
         // The carrier says the member replied STOP: remember it so policy suppresses their next texts.
         await db
           .update(familyMembers)
           .set({ smsOptedOut: true })
           .where(and(eq(familyMembers.id, row.familyMemberId), eq(familyMembers.familyId, row.familyId)));
+      }
+      if (providerError.options.subscriptionGone && row.pushSubscriptionId !== null) {
+        // RFC 8030 §7.3: the push service no longer knows this subscription; its other messages fail too.
+        await db
+          .delete(pushSubscriptions)
+          .where(
+            and(
+              eq(pushSubscriptions.id, row.pushSubscriptionId),
+              eq(pushSubscriptions.familyId, row.familyId),
+            ),
+          );
       }
       if (providerError.permanent || !mayRetry(row.attempts, backoff)) {
         const ok = await record(row, lease, {
@@ -306,6 +349,46 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       });
       if (ok) summary.retried += 1;
     }
+  }
+
+  /**
+   * For a `push` row: its device's subscription and what the notification does (issue 41). The tag names the
+   * cause (`{source_kind}:{source_id}:{occurrence}`), so a re-sent reminder replaces the shown one; urgency is
+   * `high` for a reminder whose moment (`expires_at`) is within the hour. No `push` when the device is gone or
+   * its session has ended.
+   */
+  async function pushTargetOf(row: Row): Promise<{ push?: PushTarget }> {
+    if (row.pushSubscriptionId === null) return {};
+    // The device's session must still be live: an expired one's devices are deleted only when it is pruned.
+    const now = clock.now();
+    const [found] = await db
+      .select({ device: pushSubscriptions })
+      .from(pushSubscriptions)
+      .innerJoin(
+        sessions,
+        and(
+          eq(sessions.sid, pushSubscriptions.sessionSid),
+          gt(sessions.expire, now),
+          gt(sessions.absoluteExpire, now),
+        ),
+      )
+      .where(
+        and(eq(pushSubscriptions.id, row.pushSubscriptionId), eq(pushSubscriptions.familyId, row.familyId)),
+      );
+    if (!found) return {};
+    const { device } = found;
+    const reminder = ['event', 'pickup', 'dropoff', 'task'].includes(row.sourceKind);
+    const soon = row.expiresAt !== null && row.expiresAt.getTime() - now.getTime() <= 60 * 60_000;
+    return {
+      push: {
+        endpoint: device.endpoint,
+        p256dh: device.p256dh,
+        auth: device.auth,
+        url: appPathOf(row),
+        tag: `${row.sourceKind}:${row.sourceId ?? ''}:${row.sourceOccurrence ?? ''}`,
+        urgency: reminder && soon ? 'high' : 'normal',
+      },
+    };
   }
 
   async function dispatchOnce(): Promise<DispatchSummary> {
@@ -391,7 +474,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       stopping = true;
       wake?.();
       await loop;
-      await Promise.all([providers.email.close(), providers.sms.close()]);
+      await Promise.all([providers.email.close(), providers.sms.close(), pushProvider.close()]);
     },
   };
 }

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { familyMembers, userAccounts } from '../db/schema/families.ts';
 
 /**

@@ -393,6 +393,7 @@ describe('GET /api/notifications', () => {
       channel: 'email',
       member_name: 'Grandma',
       recipient: 'gran@example.com',
+      body_truncated: false,
       status: 'pending',
       attempts: 0,
       sent_at: null,
@@ -405,6 +406,7 @@ describe('GET /api/notifications', () => {
       [
         'attempts',
         'body',
+        'body_truncated',
         'channel',
         'created_at',
         'expires_at',

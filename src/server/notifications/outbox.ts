@@ -6,9 +6,11 @@ import type {
   SuppressionReason,
 } from '../../core/contracts/notifications.ts';
 import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
-import type { DbOrTx } from '../db/client.ts';
+import { shorten, startOf } from '../../core/text/shorten.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { liveDedupe, notifications } from '../db/schema/notifications.ts';
 import { smsReplyActions } from '../db/schema/sms-replies.ts';
+import { pushDevicesOf, pushSwitchedOff } from './push-devices.ts';
 import { applyPolicy, loadPolicyFacts, type PolicyDecision, type PolicyFacts } from './policy.ts';
 
 /** One message to send, as a feature hands it to `enqueue`. */
@@ -65,7 +67,24 @@ export interface OutboundMessage {
    * suppressed. Only `enqueueMany` records them.
    */
   replyActions?: readonly ReplyAction[];
+  /**
+   * Issue 41: the message may also go by Web Push, with this title and short body. When set on a message to a
+   * member that is not transactional, `enqueue`/`enqueueMany` also write one `push` row per device of the
+   * account linked to that member (`pushDevicesOf`), in the same transaction, each with the key
+   * `{dedupeKey}:push:{device id}` and the same source, send time and expiry; `suppressed` with
+   * `disable_all_push` when the family switched push off. Push goes beside e-mail or SMS, not instead.
+   */
+  push?: PushContent;
 }
+
+/** What a push notification shows (issue 41): a title and a short body (cut to `PUSH_BODY_MAX` characters). */
+export interface PushContent {
+  title: string;
+  body: string;
+}
+
+/** Longest push body, in characters: push services cap the encrypted payload at 4 KB (RFC 8030 §7.2). */
+export const PUSH_BODY_MAX = 240;
 
 /** What an outbox row is about: its `source_kind`, `source_id` and `source_occurrence` columns. */
 export interface MessageSource {
@@ -138,6 +157,69 @@ function toRow(message: OutboundMessage, decision: PolicyDecision): typeof notif
   };
 }
 
+/** `dedupeKey` of the push row of `key` for device `deviceId` (kept within the column's 200 characters). */
+function pushDedupeKey(key: string, deviceId: number): string {
+  const suffix = `:push:${deviceId}`;
+  return `${key.slice(0, 200 - suffix.length)}${suffix}`;
+}
+
+/**
+ * The `push` rows that go with `messages` (issue 41): for each message carrying `push` content, to a member,
+ * not transactional, one row per device of that member's account. Devices and the family's push switch are
+ * read once per family.
+ */
+async function pushRows(
+  tx: DbOrTx,
+  messages: readonly OutboundMessage[],
+): Promise<(typeof notifications.$inferInsert)[]> {
+  const wanted = messages.filter((m) => m.push && m.familyMemberId !== null && !m.transactional);
+  if (wanted.length === 0) return [];
+  const byFamily = new Map<number, OutboundMessage[]>();
+  for (const m of wanted) byFamily.set(m.familyId, [...(byFamily.get(m.familyId) ?? []), m]);
+  const rows: (typeof notifications.$inferInsert)[] = [];
+  for (const [familyId, list] of byFamily) {
+    const [first] = list;
+    if (!first) continue;
+    const devices = await pushDevicesOf(
+      tx,
+      familyId,
+      first.now,
+      list.map((m) => m.familyMemberId ?? 0),
+    );
+    if (devices.size === 0) continue;
+    const off = await pushSwitchedOff(tx, familyId);
+    for (const m of list) {
+      const push = m.push;
+      if (!push) continue;
+      for (const device of devices.get(m.familyMemberId ?? 0) ?? []) {
+        rows.push({
+          familyId,
+          familyMemberId: m.familyMemberId,
+          channel: 'push',
+          recipient: device.deviceLabel,
+          subject: startOf(push.title, 200),
+          body: shorten(push.body, PUSH_BODY_MAX),
+          html: null,
+          linkRef: null,
+          kind: m.kind,
+          dedupeKey: pushDedupeKey(m.dedupeKey, device.id),
+          sourceKind: m.source?.kind ?? 'other',
+          sourceId: m.source?.id ?? null,
+          sourceOccurrence: m.source?.occurrence ?? null,
+          sendAfter: m.sendAfter ?? m.now,
+          expiresAt: m.expiresAt ?? null,
+          status: off ? 'suppressed' : 'pending',
+          statusReason: off ? 'disable_all_push' : null,
+          pushSubscriptionId: device.id,
+          createdAt: m.now,
+          updatedAt: m.now,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
 /**
  * Writes one message to the outbox **in the caller's transaction** (pass the `tx` of the change that causes
  * the message), so the message exists exactly when that change commits (transactional outbox pattern).
@@ -163,6 +245,8 @@ export async function enqueue(tx: DbOrTx, message: OutboundMessage): Promise<Enq
     .values(toRow(message, decision))
     .onConflictDoNothing(liveDedupe)
     .returning({ id: notifications.id });
+  const pushes = await pushRows(tx, [message]);
+  if (pushes.length > 0) await tx.insert(notifications).values(pushes).onConflictDoNothing(liveDedupe);
   const row = inserted[0];
   if (row) return { id: row.id, created: true, status, statusReason: decision.suppressed };
 
@@ -196,7 +280,8 @@ const INSERT_CHUNK = 1000;
  * same policy and dedupe semantics, but policy facts are read once per (family, member, channel) and rows
  * are inserted 1,000 per statement. Messages whose `dedupeKey` a row not cancelled already holds (or that
  * repeat within the call) are skipped.
- * @returns how many rows were written, and how many of those policy suppressed.
+ * Messages with `push` content also get their push rows (see `OutboundMessage.push`).
+ * @returns how many rows were written (push rows included), and how many of those policy suppressed.
  * @throws UnknownRecipientError when a family or member (within its family) does not exist; nothing is written then.
  */
 export async function enqueueMany(
@@ -216,6 +301,7 @@ export async function enqueueMany(
     }
     rows.push(toRow(message, decide(facts, message)));
   }
+  rows.push(...(await pushRows(tx, messages)));
   let created = 0;
   let suppressed = 0;
   const byKey = new Map(messages.map((m) => [m.dedupeKey, m]));

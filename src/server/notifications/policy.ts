@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { NotificationChannel, SuppressionReason } from '../../core/contracts/notifications.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { appSettings, familyMembers, families } from '../db/schema/families.ts';
 
 /** What policy decided for one message: the recipient to use, and a reason when it must not be sent. */
@@ -37,7 +37,7 @@ export interface PolicyFacts {
 export class UnknownRecipientError extends Error {}
 
 const switchKeyOf = (channel: NotificationChannel) =>
-  channel === 'email' ? 'disable_all_emails' : 'disable_all_sms';
+  channel === 'email' ? 'disable_all_emails' : channel === 'push' ? 'disable_all_push' : 'disable_all_sms';
 
 /**
  * Reads, in one query, the family's plan flag and global switch for `channel` and the member (only within
@@ -79,7 +79,8 @@ export async function loadPolicyFacts(
     throw new UnknownRecipientError(`member ${familyMemberId} is not in family ${familyId}`);
   }
   return {
-    channelEnabledForFamily: channel === 'email' ? found.emailEnabled : found.smsEnabled,
+    channelEnabledForFamily:
+      channel === 'email' ? found.emailEnabled : channel === 'push' ? true : found.smsEnabled,
     switchedOff: found.switchValue === 'true',
     member:
       found.memberId === null

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationListQuerySchema } from '../../core/contracts/notifications.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { parseInput } from '../http/errors.ts';
 import { listNotifications } from './service.ts';
 

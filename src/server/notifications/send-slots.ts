@@ -1,5 +1,5 @@
 import { and, eq, lt, max } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
 import { rateLimitCounters } from '../db/schema/rate-limits.ts';
 
 /** Hands out send times for a sending number, shared by whoever holds the same store. */

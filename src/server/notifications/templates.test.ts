@@ -29,11 +29,27 @@ describe('invitationEmail', () => {
   });
 
   it('escapes names in the HTML but not in the text', () => {
-    const mail = invitationEmail(base);
-    expect(mail.subject).toBe('Ada "Mum" invited you to join the <Okafor> family on FamilyHub');
-    expect(mail.html).toContain('Ada &quot;Mum&quot;');
-    expect(mail.html).toContain('&lt;Okafor&gt;');
-    expect(mail.html).not.toContain('<Okafor>');
+    const mail = invitationEmail({ ...base, familyName: "O'Brien & Co", inviterName: "Ada 'Mum'" });
+    expect(mail.subject).toBe("Ada 'Mum' invited you to join the O'Brien & Co family on FamilyHub");
+    expect(mail.html).toContain('Ada &#39;Mum&#39;');
+    expect(mail.html).toContain('O&#39;Brien &amp; Co');
+  });
+
+  it('quotes no stored name that carries markup, a phone number or a lure (issue 42: rows from before the rules)', () => {
+    const mail = invitationEmail({
+      ...base,
+      familyName: 'Security Team, call 1 (800) 555-0199',
+      inviterName: 'Account Suspended',
+      inviteeName: 'Verify at 18005550199',
+    });
+    expect(mail.subject).toBe('A family member invited you to join a family on FamilyHub');
+    for (const text of [mail.subject, mail.body, mail.html]) {
+      expect(text).not.toMatch(/security|suspended|verify|800|555/i);
+    }
+    expect(mail.body.startsWith('Hi,\n')).toBe(true);
+    const markup = invitationEmail(base); // '<Okafor>' and 'Ada "Mum"' are not plain names
+    expect(markup.html).not.toContain('Okafor');
+    expect(markup.subject).toBe('A family member invited you to join a family on FamilyHub');
   });
 
   it('states the expiry, formatted by the caller when asked, or that it never expires', () => {

@@ -2,6 +2,7 @@
  * Every message FamilyHub sends, in one place: plain text for every channel plus simple HTML for e-mail.
  * A template returns the content part of an `OutboundMessage`; the caller adds who, when and the dedupe key.
  */
+import { isSafeNameForMessages } from '../../core/text/clean.ts';
 
 /** The content of an e-mail: spread it into `enqueue(tx, { ...content, familyId, … })`. */
 export interface EmailContent {
@@ -87,12 +88,16 @@ export function invitationEmail(input: InvitationEmailInput): EmailContent {
   const expiry = input.expiresAt
     ? `This invitation expires on ${(input.formatExpiry ?? ((d: Date) => d.toISOString().slice(0, 10)))(input.expiresAt)}.`
     : 'This invitation does not expire.';
-  const family = familyPhrase(input.familyName);
-  const subject = `${input.inviterName} invited you to join ${family} on FamilyHub`;
+  // Names go to an address outside the family: a stored name that today's rules would refuse (a phone number or a
+  // "security / account / verify / support" lure, accepted before issue 42) is replaced by a neutral phrase.
+  const family = isSafeNameForMessages(input.familyName) ? familyPhrase(input.familyName) : 'a family';
+  const inviterName = isSafeNameForMessages(input.inviterName) ? input.inviterName : 'A family member';
+  const greeting = isSafeNameForMessages(input.inviteeName) ? `Hi ${input.inviteeName},` : 'Hi,';
+  const subject = `${inviterName} invited you to join ${family} on FamilyHub`;
   const body = [
-    `Hi ${input.inviteeName},`,
+    greeting,
     '',
-    `${input.inviterName} has invited you to join ${family} on FamilyHub, where your family shares its calendar, tasks and notes.`,
+    `${inviterName} has invited you to join ${family} on FamilyHub, where your family shares its calendar, tasks and notes.`,
     '',
     `Accept the invitation: ${link}`,
     '',
@@ -101,8 +106,8 @@ export function invitationEmail(input: InvitationEmailInput): EmailContent {
   ].join('\n');
   const html = layout(
     `Join ${family} on FamilyHub`,
-    `<p>Hi ${escapeHtml(input.inviteeName)},</p>` +
-      `<p>${escapeHtml(input.inviterName)} has invited you to join <strong>${escapeHtml(family)}</strong> on FamilyHub, where your family shares its calendar, tasks and notes.</p>` +
+    `<p>${escapeHtml(greeting)}</p>` +
+      `<p>${escapeHtml(inviterName)} has invited you to join <strong>${escapeHtml(family)}</strong> on FamilyHub, where your family shares its calendar, tasks and notes.</p>` +
       `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#ffffff;border-radius:6px;text-decoration:none">Accept invitation</a></p>` +
       `<p>Or open this link: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
       `<p>${escapeHtml(expiry)} If you were not expecting this, you can ignore this e-mail.</p>`,

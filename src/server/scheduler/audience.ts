@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { NotificationChannel } from '../../core/contracts/notifications.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { appSettings, familyMembers, families } from '../db/schema/families.ts';
 import { policyFactsKey } from '../notifications/outbox.ts';
 import type { PolicyFacts } from '../notifications/policy.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationSourceKind } from '../../core/contracts/notifications.ts';
 import { instantToLocal, localToInstant } from '../../core/time/local-time.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import type { EventRow } from '../db/event-members.ts';
 import { events } from '../db/schema/events.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';

@@ -6,11 +6,13 @@ import {
   type SummaryInput,
 } from '../../core/reminders/summary.ts';
 import type { NotificationChannel } from '../../core/contracts/notifications.ts';
+import type { PushContent } from '../notifications/outbox.ts';
 import { escapeHtml, familyPhrase, publicLink } from '../notifications/templates.ts';
 
 /**
  * The scheduler's message texts (task reminders, event alerts and reminders, pickups/drop-offs, the daily
- * summary). Every message names the family and links to the app (`PUBLIC_URL`). The result is the content
+ * summary). Every message names the family and links to the app (`PUBLIC_URL`), and carries its Web Push
+ * title and short body (issue 41). The result is the content
  * part of an `OutboundMessage`; the planner adds who, when and the dedupe key.
  */
 export interface MessageContent {
@@ -19,6 +21,8 @@ export interface MessageContent {
   subject: string | null;
   body: string;
   html: string | null;
+  /** Issue 41: what the message shows when it also goes by Web Push (to the member's devices). */
+  push?: PushContent;
 }
 
 function html(title: string, paragraphs: string[], link: string): string {
@@ -45,9 +49,10 @@ function simple(
   smsReply = '',
 ): MessageContent {
   const family = familyPhrase(familyName);
+  const push = { title: subject, body: sentence };
   if (channel === 'sms') {
     const body = `FamilyHub (${family}): ${sentence}${smsReply ? ` ${smsReply}` : ''} ${link}`;
-    return { channel, kind, subject: null, body, html: null };
+    return { channel, kind, subject: null, body, html: null, push };
   }
   const text = `${sentence}\n\nOpen FamilyHub: ${link}\n\nSent to you as a member of ${family}.`;
   return {
@@ -56,6 +61,7 @@ function simple(
     subject: `${subject} (${family})`,
     body: text,
     html: html(subject, [sentence, `Sent to you as a member of ${family}.`], link),
+    push,
   };
 }
 
@@ -170,8 +176,9 @@ export function transportMessage(i: TransportMessageInput): MessageContent {
 
 /** The daily summary (kind `daily_summary`): SMS within 3 segments, or an e-mail with text and HTML. */
 export function dailySummaryMessage(channel: NotificationChannel, input: SummaryInput): MessageContent {
+  const push = { title: `Your day, ${formatDay(input.date)}`, body: summarySms(input) };
   if (channel === 'sms') {
-    return { channel, kind: 'daily_summary', subject: null, body: summarySms(input), html: null };
+    return { channel, kind: 'daily_summary', subject: null, body: summarySms(input), html: null, push };
   }
   const mail = summaryEmail(input);
   const inner =
@@ -196,5 +203,6 @@ export function dailySummaryMessage(channel: NotificationChannel, input: Summary
     html:
       '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">' +
       `<h1 style="font-size:20px">Your day, ${escapeHtml(formatDay(input.date))}</h1>${inner}</body></html>`,
+    push,
   };
 }

@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.ts';
-import type { Clock } from '../http/context.ts';
-import { planEveningAlerts } from '../driving/evening-alerts.ts';
+import type { Db } from '../db/types.ts';
+import type { Clock } from '../context.ts';
+import { planEveningAlerts } from './jobs/evening-alerts.ts';
 import { cancelOrphans, recordSent } from './jobs/cleanup.ts';
 import { planDailySummaries, type SummaryResult } from './jobs/daily-summary.ts';
 import { planEventReminders } from './jobs/event-reminders.ts';
@@ -78,7 +78,7 @@ export interface Planner {
  * - across all families at once, task reminders, event reminders (30 min before, occurrences of series
  *   included) and pickup / drop-off reminders whose time falls in [now − grace, now + horizon], each with a
  *   dedupe key that names its cause (the outbox ignores a key it already has);
- * - the evening SMS about tomorrow's uncovered pickups (`driving/evening-alerts.ts`), and the cleanup
+ * - the evening SMS about tomorrow's uncovered pickups (`jobs/evening-alerts.ts`), and the cleanup
  *   (`jobs/cleanup.ts`: sent times recorded, reminders of events deleted by hand cancelled).
  * Work per tick is what is due (issue 8): each task and event row carries `next_reminder_at`, the instant its
  * next reminder is due, indexed; a tick reads the rows whose instant is within the horizon, plans them, and

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countSmsSegments } from '../../core/notifications/sms-segments.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
 import { events } from '../db/schema/events.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';

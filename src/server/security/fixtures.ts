@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
+import { browserSubscription } from '../notifications/testing/push-service.ts';
 import { signUp } from '../test/harness.ts';
 
 /**
@@ -34,6 +35,10 @@ export interface SeededFamily {
   sessionPublicId: string;
   /** A passkey row of A's account (written directly: registering one needs an authenticator). */
   passkeyId: number;
+  /** A push subscription (device) of A's account (issue 41). */
+  pushSubscriptionId: number;
+  /** An app password of A's account, for calendar apps (issue 40). */
+  appPasswordId: number;
 }
 
 /** A JSON request as a signed-in user (or nobody), with a same-origin Origin header on writes. */
@@ -60,6 +65,29 @@ async function created(res: LightMyRequestResponse, what: string): Promise<numbe
   const id: unknown = res.json<{ id?: unknown }>().id;
   if (typeof id !== 'number') throw new Error(`seeding ${what}: no id in ${res.body}`);
   return id;
+}
+
+/**
+ * Adds a family member of each name in `names` as `cookie`'s family and deletes it again, returning the
+ * `[name, status, body]` of each add, so a test can hold every one of them to 201.
+ */
+export async function addMemberNames(
+  app: FastifyInstance,
+  cookie: string,
+  names: readonly string[],
+): Promise<Array<[string, number, string]>> {
+  const out: Array<[string, number, string]> = [];
+  for (const name of names) {
+    const res = await call(app, cookie, 'POST', '/api/family-members', {
+      name,
+      color: 'pink',
+      role: 'other',
+    });
+    out.push([name, res.statusCode, res.body]);
+    if (res.statusCode === 201)
+      await call(app, cookie, 'DELETE', `/api/family-members/${res.json<{ id: number }>().id}`);
+  }
+  return out;
 }
 
 /**
@@ -154,6 +182,21 @@ export async function seedFamily(app: FastifyInstance, db: Db, marker = MARKER):
         from user_accounts where email = ${email.toLowerCase()} returning id`,
   );
   if (!session || !passkey) throw new Error('seeding the session list and passkey failed');
+  const device = await call(
+    app,
+    cookie,
+    'POST',
+    '/api/push/subscriptions',
+    // A device on FCM: the keys are real but no push service holds them; nothing is pushed in these suites.
+    browserSubscription(`https://fcm.googleapis.com/fcm/send/${marker}-${familyId}`, {
+      deviceLabel: `${marker}-${familyId} phone`,
+    }),
+  );
+  if (device.statusCode !== 201) throw new Error(`seeding a push subscription failed: ${device.body}`);
+  const appPassword = await call(app, cookie, 'POST', '/api/account/app-passwords', {
+    name: `${marker} calendar app`,
+  });
+  if (appPassword.statusCode !== 201) throw new Error(`seeding an app password failed: ${appPassword.body}`);
   return {
     cookie,
     email,
@@ -167,6 +210,8 @@ export async function seedFamily(app: FastifyInstance, db: Db, marker = MARKER):
     noteId,
     sessionPublicId: session.public_id,
     passkeyId: passkey.id,
+    pushSubscriptionId: (JSON.parse(device.body) as { id: number }).id,
+    appPasswordId: (JSON.parse(appPassword.body) as { id: number }).id,
   };
 }
 

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorCode } from '../../core/contracts/errors.ts';
 import { createTestServer, type TestServer } from '../test/harness.ts';
-import { call, seedFamily, stateFingerprint, type SeededFamily } from './fixtures.ts';
+import { addMemberNames, call, seedFamily, stateFingerprint, type SeededFamily } from './fixtures.ts';
 
 const ERROR_CODES: readonly ApiErrorCode[] = [
   'validation_failed',
@@ -362,14 +362,13 @@ describe('clean text in (issue 20, item 4)', () => {
   });
 
   it('still takes names in any script with common punctuation', async () => {
-    for (const name of ["Zoë O'Brien-Núñez", 'José María (Pepe)', '李小龙', 'St. John Jr.', 'Ana & Ben']) {
-      const res = await call(server.app, a.cookie, 'POST', '/api/family-members', {
-        name,
-        color: 'pink',
-        role: 'other',
-      });
-      expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
-      await call(server.app, a.cookie, 'DELETE', `/api/family-members/${res.json<{ id: number }>().id}`);
-    }
+    for (const [name, status, body] of await addMemberNames(server.app, a.cookie, [
+      "Zoë O'Brien-Núñez",
+      'José María (Pepe)',
+      '李小龙',
+      'St. John Jr.',
+      'Ana & Ben',
+    ]))
+      expect(status, `${name}: ${body}`).toBe(201);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSubscription } from '../notifications/testing/push-service.ts';
 import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
 import { call, familySnapshot, MARKER, seedFamily, type SeededFamily } from './fixtures.ts';
 
@@ -141,6 +142,17 @@ const PROBES: Record<string, Probe> = {
     url: (a) => `/api/account/passkeys/${a.passkeyId}`,
     body: json({ current_password: 'correct horse' }),
   },
+  // Issue 40: app passwords are the account's own; A's id is B's 404.
+  'GET /api/account/app-passwords': { kind: 'own', url: same('/api/account/app-passwords') },
+  'POST /api/account/app-passwords': {
+    kind: 'own',
+    url: same('/api/account/app-passwords'),
+    body: json({ name: 'Probe calendar app' }),
+  },
+  'DELETE /api/account/app-passwords/:id': {
+    kind: 'by-id',
+    url: (a) => `/api/account/app-passwords/${a.appPasswordId}`,
+  },
   // B has a passkey (beforeAll), so new codes are B's own 2xx.
   'POST /api/account/recovery-codes': {
     kind: 'own',
@@ -182,6 +194,7 @@ const PROBES: Record<string, Probe> = {
       event_id: a.eventId,
     }),
   },
+  'GET /api/tasks/:id': { kind: 'by-id', url: (a) => `/api/tasks/${a.taskId}` },
   'PATCH /api/tasks/:id': {
     kind: 'by-id',
     url: (a) => `/api/tasks/${a.taskId}`,
@@ -301,6 +314,17 @@ const PROBES: Record<string, Probe> = {
   },
 
   'GET /api/notifications': { kind: 'own', url: same('/api/notifications') },
+  'GET /api/push/vapid-public-key': { kind: 'own', url: same('/api/push/vapid-public-key') },
+  'GET /api/push/subscriptions': { kind: 'own', url: same('/api/push/subscriptions') },
+  'POST /api/push/subscriptions': {
+    kind: 'own',
+    url: same('/api/push/subscriptions'),
+    body: json(browserSubscription('https://fcm.googleapis.com/fcm/send/probe')),
+  },
+  'DELETE /api/push/subscriptions/:id': {
+    kind: 'by-id',
+    url: (a) => `/api/push/subscriptions/${a.pushSubscriptionId}`,
+  },
 
   'GET /api/calendar/feeds': { kind: 'own', url: same('/api/calendar/feeds') },
   'POST /api/calendar/feeds/regenerate': {

@@ -1,8 +1,14 @@
 import twilio from 'twilio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SMS_RATE_LIMIT, SMS_WEBHOOK_PATH } from '../assistant/routes.ts';
 import { tokenFromMail } from '../account/testing/mail.ts';
-import { createTestServer, registration, signUp, type TestServer } from '../test/harness.ts';
+import {
+  createTestServer,
+  registration,
+  signUp,
+  startInOneRateWindow,
+  type TestServer,
+} from '../test/harness.ts';
 import { call, stateFingerprint } from './fixtures.ts';
 
 const HTTPS_URL = 'https://familyhub.example';
@@ -66,6 +72,32 @@ describe('security headers (OWASP Secure Headers; ASVS 3.4)', () => {
   });
 });
 
+describe('what the browser keeps of a family (issue 42; ASVS 14.3)', () => {
+  it('stores no API reply in any cache, unless its route says otherwise', async () => {
+    const { cookie } = await signUp(http.app);
+    for (const url of [
+      '/api/auth/session',
+      '/api/family-members',
+      '/api/events',
+      '/api/notes',
+      '/api/tasks',
+    ]) {
+      const res = await http.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const unauthorized = await http.app.inject({ method: 'GET', url: '/api/tasks' });
+    expect(unauthorized.headers['cache-control']).toBe('no-store');
+  });
+
+  it('asks the browser to clear its HTTP cache of the site at sign-out (Clear-Site-Data)', async () => {
+    const { cookie } = await signUp(http.app);
+    const res = await http.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['clear-site-data']).toBe('"cache"');
+  });
+});
+
 describe('session cookie flags (ASVS 3.3)', () => {
   it('is HttpOnly, SameSite=Lax, Path=/ and not Secure on http', async () => {
     const res = await call(http.app, null, 'POST', '/api/auth/register', registration());
@@ -110,6 +142,25 @@ describe('cross-site requests (OWASP CSRF: Origin check; ASVS 3.5)', () => {
     }
   });
 
+  it('compares the Origin with PUBLIC_URL, not with the Host header (issue 42)', async () => {
+    const { cookie } = await signUp(http.app);
+    const before = await stateFingerprint(http.database.system, 0);
+    for (const [host, origin] of [
+      ['evil.example', 'http://evil.example'],
+      ['rebound.example:3000', 'https://rebound.example:3000'],
+    ] as const) {
+      const res = await http.app.inject({
+        method: 'POST',
+        url: '/api/settings',
+        headers: { cookie, host, origin, 'sec-fetch-site': 'same-origin' },
+        payload: { key: 'disable_all_sms', value: 'true' },
+      });
+      expect(res.statusCode, `${host} ${origin}`).toBe(403);
+      expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-site request refused.' } });
+    }
+    expect(await stateFingerprint(http.database.system, 0)).toBe(before);
+  });
+
   it('lets the same origin through', async () => {
     const { cookie } = await signUp(http.app);
     const res = await http.app.inject({
@@ -140,6 +191,11 @@ function expectRateLimited(res: {
 }
 
 describe('rate limits with Retry-After (ASVS 6.3, 2.x anti-automation)', () => {
+  // The limits count in fixed windows on the clock (whole minutes; hours for invitations): a test's attempts
+  // that straddle a window's end start counting afresh and are not refused. Near the end of a minute (an hour
+  // ends with one), wait for the next to begin.
+  beforeEach(() => startInOneRateWindow());
+
   it('on sign-in', async () => {
     const email = `rl-${Date.now()}@example.com`;
     await hammer(3, () =>

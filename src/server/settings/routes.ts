@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { settingParamsSchema, settingUpdateSchema } from '../../core/contracts/settings.ts';
 import { requireAuth } from '../http/auth-context.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { parseInput } from '../http/errors.ts';
 import { getSetting, setFamilyTimezone, setSetting } from './service.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { SettingDto, SettingKey, SwitchKey } from '../../core/contracts/settings.ts';
 import { events } from '../db/schema/events.ts';
 import { appSettings, families } from '../db/schema/families.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { replanFamilyClock } from '../scheduler/hooks.ts';
 

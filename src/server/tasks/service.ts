@@ -1,4 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DESCRIPTION_PREVIEW_MAX_BYTES,
+  DESCRIPTION_PREVIEW_MAX_LINES,
+  TASKS_LIST_MAX,
+} from '../../core/contracts/quotas.ts';
 import {
   type CreateTaskInput,
   NOT_A_MEMBER_MESSAGE,
@@ -11,12 +16,15 @@ import {
   type TaskStatus,
   type UpdateTaskInput,
 } from '../../core/contracts/tasks.ts';
-import type { DbOrTx } from '../db/client.ts';
+import { sortByDueDate } from '../../core/tasks/sorting.ts';
+import { optionalPreview } from '../../core/text/preview.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { events } from '../db/schema/events.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { saveTaskAssignees, taskColumns, type TaskRow } from '../db/task-assignees.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { CappedList } from '../http/capped-list.ts';
+import type { ServerContext } from '../context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { cancelTaskReminders } from '../scheduler/hooks.ts';
 
@@ -39,6 +47,7 @@ export function toTaskDto(row: TaskRow, eventTitle: string | null): TaskDto {
     family_id: row.familyId,
     title: row.title,
     description: row.description,
+    description_truncated: false,
     event_id: row.eventId,
     event_title: eventTitle,
     assigned_to: row.assignedTo,
@@ -90,14 +99,49 @@ async function assertEvent(db: DbOrTx, familyId: number, eventId: number): Promi
 }
 
 /**
- * SPEC §7 `GET /api/tasks`: the family's tasks, by due date ascending with undated ones last (SPEC §9), ties by
- * id — the same order as `sortByDueDate` in src/core/tasks/sorting.ts.
+ * The order in which a capped task list keeps tasks (issue 42, ADR 046): open ones first, nearest due first
+ * (undated last), then completed ones most recently changed first.
  */
-export async function listTasks(ctx: ServerContext, familyId: number): Promise<TaskDto[]> {
+export const taskListPriority: SQL[] = [
+  sql`(${tasks.status} = 'completed')`,
+  sql`case when ${tasks.status} <> 'completed' then ${tasks.dueDate} end asc nulls last`,
+  sql`case when ${tasks.status} = 'completed' then ${tasks.updatedAt} end desc nulls last`,
+  asc(tasks.id),
+];
+
+/**
+ * Keeps the first `max` of `rows` (read in `taskListPriority` order, one more than `max`) in SPEC §9 order
+ * (`sortByDueDate`), each description cut to its start (`DESCRIPTION_PREVIEW_MAX_*`, `description_truncated`).
+ */
+export function capTaskList<T extends { id: number; due_date: string | null; description: string | null }>(
+  rows: readonly T[],
+  max: number,
+): CappedList<T & { description_truncated: boolean }> {
+  const items = sortByDueDate(rows.slice(0, max)).map((item) => {
+    const { text, truncated } = optionalPreview(
+      item.description,
+      DESCRIPTION_PREVIEW_MAX_LINES,
+      DESCRIPTION_PREVIEW_MAX_BYTES,
+    );
+    return { ...item, description: text, description_truncated: truncated };
+  });
+  return { items, truncated: rows.length > max };
+}
+
+/**
+ * SPEC §7 `GET /api/tasks`: the family's tasks, by due date ascending with undated ones last (SPEC §9), ties by
+ * id — the same order as `sortByDueDate` in src/core/tasks/sorting.ts. At most `TASKS_LIST_MAX` (issue 42, ADR
+ * 046: those `taskListPriority` puts first; `truncated` when more exist), each description cut to its start.
+ */
+export async function listTasks(ctx: ServerContext, familyId: number): Promise<CappedList<TaskDto>> {
   const rows = await selectTasks(ctx.db)
     .where(eq(tasks.familyId, familyId))
-    .orderBy(sql`${tasks.dueDate} asc nulls last`, asc(tasks.id));
-  return rows.map((r) => toTaskDto(r.task, r.eventTitle));
+    .orderBy(...taskListPriority)
+    .limit(TASKS_LIST_MAX + 1);
+  return capTaskList(
+    rows.map((r) => toTaskDto(r.task, r.eventTitle)),
+    TASKS_LIST_MAX,
+  );
 }
 
 /** One of the family's tasks. @throws HttpError 404 when `taskId` is not the family's. */

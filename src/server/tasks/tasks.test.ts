@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TaskDto } from '../../core/contracts/tasks.ts';
 import { events } from '../db/schema/events.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { taskColumns } from '../db/task-assignees.ts';
@@ -92,6 +93,7 @@ describe('POST /api/tasks', () => {
       family_id: family.familyId,
       title: 'Pack lunch',
       description: 'Sandwich and fruit',
+      description_truncated: false,
       event_id: null,
       event_title: null,
       assigned_to: family.members[1],
@@ -229,6 +231,17 @@ describe('GET /api/tasks', () => {
     const res = await call('GET', '/api/tasks', mine);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((t: { id: number }) => t.id)).toEqual([earlier.id, early.id, late.id, undated.id]);
+    expect(res.headers['x-list-truncated']).toBeUndefined();
+  });
+
+  it('GET /api/tasks/{id} answers one task whole; another family’s id is 404 (issue 42, ADR 046)', async () => {
+    const task: TaskDto = await create({ description: 'Line\n'.repeat(40) });
+    const listed = (await call('GET', '/api/tasks', family)).json<TaskDto[]>().find((t) => t.id === task.id);
+    expect(listed?.description_truncated).toBe(true); // past 12 lines
+    const one = await call('GET', `/api/tasks/${String(task.id)}`, family);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(task);
+    expect((await call('GET', `/api/tasks/${String(task.id)}`, other)).statusCode).toBe(404);
   });
 
   it('needs a session', async () => {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { probeOracles } from '../../../test/oracles/probe.ts';
 import { openDatabase, wrapPglite } from '../db/client.ts';
 
 declare module 'vitest' {
@@ -17,12 +16,10 @@ declare module 'vitest' {
 }
 
 /**
- * Checks the Python oracles are importable (a clear failure up front instead of timeouts), then migrates the
- * schema once per run: into a PGlite snapshot (each test file restores it in under a second
+ * Migrates the schema once per run: into a PGlite snapshot (each test file restores it in under a second
  * instead of booting PGlite afresh) or, with DATABASE_URL, into a PostgreSQL template database.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  probeOracles();
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `familyhub_tpl_${process.pid}`;

@@ -9,8 +9,8 @@ import { buildApp } from '../app.ts';
 import { type Config, testConfig } from '../config.ts';
 import { type Database, openDatabase, wrapPglite } from '../db/client.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
-import type { Clock } from '../http/context.ts';
-import { type ChangeFeed, startChangeFeed } from '../live/change-feed.ts';
+import type { ChangeFeed, Clock } from '../context.ts';
+import { startChangeFeed } from '../live/change-feed.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A clock tests move by hand. Starts at `start` (an ISO instant). */
@@ -207,4 +207,14 @@ export function callAs(
     ...(family ? { headers: { cookie: family.cookie } } : {}),
     ...(payload ? { payload } : {}),
   });
+}
+
+/**
+ * Waits, when fewer than `marginMs` are left of the current wall-clock minute, for the next one to begin: the
+ * rate limits count in fixed one-minute windows on the wall clock, so a test's attempts that straddle a window's
+ * end would start counting afresh and not be refused. Call before a test that counts up to a limit.
+ */
+export async function startInOneRateWindow(marginMs = 15_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }

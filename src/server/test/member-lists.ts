@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/types.ts';
 import { type EventMemberLists, type EventRow, saveEventMembers } from '../db/event-members.ts';
 import { events } from '../db/schema/events.ts';
 import { tasks } from '../db/schema/tasks.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { waitlistJoinSchema } from '../../core/contracts/waitlist.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 import { parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
 import { providersFromConfig } from '../notifications/providers/from-config.ts';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { WaitlistCountDto, WaitlistJoinDto, waitlistJoinSchema } from '../../core/contracts/waitlist.ts';
-import type { Tx } from '../db/client.ts';
+import type { Tx } from '../db/types.ts';
 import { waitlistEntries } from '../db/schema/waitlist.ts';
-import type { ServerContext } from '../http/context.ts';
+import type { ServerContext } from '../context.ts';
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 

@@ -6,7 +6,7 @@ import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
 import { useSession } from '../common/session.ts';
 import { OfflineNotice } from '../platform/offline-notice.tsx';
-import { ApiError } from './api.ts';
+import { ApiError } from '../platform/api.ts';
 import { AppFrame, isHomePath } from './app-frame.tsx';
 import type { HomePageData } from '../../core/contracts/home-page.ts';
 import { seedHomeQueries } from './home-data.ts';

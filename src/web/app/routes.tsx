@@ -69,7 +69,11 @@ const ResetPasswordPage = screen(
   () => import('../features/auth/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
-const AccountPage = screen(() => import('../features/account/account-page.tsx'), 'AccountPage');
+const AccountPage = lazy(async () => ({
+  default: (await import('../features/account/account-page.tsx')).AccountPage,
+}));
+/** Shown in Account Settings (issue 41); composed here because features do not import each other. */
+const PushDeviceCard = screen(() => import('../features/push/push-device-card.tsx'), 'PushDeviceCard');
 const ConfirmEmailPage = screen(
   () => import('../features/account/confirm-email-page.tsx'),
   'ConfirmEmailPage',
@@ -124,7 +128,7 @@ export function SignedInRoutes() {
               path="/family-members"
               element={<FamilyMembersPage recentMessages={<RecentMessagesCard />} />}
             />
-            <Route path="/account" element={<AccountPage />} />
+            <Route path="/account" element={<AccountPage deviceNotifications={<PushDeviceCard />} />} />
             <Route path="/add-event" element={<EventFormPage />} />
             <Route path="/add-event/:id" element={<EventFormPage />} />
             <Route path="/add-task" element={<TaskFormPage />} />

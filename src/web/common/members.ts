@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FamilyMemberDto } from '../../core/contracts/members.ts';
-import { apiFetch } from '../app/api.ts';
+import { apiFetch } from '../platform/api.ts';
 
 /**
  * The `family-members` query key. Members and pending invitations share the prefix, so one invalidation

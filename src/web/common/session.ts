@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionDto } from '../../core/contracts/auth.ts';
 import { SIGNED_IN_COOKIE } from '../../core/contracts/signed-in-cookie.ts';
-import { ApiError, apiFetch } from '../app/api.ts';
+import { ApiError, apiFetch } from '../platform/api.ts';
 
 export const sessionQueryKey = ['session'] as const;
 

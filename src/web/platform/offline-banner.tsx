@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import { OfflineError } from '../app/api.ts';
+import { OfflineError } from './api.ts';
 import { useOnline } from './online-status.ts';
 
 /**

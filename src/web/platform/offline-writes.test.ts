@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, OFFLINE_WRITE_MESSAGE, OfflineError, serverMessageOr } from '../app/api.ts';
+import { ApiError, apiFetch, OFFLINE_WRITE_MESSAGE, OfflineError, serverMessageOr } from './api.ts';
 import { API_CACHE_NAME, OFFLINE_READ_PATTERN } from './offline-cache.ts';
 
 // apiFetch's offline rules (issue 11), with the browser's navigator, fetch and Cache Storage stubbed.
@@ -64,6 +64,24 @@ describe('the offline copy is forgotten when the session ends', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await apiFetch('/api/auth/logout', { method: 'POST' });
     expect(cacheDelete).toHaveBeenCalledExactlyOnceWith(API_CACHE_NAME);
+  });
+
+  it("with what this device remembers of the family in localStorage, and nothing else's (issue 42)", async () => {
+    const store = new Map([
+      ['familyhub.family-zone', 'Europe/Berlin'],
+      ['familyhub.calendar.members', '3,7'],
+      ['another-app', 'kept'],
+    ]);
+    vi.stubGlobal('localStorage', {
+      get length() {
+        return store.size;
+      },
+      key: (i: number) => [...store.keys()][i] ?? null,
+      removeItem: (key: string) => store.delete(key),
+    });
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await apiFetch('/api/auth/logout', { method: 'POST' });
+    expect([...store.keys()]).toEqual(['another-app']);
   });
 
   it('on any 401', async () => {

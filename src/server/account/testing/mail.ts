@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/types.ts';
 import { testConfig } from '../../config.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { LINK_TOKEN_PLACEHOLDER, linkSecret, linkToken } from '../../notifications/link-tokens.ts';

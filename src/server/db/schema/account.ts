@@ -1,16 +1,5 @@
-import {
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { familyIsolation } from './family-isolation.ts';
-import { families, userAccounts } from './families.ts';
+import { integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { accountRowConstraints } from './families.ts';
 
 /**
  * Passkeys (WebAuthn credentials, issue 25) a user registered as a second factor or to sign in with.
@@ -34,20 +23,8 @@ export const passkeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
-    familyIsolation('family_id'),
-    foreignKey({
-      name: 'passkeys_family_id_fkey',
-      columns: [t.familyId],
-      foreignColumns: [families.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'passkeys_user_id_fkey',
-      columns: [t.userId],
-      foreignColumns: [userAccounts.id],
-    }).onDelete('cascade'),
+    ...accountRowConstraints('passkeys', t),
     uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
-    index('passkeys_user_id_idx').on(t.userId),
-    index('passkeys_family_id_idx').on(t.familyId),
   ],
 ).enableRLS();
 
@@ -62,21 +39,7 @@ export const recoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    familyIsolation('family_id'),
-    foreignKey({
-      name: 'recovery_codes_family_id_fkey',
-      columns: [t.familyId],
-      foreignColumns: [families.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'recovery_codes_user_id_fkey',
-      columns: [t.userId],
-      foreignColumns: [userAccounts.id],
-    }).onDelete('cascade'),
-    index('recovery_codes_user_id_idx').on(t.userId),
-    index('recovery_codes_family_id_idx').on(t.familyId),
-  ],
+  (t) => accountRowConstraints('recovery_codes', t),
 ).enableRLS();
 
 /**
@@ -100,19 +63,5 @@ export const authChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    familyIsolation('family_id'),
-    foreignKey({
-      name: 'auth_challenges_family_id_fkey',
-      columns: [t.familyId],
-      foreignColumns: [families.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'auth_challenges_user_id_fkey',
-      columns: [t.userId],
-      foreignColumns: [userAccounts.id],
-    }).onDelete('cascade'),
-    index('auth_challenges_user_id_idx').on(t.userId),
-    index('auth_challenges_family_id_idx').on(t.familyId),
-  ],
+  (t) => accountRowConstraints('auth_challenges', t),
 ).enableRLS();

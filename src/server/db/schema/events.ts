@@ -81,6 +81,11 @@ export const events = pgTable(
     /** UID of the source VEVENT when imported from an .ics file, so a re-import updates instead of duplicating. */
     sourceUid: text('source_uid'),
     /**
+     * What a CalDAV client wrote in this VEVENT that FamilyHub has no field for (VALARMs, X- and other
+     * properties), as iCalendar content lines, given back unchanged in the object (issue 40); null when none.
+     */
+    davExtra: text('dav_extra'),
+    /**
      * Whether the row counts toward the plan's `max_events_per_month` (issue 20): every event, series and
      * imported override (RECURRENCE-ID) does; an occurrence edited in the app (an override of a series already
      * counted) does not.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   foreignKey,
@@ -167,6 +168,30 @@ export const userAccounts = pgTable(
 ).enableRLS();
 
 /**
+ * The constraints of a table whose rows belong to one account of a family (sessions, passkeys, recovery codes,
+ * sign-in steps, push devices): the family's row-level security; foreign keys `{table}_family_id_fkey` to
+ * `families` and `{table}_user_id_fkey` to `user_accounts`, both deleting the rows with their family or account;
+ * and the indexes `{table}_user_id_idx` and `{table}_family_id_idx`.
+ */
+export function accountRowConstraints(table: string, t: { familyId: AnyPgColumn; userId: AnyPgColumn }) {
+  return [
+    familyIsolation('family_id'),
+    foreignKey({
+      name: `${table}_family_id_fkey`,
+      columns: [t.familyId],
+      foreignColumns: [families.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: `${table}_user_id_fkey`,
+      columns: [t.userId],
+      foreignColumns: [userAccounts.id],
+    }).onDelete('cascade'),
+    index(`${table}_user_id_idx`).on(t.userId),
+    index(`${table}_family_id_idx`).on(t.familyId),
+  ];
+}
+
+/**
  * SPEC §3 Session store (sid, sess, expire). `sid` is the SHA-256 of the cookie's random id, so a leaked
  * table does not hand out live sessions (OWASP Session Management). `expire` is the idle expiry; the
  * absolute expiry is `absolute_expire`. For the session list (issue 25): `public_id` names a session to its
@@ -187,21 +212,7 @@ export const sessions = pgTable(
     userAgent: varchar('user_agent', { length: 512 }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [
-    familyIsolation('family_id'),
-    foreignKey({
-      name: 'sessions_user_id_fkey',
-      columns: [t.userId],
-      foreignColumns: [userAccounts.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'sessions_family_id_fkey',
-      columns: [t.familyId],
-      foreignColumns: [families.id],
-    }).onDelete('cascade'),
-    index('sessions_family_id_idx').on(t.familyId),
-    index('sessions_user_id_idx').on(t.userId),
-  ],
+  (t) => accountRowConstraints('sessions', t),
 ).enableRLS();
 
 /** SPEC §3 App setting: a key/value pair per family (e.g. disable_all_emails = 'true'). */

@@ -20,6 +20,7 @@ import {
 } from '../../../core/contracts/notifications.ts';
 import { familyIsolation } from './family-isolation.ts';
 import { families } from './families.ts';
+import { pushSubscriptions } from './push.ts';
 
 /** `'a', 'b', …`: the values of an enum column's CHECK. */
 const listOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -66,6 +67,11 @@ export const notifications = pgTable(
     lastError: text('last_error'),
     providerMessageId: varchar('provider_message_id', { length: 100 }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * Issue 41: for a `push` row, the device it goes to (`push_subscriptions`); null once that subscription is
+     * deleted (the dispatcher then fails the row), and for e-mail and SMS.
+     */
+    pushSubscriptionId: integer('push_subscription_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -77,6 +83,11 @@ export const notifications = pgTable(
       columns: [t.familyId],
       foreignColumns: [families.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'notifications_push_subscription_id_fkey',
+      columns: [t.pushSubscriptionId],
+      foreignColumns: [pushSubscriptions.id],
+    }).onDelete('set null'),
     uniqueIndex('notifications_dedupe_key_live_key')
       .on(t.dedupeKey)
       .where(sql`${t.status} <> 'cancelled'`),

@@ -52,6 +52,10 @@ export const tasks = pgTable(
      * trigger sets it back to NULL whenever anything else in the row changes (src/server/scheduler/planner.ts).
      */
     nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
+    /** UID of the VTODO a CalDAV client created the task as (issue 40); null for a task made in FamilyHub. */
+    sourceUid: text('source_uid'),
+    /** What a CalDAV client wrote in the VTODO that FamilyHub has no field for, as content lines (issue 40). */
+    davExtra: text('dav_extra'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,16 +4,22 @@ import type { Provider } from './provider.ts';
 import { createSmtpProvider } from './smtp.ts';
 import { createTwilioProvider } from './twilio.ts';
 import type { SendSlots } from '../send-slots.ts';
+import { allowedOrigins } from './push-endpoints.ts';
+import { createWebPushProvider } from './webpush.ts';
+import { vapidKeys } from './vapid.ts';
 
 /** The provider for each channel. */
 export interface ChannelProviders {
   email: Provider;
   sms: Provider;
+  /** Web Push (issue 41); absent: the log provider. */
+  push?: Provider;
 }
 
 /**
  * Chooses providers from configuration: SMTP when `SMTP_URL` is set, Twilio when `TWILIO_ACCOUNT_SID`,
- * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` are all set; otherwise the log provider for that channel. `slots`
+ * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` are all set; otherwise the log provider for that channel. Web Push
+ * always goes out for real (it needs no account: the VAPID keys, `vapidKeys`). `slots`
  * (`sharedSendSlots`) keeps the SMS pace per sending number across processes.
  */
 export function providersFromConfig(config: Config, sink?: LogSink, slots?: SendSlots): ChannelProviders {
@@ -35,7 +41,11 @@ export function providersFromConfig(config: Config, sink?: LogSink, slots?: Send
           slots,
         })
       : createLogProvider('sms', sink);
-  return { email, sms };
+  const push = createWebPushProvider({
+    vapid: vapidKeys(config),
+    allowedOrigins: allowedOrigins(config.WEB_PUSH_ALLOWED_ORIGINS),
+  });
+  return { email, sms, push };
 }
 
 /** Which channels have a real provider (not the log): SMTP for e-mail, the three Twilio settings for SMS. */

@@ -9,7 +9,7 @@ export interface LogSink {
  * The provider used when a channel is not configured (ARCHITECTURE.md: the embedded default works offline):
  * the message is recorded as delivered to the log and nothing leaves the machine.
  */
-export function createLogProvider(channel: 'email' | 'sms', sink?: LogSink): Provider {
+export function createLogProvider(channel: 'email' | 'sms' | 'push', sink?: LogSink): Provider {
   return {
     name: 'log',
     async send(message: OutgoingMessage): Promise<SendResult> {

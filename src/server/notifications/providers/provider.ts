@@ -1,7 +1,7 @@
 /** The message a provider delivers: one claimed outbox row. */
 export interface OutgoingMessage {
   id: number;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   subject: string | null;
   body: string;
@@ -9,6 +9,22 @@ export interface OutgoingMessage {
   dedupeKey: string;
   /** UTC instant after which the message must not arrive; SMS providers pass it on as a validity period. */
   expiresAt: Date | null;
+  /** For `push`: the device's subscription and what a click opens (issue 41). */
+  push?: PushTarget;
+}
+
+/** Where a push goes and what its notification does (issue 41). */
+export interface PushTarget {
+  /** The subscription's endpoint and keys (base64url, RFC 8291 §3). */
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** App path a click opens, e.g. `/add-event/42`. */
+  url: string;
+  /** Notification tag: a re-sent reminder replaces the shown one instead of stacking. */
+  tag: string;
+  /** RFC 8030 §5.3: `high` for reminders due within the hour. */
+  urgency: 'normal' | 'high';
 }
 
 /** A successful hand-off to the provider. */
@@ -41,6 +57,8 @@ export class ProviderError extends Error {
       retryAfterMs?: number;
       /** The recipient has opted out at the carrier (Twilio 21610): the member's STOP flag should be set. */
       optedOut?: boolean;
+      /** The push service says the subscription is gone (HTTP 404/410, RFC 8030 §7.3): delete it. */
+      subscriptionGone?: boolean;
     } = {},
   ) {
     super(message);

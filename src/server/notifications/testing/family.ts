@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/types.ts';
 import { familyMembers, families } from '../../db/schema/families.ts';
 
 /** Inserts a member straight into the table (the members feature's API is not under test here). */

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/types.ts';
 import { events } from '../../db/schema/events.ts';
 import { dailySummaryLog, notifications } from '../../db/schema/notifications.ts';
 import { tasks } from '../../db/schema/tasks.ts';

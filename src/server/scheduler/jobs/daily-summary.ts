@@ -1,17 +1,17 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { gapSentence } from '../../../core/driving/words.ts';
-import { expandEvents, type Occurrence } from '../../../core/recurrence/occurrences.ts';
+import { expandEvents, occurrencesIn, type Occurrence } from '../../../core/recurrence/occurrences.ts';
 import { DAILY_SUMMARY_LOCAL_TIME, dailySummaryWindow } from '../../../core/reminders/reminder-times.ts';
 import type { SummaryInput, SummaryTransport } from '../../../core/reminders/summary.ts';
 import { addLocalDays, instantToLocal } from '../../../core/time/local-time.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/types.ts';
 import { type EngineRow, loadWindowRows } from '../../db/event-occurrences.ts';
 import { events } from '../../db/schema/events.ts';
 import { families } from '../../db/schema/families.ts';
 import { dailySummaryLog, notifications } from '../../db/schema/notifications.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { assignedToIds } from '../../db/task-assignees.ts';
-import { coverageByFamily } from '../../driving/service.ts';
+import { coverageOf, coverageWindow, type Coverage } from '../../driving/service.ts';
 import { enqueueMany, type OutboundMessage } from '../../notifications/outbox.ts';
 import { familyPhrase, publicLink } from '../../notifications/templates.ts';
 import {
@@ -87,8 +87,16 @@ async function planSummaryChunk(
     const ids = [...new Set(members.map((m) => m.familyId))];
     const dayStart = `${date}T00:00:00`;
     const dayEnd = `${addLocalDays(date, 1)}T00:00:00`;
+    // The day and a day either side, loaded and expanded once: the summary tells the day, and a parent's
+    // driving gaps are looked for around it (issue 27).
+    const around = coverageWindow(date, addLocalDays(date, 1));
     // One after the other: a transaction is one connection (node-postgres queues parallel queries anyway).
-    const rows = await loadWindowRows(tx, inArray(events.familyId, ids), date, addLocalDays(date, 1));
+    const rows = await loadWindowRows(
+      tx,
+      inArray(events.familyId, ids),
+      around.from.slice(0, 10),
+      around.to.slice(0, 10),
+    );
     const openTasks = await tx
       .select({
         familyId: tasks.familyId,
@@ -110,11 +118,13 @@ async function planSummaryChunk(
       );
     // Grouped by family once, so composing stays linear in the number of members.
     const occurrencesOf = new Map<number, Occurrence<EngineRow>[]>();
+    const coverage = new Map<number, Omit<Coverage, 'failures'>>();
     let failedRows = 0;
     for (const [familyId, ofFamily] of groupBy(rows, (r) => r.row.familyId)) {
-      const day = expandEvents(ofFamily, { from: dayStart, to: dayEnd }, zone);
-      occurrencesOf.set(familyId, day.occurrences);
-      for (const f of day.failures) {
+      const expanded = expandEvents(ofFamily, around, zone);
+      occurrencesOf.set(familyId, occurrencesIn(expanded.occurrences, { from: dayStart, to: dayEnd }, zone));
+      coverage.set(familyId, coverageOf(expanded.occurrences, zone, date, dayEnd.slice(0, 10)));
+      for (const f of expanded.failures) {
         failedRows += 1;
         log?.warn(
           { familyId, eventId: f.event.id, reason: f.reason, date },
@@ -124,13 +134,6 @@ async function planSummaryChunk(
     }
     const tasksOf = groupBy(openTasks, (t) => t.familyId);
     // Issue 27: the day's pickups and drop-offs with no driver open a parent's summary.
-    const coverage = await coverageByFamily(
-      tx,
-      inArray(events.familyId, ids),
-      zone,
-      date,
-      dayEnd.slice(0, 10),
-    );
     const gapsOf = (familyId: number): string[] => {
       const nameOf = (id: number) => {
         const m = audience.members.get(id);

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/types.ts';
 
 /** A pino-style logger (Fastify's `app.log` fits). */
 export interface PlannerLogger {

@@ -1,5 +1,5 @@
 import { and, gt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../db/types.ts';
 import type { events } from '../../db/schema/events.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { NEVER, RETRY_MINUTES } from '../event-reminders.ts';

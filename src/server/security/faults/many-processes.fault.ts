@@ -11,6 +11,8 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../notifications/testing/fake-twilio.ts';
 import { addMember, setSmsEnabled } from '../../notifications/testing/family.ts';
 import { startSmtpSink, type SmtpSink } from '../../notifications/testing/smtp-sink.ts';
+import { startLocalPushService, type LocalPushService } from '../../notifications/testing/push-service.ts';
+import { testConfig } from '../../config.ts';
 import { markPhoneVerified } from '../../test/phone.ts';
 import { openSse } from '../../test/sse-client.ts';
 import { createTask, registerOverHttp, type ServerProcess, startServer } from './server-process.ts';
@@ -19,7 +21,7 @@ import { createTask, registerOverHttp, type ServerProcess, startServer } from '.
  * Three FamilyHub processes on one PostgreSQL database behind a round-robin proxy (issue 24). Runs with
  * RELIABILITY_PG_URL or DATABASE_URL set (a server where a scratch database may be created). Each process runs
  * its own planner and dispatcher on the real clock, sending e-mail to a real SMTP server (smtp-server) in this
- * test and SMS to a fake of Twilio's HTTP API in this test.
+ * test, SMS to a fake of Twilio's HTTP API in this test, and Web Push to a local push service (issue 41).
  */
 const baseUrl = process.env.RELIABILITY_PG_URL ?? process.env.DATABASE_URL;
 const name = `familyhub_many_${process.pid}`;
@@ -30,6 +32,9 @@ let proxyUrl = '';
 let dbUrl = '';
 let smtp: SmtpSink | undefined;
 let twilio: FakeTwilio | undefined;
+let pushService: LocalPushService | undefined;
+/** One VAPID key pair shared by the three processes (as `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY` would be). */
+const vapid = testConfig();
 /** The environment every process gets: the shared database, the sign-in limit, the SMTP server, the SMS fake. */
 let env: Record<string, string> = {};
 
@@ -64,7 +69,11 @@ beforeAll(async () => {
   dbUrl = url.toString();
   smtp = await startSmtpSink();
   twilio = await startFakeTwilio();
+  pushService = await startLocalPushService(vapid.VAPID_PUBLIC_KEY ?? '');
   env = {
+    VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY ?? '',
+    VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY ?? '',
+    WEB_PUSH_ALLOWED_ORIGINS: pushService.origin,
     DATABASE_URL: dbUrl,
     AUTH_RATE_LIMIT_PER_MINUTE: '10',
     SMTP_URL: smtp.url,
@@ -87,6 +96,7 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.exited));
   await smtp?.stop();
   await twilio?.close();
+  await pushService?.close();
   if (!baseUrl) return;
   const cleanup = new pg.Client({ connectionString: baseUrl });
   await cleanup.connect();
@@ -135,9 +145,10 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
   });
 
   it('with all three running, each event reminder, task reminder and 7:30 summary goes out exactly once', async () => {
-    if (!smtp || !twilio) throw new Error('no SMTP server or SMS fake');
+    if (!smtp || !twilio || !pushService) throw new Error('no SMTP server, SMS fake or push service');
     const mail = smtp;
     const sms = twilio;
+    const pushes = pushService;
     // A zone where it is past 7:30 and well before 10:00 now, so today's summary is due at once and does not
     // expire while the test runs (zones span UTC−12 to UTC+14: one always fits).
     const zone = zoneWhereLocalTimeIs('07:35', '09:15', new Date());
@@ -164,7 +175,14 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
       await db
         .update(familyMembers)
         .set({ dailySummaryEnabled: true })
-        .where(inArray(familyMembers.id, [ben, mia]));
+        .where(inArray(familyMembers.id, [ben, mia, who.memberId]));
+      // The registrant's phone: a push subscription of their account, recorded through the proxy.
+      const device = await fetch(`${proxyUrl}/api/push/subscriptions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: who.cookie },
+        body: JSON.stringify(pushes.newSubscription()),
+      });
+      expect(device.status, await device.clone().text()).toBe(201);
 
       // An event and a task whose 30-minute reminders fell due a minute ago (within the planner's grace), both
       // written through the proxy (whichever process it picks).
@@ -176,7 +194,7 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
           title: `Soccer ${tag}`,
           start_date: soon,
           duration_minutes: 60,
-          alert_members: [ben, mia],
+          alert_members: [ben, mia, who.memberId],
         }),
       });
       expect(event.status, await event.clone().text()).toBe(201);
@@ -186,7 +204,7 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
         body: JSON.stringify({
           title: `Pack the kit ${tag}`,
           assigned_to: ben,
-          assigned_to_ids: [String(ben), String(mia)],
+          assigned_to_ids: [String(ben), String(mia), String(who.memberId)],
           due_date: soon,
           send_sms_reminder: true,
           reminder_frequency: '30_minutes_before',
@@ -214,9 +232,23 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
               ),
             )
         ).length;
-      // Each process plans once a minute and dispatches every second: all six go out within two minutes.
+      const pushed = async () =>
+        (
+          await db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(
+              and(
+                eq(notifications.familyId, familyId),
+                eq(notifications.channel, 'push'),
+                eq(notifications.status, 'sent'),
+              ),
+            )
+        ).length;
+      // Each process plans once a minute and dispatches every second: all go out within two minutes (the
+      // registrant's device: the event's notice, its reminder, the task reminder and the summary).
       const deadline = written + 120_000;
-      while ((await sentReminders()) < 6 && Date.now() < deadline) {
+      while (((await sentReminders()) < 6 || (await pushed()) < 4) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
       const allOutMs = Date.now() - written;
@@ -253,8 +285,27 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
       }
       expect(mails.length).toBe(sent.filter((r) => r.channel === 'email').length);
       expect(texts.length).toBe(sent.filter((r) => r.channel === 'sms').length);
+      // Web Push: one row per message for the registrant's one device, each decrypted by the push service once.
+      const pushRows = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.familyId, familyId), eq(notifications.channel, 'push')));
+      expect(pushRows.map((r) => `${r.kind}:${r.status}`).sort()).toEqual([
+        'daily_summary:sent',
+        'event_alert:sent',
+        'event_reminder:sent',
+        'task_reminder:sent',
+      ]);
+      for (const row of pushRows) {
+        expect(
+          pushes.received.filter((p) => p.payload.title === row.subject && p.payload.body === row.body)
+            .length,
+          `${row.kind} by push`,
+        ).toBe(1);
+      }
+      expect(pushes.received.length).toBe(pushRows.length);
       console.log(
-        `three processes: ${sent.length} messages (${mails.length} e-mails, ${texts.length} SMS) each delivered once; ` +
+        `three processes: ${sent.length} messages (${mails.length} e-mails, ${texts.length} SMS) and ${pushes.received.length} pushes each delivered once; ` +
           `the reminders and summaries all out ${Math.round(allOutMs / 1000)} s after they were written`,
       );
     } finally {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DrivingDto } from '../../../core/contracts/driving.ts';
 import { addLocalDays } from '../../../core/time/local-time.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 
 /** Longest range one `GET /api/driving` call covers (the server's limit). */
 export const DRIVING_MAX_DAYS = 62;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -6,7 +7,7 @@ import {
   type ChangeEmailPayload,
   type ChangePasswordPayload,
 } from '../../../core/contracts/account.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -15,7 +16,9 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useAccount, useChangeEmail, useChangePassword } from './api.ts';
+import { AppPasswordsCard } from './app-passwords-card.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
+import { RemindersCard } from './reminders-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
 /** Puts the server's field messages on the form's fields; true when there were any. */
@@ -183,8 +186,13 @@ function PasswordCard() {
   );
 }
 
-/** Issue 25 Account Settings (`/account`): e-mail, password, passkeys and recovery codes, signed-in devices. */
-export function AccountPage() {
+/**
+ * Issue 25 Account Settings (`/account`): e-mail, password, passkeys and recovery codes, app passwords for calendar
+ * apps (issue 40), signed-in devices, and (issue 41) the notifications: "Your reminders" and `deviceNotifications`,
+ * the push feature's "Notifications on this device" card, composed in app/routes.tsx because features do not
+ * import each other.
+ */
+export function AccountPage({ deviceNotifications }: { deviceNotifications?: ReactNode } = {}) {
   const account = useAccount();
   return (
     <div className="mx-auto max-w-4xl">
@@ -203,6 +211,11 @@ export function AccountPage() {
           <EmailCard email={account.data.email} pending={account.data.pending_email} />
           <PasswordCard />
           <PasskeysCard passkeys={account.data.passkeys} codesLeft={account.data.recovery_codes_left} />
+          <AppPasswordsCard />
+          <section aria-label="Notifications" data-testid="account-notifications" className="space-y-6">
+            <RemindersCard account={account.data} />
+            {deviceNotifications}
+          </section>
           <SessionsCard />
         </div>
       )}

@@ -2,15 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountDto,
   AddPasskeyReply,
+  AppPasswordDto,
   ChangeEmailPayload,
   ChangePasswordPayload,
+  CreateAppPasswordPayload,
+  CreatedAppPasswordDto,
   SessionListItemDto,
 } from '../../../core/contracts/account.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
+import { accountQueryKey as accountKey } from '../../common/query-keys.ts';
 import { sessionQueryKey } from '../../common/session.ts';
 
-const accountKey = ['account'] as const;
 const sessionsKey = ['account', 'sessions'] as const;
+const appPasswordsKey = ['account', 'app-passwords'] as const;
 
 /** Issue 25 `GET /api/account`. */
 export function useAccount() {
@@ -65,13 +69,46 @@ export function useEndSession() {
   });
 }
 
-/** Issue 25: signs every other session out. */
+/** Issue 25: signs every other session out; and (issue 40) revokes every app password. */
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ ended: number }>('/api/account/sessions/sign-out-others', { method: 'POST', body: {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+      apiFetch<{ ended: number; app_passwords_revoked: number }>('/api/account/sessions/sign-out-others', {
+        method: 'POST',
+        body: {},
+      }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionsKey });
+      await queryClient.invalidateQueries({ queryKey: appPasswordsKey });
+    },
+  });
+}
+
+/** Issue 40 `GET /api/account/app-passwords`: the account's app passwords (never the password). */
+export function useAppPasswords() {
+  return useQuery({
+    queryKey: appPasswordsKey,
+    queryFn: () => apiFetch<AppPasswordDto[]>('/api/account/app-passwords'),
+  });
+}
+
+/** Issue 40: makes an app password; the reply holds the password, shown once. */
+export function useCreateAppPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: CreateAppPasswordPayload) =>
+      apiFetch<CreatedAppPasswordDto>('/api/account/app-passwords', { method: 'POST', body: payload }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appPasswordsKey }),
+  });
+}
+
+/** Issue 40: revokes an app password; calendar apps using it are refused from their next request. */
+export function useRevokeAppPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch(`/api/account/app-passwords/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appPasswordsKey }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { serverMessageOr } from '../../app/api.ts';
+import { serverMessageOr } from '../../platform/api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';

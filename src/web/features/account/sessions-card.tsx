@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { format } from 'date-fns';
 import { Laptop } from 'lucide-react';
-import { serverMessageOr } from '../../app/api.ts';
+import { serverMessageOr } from '../../platform/api.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useAccountSessions, useEndOtherSessions, useEndSession } from './api.ts';
+import { useAccountSessions, useAppPasswords, useEndOtherSessions, useEndSession } from './api.ts';
 
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy, h:mm a');
 
-/** Issue 25: where the user is signed in, with "Sign out" per session and "Sign out everywhere else". */
+/**
+ * Issue 25: where the user is signed in, with "Sign out" per session and "Sign out everywhere else" (which also
+ * revokes every app password, issue 40).
+ */
 export function SessionsCard() {
   const sessions = useAccountSessions();
   const endOne = useEndSession();
@@ -20,6 +23,7 @@ export function SessionsCard() {
   const { toast } = useToast();
   const [confirmAll, setConfirmAll] = useState(false);
   const others = (sessions.data ?? []).filter((s) => !s.current);
+  const appPasswords = useAppPasswords().data ?? [];
 
   return (
     <Card className="p-6" role="region" aria-labelledby="sessions-heading">
@@ -32,7 +36,7 @@ export function SessionsCard() {
         </div>
         <Button
           variant="secondary"
-          disabled={others.length === 0 || endOthers.isPending}
+          disabled={(others.length === 0 && appPasswords.length === 0) || endOthers.isPending}
           onClick={() => setConfirmAll(true)}
         >
           Sign Out Everywhere Else
@@ -94,15 +98,18 @@ export function SessionsCard() {
         open={confirmAll}
         onOpenChange={setConfirmAll}
         message="Sign out every other device? They will need your password to sign in again."
+        details="Every app password is revoked too: calendar apps stop syncing until you connect them again."
         confirmLabel="Sign Out Everywhere Else"
         busy={endOthers.isPending}
         onConfirm={() =>
           endOthers.mutate(undefined, {
-            onSuccess: ({ ended }) => {
+            onSuccess: ({ ended, app_passwords_revoked: revoked }) => {
               setConfirmAll(false);
               toast({
                 title: 'Signed out everywhere else',
-                description: `${ended} other device${ended === 1 ? '' : 's'} signed out.`,
+                description: `${ended} other device${ended === 1 ? '' : 's'} signed out${
+                  revoked > 0 ? `, ${revoked} app password${revoked === 1 ? '' : 's'} revoked` : ''
+                }.`,
               });
             },
             onError: (error) =>

@@ -20,7 +20,7 @@ import {
   toActivityConversionPayload,
 } from '../../../core/contracts/activities.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { filterByAssignees, sortByDueDate } from '../../../core/tasks/sorting.ts';
 import { durationLabel } from '../../../core/tasks/time-choices.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -97,6 +97,10 @@ function ProposalCard({
           <h3 className="text-base font-semibold text-slate-900">{proposal.title}</h3>
           {proposal.description ? (
             <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{proposal.description}</p>
+          ) : null}
+          {/* The list carries only the description's start (ADR 046); the form loads all of it. */}
+          {proposal.description_truncated ? (
+            <p className="mt-1 text-xs text-slate-600">Open the request to read the rest…</p>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">

@@ -4,7 +4,7 @@ import type {
   ActivityFormPayload,
   ActivityProposalDto,
 } from '../../../core/contracts/activities.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 
 export const proposalsQueryKey = ['activity-proposals'] as const;
 

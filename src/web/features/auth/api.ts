@@ -6,7 +6,7 @@ import type {
   RegisterPayload,
   ResetPasswordPayload,
 } from '../../../core/contracts/auth.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 import { sessionQueryKey } from '../../common/session.ts';
 
 /**

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPasswordPayload } from '../../../core/contracts/auth.ts';
-import { serverMessageOr } from '../../app/api.ts';
+import { serverMessageOr } from '../../platform/api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';

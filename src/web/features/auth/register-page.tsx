@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { registerMemberSchema, registerStep1FormSchema } from '../../../core/contracts/auth.ts';
 import { MEMBER_COLORS } from '../../../core/members/colors.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { NewPasswordFields, PhoneField, RoleSelect } from '../../components/member-fields.tsx';
 import { TimeZoneField } from '../../components/time-zone-field.tsx';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPasswordFormSchema } from '../../../core/contracts/auth.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 
 /**
  * SPEC §7 `GET /api/events` for only the visible days (`start` … `end`, inclusive, family-local). Keyed under

@@ -13,7 +13,7 @@ import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { ApiError, apiFetch, serverMessageOr } from '../../app/api.ts';
+import { ApiError, apiFetch, serverMessageOr } from '../../platform/api.ts';
 import { useServerRender } from '../../platform/server-render.ts';
 
 const SCOPE_LABELS: Record<FeedScope, { title: string; hint: string }> = {
@@ -266,11 +266,17 @@ function ImportCard() {
             </details>
           ) : null}
           {report.warnings.length > 0 ? (
-            <ul className="list-disc space-y-1 pl-5 text-xs text-amber-800">
-              {report.warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
+            // Repairs and guessed zones (docs/ics.md): imported, but worth a look; a holiday feed can have dozens.
+            <details>
+              <summary className="cursor-pointer text-amber-800">
+                What was fixed or guessed ({report.warnings.length})
+              </summary>
+              <ul className="mt-1 max-h-48 list-disc space-y-1 overflow-auto pl-5 text-xs text-amber-800">
+                {report.warnings.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            </details>
           ) : null}
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventDto, EventInput, EventTaskDto, OccurrenceScope } from '../../../core/contracts/events.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 import { membersQueryKey } from '../../common/members.ts';
 
 /** `GET /api/events/{id}`, for one occurrence of a series when `occurrence` is given. */

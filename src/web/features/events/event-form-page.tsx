@@ -20,7 +20,7 @@ import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { parseView } from '../../../core/calendar/range.ts';
 import { PRIORITY_CHOICES } from '../../../core/contracts/tasks.ts';
 import { durationLabel, HOUR_CHOICES } from '../../../core/tasks/time-choices.ts';
-import { serverMessageOr } from '../../app/api.ts';
+import { serverMessageOr } from '../../platform/api.ts';
 import { EventDrivingWarning } from '../../common/driving/event-driving-warning.tsx';
 import { ChoiceField } from '../../components/choice-select.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';

@@ -8,7 +8,7 @@ import type {
   MemberPatchPayload,
 } from '../../../core/contracts/members.ts';
 import type { SettingDto, SettingKey, SwitchKey } from '../../../core/contracts/settings.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 import { membersQueryKey } from '../../common/members.ts';
 import { recentMessagesQueryKey } from '../../common/query-keys.ts';
 

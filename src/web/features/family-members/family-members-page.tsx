@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Mail, UserPlus, Users } from 'lucide-react';
 import type { FamilyMemberDto, InvitationDto } from '../../../core/contracts/members.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';

@@ -18,9 +18,15 @@ const SWITCHES: { settingKey: SwitchKey; label: string; channel: string; failure
     channel: 'SMS',
     failure: 'Failed to update SMS settings.',
   },
+  {
+    settingKey: 'disable_all_push',
+    label: 'Disable All Push Notifications',
+    channel: 'Push',
+    failure: 'Failed to update push settings.',
+  },
 ];
 
-/** SPEC §2 Global Notification Settings: the family-wide e-mail and SMS switches. */
+/** SPEC §2 Global Notification Settings: the family-wide e-mail, SMS and (issue 41) push switches. */
 export function GlobalSettingsCard() {
   return (
     <Card className="p-5">

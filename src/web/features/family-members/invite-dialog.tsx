@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { type InvitationSentDto, inviteSchema } from '../../../core/contracts/members.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { RoleSelect } from '../../components/member-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';

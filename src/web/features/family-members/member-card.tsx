@@ -1,6 +1,7 @@
-import { Crown, Mail, Pencil, Phone, Trash2 } from 'lucide-react';
+import { BellRing, Crown, Mail, Pencil, Phone, Trash2 } from 'lucide-react';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { memberColorTokens, roleLabel } from '../../../core/members/colors.ts';
+import { remindersText } from '../../../core/notifications/reminder-channel.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -123,6 +124,13 @@ export function MemberCard({
             </dd>
           </div>
         ) : null}
+        <div className="flex items-center gap-2">
+          <dt>
+            <span className="sr-only">Reminders by</span>
+            <BellRing className="h-4 w-4 text-slate-500" aria-hidden />
+          </dt>
+          <dd data-testid="member-channels">{remindersText(member)}</dd>
+        </div>
       </dl>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <Switch

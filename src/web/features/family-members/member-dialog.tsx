@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { type FamilyMemberDto, memberCreateSchema } from '../../../core/contracts/members.ts';
 import { isMemberColor } from '../../../core/members/colors.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { PhoneField, RoleSelect } from '../../components/member-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';

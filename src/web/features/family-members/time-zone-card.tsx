@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Globe } from 'lucide-react';
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from '../../platform/api.ts';
 import { TimeZoneField } from '../../components/time-zone-field.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';

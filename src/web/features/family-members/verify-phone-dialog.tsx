@@ -4,7 +4,7 @@ import {
   PHONE_CODE_MESSAGE,
   SMS_CONSENT_TEXT,
 } from '../../../core/contracts/members.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';

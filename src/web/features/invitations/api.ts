@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SessionDto } from '../../../core/contracts/auth.ts';
 import type { AcceptInvitationPayload, InvitationDetailsDto } from '../../../core/contracts/members.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 
 /** SPEC §7 `GET /api/family-members/invitations/validate/{token}`; a 404 means invalid or expired. */
 export function useInvitationDetails(token: string | undefined) {

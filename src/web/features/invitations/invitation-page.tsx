@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { acceptInvitationFormSchema, type InvitationDetailsDto } from '../../../core/contracts/members.ts';
 import { roleLabel } from '../../../core/members/colors.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { NewPasswordFields, PhoneField } from '../../components/member-fields.tsx';
 import { ErrorAlert } from '../../components/ui/alert.tsx';

@@ -1,12 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NoteDto, NotePayload, NoteUpdatePayload } from '../../../core/contracts/notes.ts';
-import { apiFetch } from '../../app/api.ts';
+import type {
+  NoteDto,
+  NoteListItemDto,
+  NotePayload,
+  NoteUpdatePayload,
+} from '../../../core/contracts/notes.ts';
+import { apiFetch } from '../../platform/api.ts';
 
 export const notesQueryKey = ['notes'] as const;
 
-/** SPEC §7 `GET /api/notes`: the board, already in display order (SPEC §9). */
+/**
+ * SPEC §7 `GET /api/notes`: the board, already in display order (SPEC §9). Each note's `content` is only its
+ * start (ADR 042): the form loads the whole note with `useNote`, never from this list.
+ */
 export function useNotes() {
-  return useQuery({ queryKey: notesQueryKey, queryFn: () => apiFetch<NoteDto[]>('/api/notes') });
+  return useQuery({ queryKey: notesQueryKey, queryFn: () => apiFetch<NoteListItemDto[]>('/api/notes') });
 }
 
 /**
@@ -64,12 +72,12 @@ export function useDeleteNote() {
 export function useReorderNotes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ordered: NoteDto[]) =>
+    mutationFn: (ordered: NoteListItemDto[]) =>
       apiFetch('/api/notes/reorder', { method: 'POST', body: { noteIds: ordered.map((n) => n.id) } }),
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: notesQueryKey, exact: true });
-      const previous = queryClient.getQueryData<NoteDto[]>(notesQueryKey);
-      queryClient.setQueryData<NoteDto[]>(notesQueryKey, ordered);
+      const previous = queryClient.getQueryData<NoteListItemDto[]>(notesQueryKey);
+      queryClient.setQueryData<NoteListItemDto[]>(notesQueryKey, ordered);
       return { previous };
     },
     onError: (_error, _ordered, context) => {

@@ -13,7 +13,7 @@ import {
 } from '../../../core/contracts/notes.ts';
 import { bulletsToText, hasBulletMarker, textToBullets } from '../../../core/notes/bullets.ts';
 import { isSafeImageDataUrl, joinNoteContent, splitNoteContent } from '../../../core/notes/content.ts';
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from '../../platform/api.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';

@@ -17,7 +17,11 @@ import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from '@d
 import { CSS } from '@dnd-kit/utilities';
 import { format } from 'date-fns';
 import { GripVertical, Pin, Plus } from 'lucide-react';
-import { NOTE_CATEGORY_LABELS, type NoteCategory, type NoteDto } from '../../../core/contracts/notes.ts';
+import {
+  NOTE_CATEGORY_LABELS,
+  type NoteCategory,
+  type NoteListItemDto,
+} from '../../../core/contracts/notes.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -60,7 +64,7 @@ const CATEGORY_STYLES: Record<NoteCategory, string> = {
  * Spoken updates while a note is dragged, naming the note and its position. `seen` remembers the last
  * position announced, so the pick-up message is not drowned by an "over its own place" update at once.
  */
-function announcements(notes: NoteDto[], seen: { over: UniqueIdentifier | null }): Announcements {
+function announcements(notes: NoteListItemDto[], seen: { over: UniqueIdentifier | null }): Announcements {
   const title = (id: UniqueIdentifier) => notes.find((n) => n.id === id)?.title ?? 'note';
   const position = (id: UniqueIdentifier) =>
     `position ${String(notes.findIndex((n) => n.id === id) + 1)} of ${String(notes.length)}`;
@@ -158,8 +162,8 @@ export function NotesPage() {
   );
 }
 
-/** One note: the title opens it, the grip reorders it. Pinned notes are highlighted in yellow with a pin. */
-function NoteCard({ note }: { note: NoteDto }) {
+/** One note's start: the title opens it (the whole note), the grip reorders it. Pinned notes are highlighted in yellow with a pin. */
+function NoteCard({ note }: { note: NoteListItemDto }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id: note.id,
@@ -208,6 +212,10 @@ function NoteCard({ note }: { note: NoteDto }) {
         <div className="max-h-72 flex-1 overflow-hidden">
           <NoteContent content={note.content} />
         </div>
+        {/* The list carries only the note's start (ADR 042); the form loads all of it. */}
+        {note.content_truncated ? (
+          <p className="text-xs text-slate-600">Open the note to read the rest…</p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
           <span className={cn('rounded-full px-2 py-0.5 font-medium', CATEGORY_STYLES[note.category])}>
             {NOTE_CATEGORY_LABELS[note.category]}

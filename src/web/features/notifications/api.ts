@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NotificationListDto } from '../../../core/contracts/notifications.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 import { recentMessagesQueryKey } from '../../common/query-keys.ts';
 
 /**

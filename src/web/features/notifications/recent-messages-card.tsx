@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { Mail, MessageSquare, RotateCw } from 'lucide-react';
+import { BellRing, Mail, MessageSquare, RotateCw } from 'lucide-react';
 import {
   suppressionReasons,
   suppressionReasonText,
@@ -113,8 +113,9 @@ function whenText(message: NotificationDto): string {
 
 function MessageRow({ message }: { message: NotificationDto }) {
   const status = statusView(message);
-  const ChannelIcon = message.channel === 'sms' ? MessageSquare : Mail;
-  const channelName = message.channel === 'sms' ? 'SMS' : 'E-mail';
+  const ChannelIcon =
+    message.channel === 'sms' ? MessageSquare : message.channel === 'push' ? BellRing : Mail;
+  const channelName = message.channel === 'sms' ? 'SMS' : message.channel === 'push' ? 'Push' : 'E-mail';
   // A question's recipient is the assistant's own number: not worth showing.
   const showRecipient = message.member_name !== null && message.kind !== QUESTION_KIND;
   return (

@@ -5,13 +5,25 @@ import type {
   TaskStatus,
   UpdateTaskPayload,
 } from '../../../core/contracts/tasks.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 
 export const tasksQueryKey = ['tasks'] as const;
 
 /** SPEC §7 `GET /api/tasks`: the family's tasks, already by due date ascending with undated ones last. */
 export function useTasks() {
   return useQuery({ queryKey: tasksQueryKey, queryFn: () => apiFetch<TaskDto[]>('/api/tasks') });
+}
+
+/**
+ * `GET /api/tasks/{id}`: the whole task for the Edit Task form (the list carries the start of each description,
+ * ADR 046). Keyed under `tasks`, so every task change refetches it; `null` id: no call.
+ */
+export function useTask(id: number | null) {
+  return useQuery({
+    queryKey: [...tasksQueryKey, id],
+    queryFn: () => apiFetch<TaskDto>(`/api/tasks/${String(id)}`),
+    enabled: id !== null,
+  });
 }
 
 /**

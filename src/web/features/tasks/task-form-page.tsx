@@ -26,7 +26,8 @@ import { cn } from '../../components/ui/cn.ts';
 import { Field, Input, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useCreateTask, useTasks, useUpdateTask } from './api.ts';
+import { ApiError } from '../../platform/api.ts';
+import { useCreateTask, useTask, useUpdateTask } from './api.ts';
 import { useFamilyMembers } from '../../common/members.ts';
 
 const DEFAULTS: TaskFormValues = {
@@ -226,16 +227,20 @@ function TaskForm({ members, task }: { members: FamilyMemberDto[]; task?: TaskDt
 
 /**
  * SPEC §2 New Task screen at /add-task, with SPEC §9's defaults (30 minutes, medium, open, 06:00); at
- * /add-task/{id} the same form edits that task (issue 21), read from the task list (there is no single-task GET).
+ * /add-task/{id} the same form edits that task (issue 21), read whole with `GET /api/tasks/{id}` (the list carries
+ * only the start of each description, ADR 046).
  */
 export function TaskFormPage() {
   const navigate = useNavigate();
   const { id } = useParams();
   const membersQuery = useFamilyMembers();
-  const tasksQuery = useTasks();
   const editing = id !== undefined;
-  const task = editing ? tasksQuery.data?.find((t) => String(t.id) === id) : undefined;
-  const loading = membersQuery.isPending || (editing && tasksQuery.isPending);
+  const taskId = editing && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
+  const taskQuery = useTask(taskId);
+  const gone =
+    editing && (taskId === null || (taskQuery.error instanceof ApiError && taskQuery.error.status === 404));
+  const task = editing ? taskQuery.data : undefined;
+  const loading = membersQuery.isPending || (editing && !gone && taskQuery.isPending);
   return (
     <div className="mx-auto max-w-2xl">
       <Button variant="ghost" className="mb-4 -ml-2" onClick={() => navigate('/tasks')}>
@@ -247,7 +252,9 @@ export function TaskFormPage() {
         <div className="flex justify-center py-12">
           <Spinner />
         </div>
-      ) : membersQuery.isError || (editing && tasksQuery.isError) ? (
+      ) : gone ? (
+        <ErrorAlert>This task no longer exists.</ErrorAlert>
+      ) : membersQuery.isError || (editing && taskQuery.isError) ? (
         <ErrorAlert>The task form could not be loaded. Please reload the page.</ErrorAlert>
       ) : editing && !task ? (
         <ErrorAlert>This task no longer exists.</ErrorAlert>

@@ -85,6 +85,10 @@ function TaskCard({
           {task.description ? (
             <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{task.description}</p>
           ) : null}
+          {/* The list carries only the description's start (ADR 046); the form loads all of it. */}
+          {task.description_truncated ? (
+            <p className="mt-1 text-xs text-slate-600">Open the task to read the rest…</p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           {overdue ? (

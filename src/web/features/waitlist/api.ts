@@ -4,7 +4,7 @@ import type {
   WaitlistJoinDto,
   WaitlistJoinPayload,
 } from '../../../core/contracts/waitlist.ts';
-import { apiFetch } from '../../app/api.ts';
+import { apiFetch } from '../../platform/api.ts';
 
 const countQueryKey = ['waitlist', 'count'] as const;
 

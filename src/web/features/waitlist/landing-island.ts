@@ -12,7 +12,7 @@ import {
   type WaitlistCountDto,
   type WaitlistJoinDto,
 } from '../../../core/contracts/waitlist.ts';
-import { ApiError, apiFetch, serverMessageOr } from '../../app/api.ts';
+import { ApiError, apiFetch, serverMessageOr } from '../../platform/api.ts';
 import { isUpdateWaiting, registerServiceWorker, subscribeToUpdate } from '../../platform/service-worker.ts';
 
 type FieldName = 'email' | 'family_size' | 'biggest_challenge';

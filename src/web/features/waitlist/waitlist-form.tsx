@@ -11,7 +11,7 @@ import {
   type WaitlistJoinDto,
   type WaitlistJoinPayload,
 } from '../../../core/contracts/waitlist.ts';
-import { ApiError, serverMessageOr } from '../../app/api.ts';
+import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Textarea } from '../../components/ui/field.tsx';
