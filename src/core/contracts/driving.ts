@@ -41,12 +41,18 @@ export interface DrivingLegDto {
   /** The driver's busy span, family wall-clock. */
   from: string;
   to: string;
+  /** At most `LEG_CLASHES_MAX` (3): gaps first, then clashes by the other's start. */
   issues: DrivingIssueDto[];
+  /** True when the leg has more clashes than `issues` lists (issue 42). */
+  issues_truncated: boolean;
 }
 
 /** Reply of `GET /api/driving`: legs sorted by day, gaps first within a day, then by time. */
 export interface DrivingDto {
   start: string;
   end: string;
+  /** At most `DRIVING_LEGS_MAX` (1,000), the earliest. */
   legs: DrivingLegDto[];
+  /** True when the range holds more legs than `legs` lists (issue 42; also `X-List-Truncated: true`). */
+  legs_truncated: boolean;
 }

@@ -295,6 +295,22 @@ export const PUSH_SUBSCRIPTIONS_LIST_MAX_BYTES =
  */
 export const EVENTS_LIST_MAX = 1000;
 
+/**
+ * Most pickups and drop-offs `GET /api/driving` answers (issue 42): 1,000, the earliest of the range
+ * (`legs_truncated`, `X-List-Truncated`). A range is at most 62 days, but its legs follow the occurrences of those
+ * days, which the plan limit does not bound (an hourly series with a pickup and a drop-off is 3,000 legs).
+ */
+export const DRIVING_LEGS_MAX = 1000;
+
+/**
+ * Largest leg in `GET /api/driving`: 10 KiB. Title at 200 characters and 6 bytes each, 50 passenger ids, and at
+ * most `LEG_CLASHES_MAX` (3) issues, each naming the driver (100 characters) and the other event (200).
+ */
+export const DRIVING_LEG_MAX_BYTES = 10 * 1024;
+
+/** Largest `GET /api/driving` reply: 10,241,101 bytes (9.8 MiB). */
+export const DRIVING_MAX_BYTES = DRIVING_LEGS_MAX * (DRIVING_LEG_MAX_BYTES + 1) + 100;
+
 /** Most of a series' removed starts (`exdates`) an occurrence in `GET /api/events` carries: 20 (`exdates_truncated`). */
 export const EVENT_LIST_EXDATES_MAX = 20;
 

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expandEvents, type EngineEvent } from '../recurrence/occurrences.ts';
-import { coverageIssues, transportLegs, type TransportFacts } from './coverage.ts';
+import { coverageIssues, LEG_CLASHES_MAX, transportLegs, type TransportFacts } from './coverage.ts';
 
 type Row = EngineEvent & { facts: TransportFacts };
 
@@ -261,5 +262,112 @@ describe('a weekly series, checked per occurrence', () => {
     expect(check([s, override, meeting], '2026-11-01T00:00:00', '2026-11-21T00:00:00').summary).toEqual([
       'pickup Soccer: attends PTA',
     ]);
+  });
+});
+
+describe('the bounded sweep (issue 42)', () => {
+  /** The rule as written before the sweep: every leg against every leg and occurrence, no cap. */
+  function everyPair(rows: Row[]) {
+    const { occurrences } = expandEvents(
+      rows,
+      { from: '2026-11-20T00:00:00', to: '2026-11-22T00:00:00' },
+      LA,
+    );
+    const legs = transportLegs(occurrences, (e) => e.facts, LA);
+    const overlaps = (a: [Date, Date], b: [Date, Date]) => a[0] < b[1] && b[0] < a[1];
+    const key = (o: { eventId: number; seriesId: number | null; occurrenceId: string | null }) =>
+      o.seriesId === null ? `e${String(o.eventId)}` : `s${String(o.seriesId)}@${o.occurrenceId ?? ''}`;
+    const expected: string[] = [];
+    for (const leg of legs) {
+      if (leg.driverId === null) {
+        expected.push(`${leg.kind}:${leg.title}:gap`);
+        continue;
+      }
+      const clashes: string[] = [];
+      for (const other of legs)
+        if (other !== leg && other.driverId === leg.driverId && key(other) !== key(leg))
+          if (overlaps([leg.fromAt, leg.toAt], [other.fromAt, other.toAt]))
+            clashes.push(`${leg.kind}:${leg.title}:also ${other.kind}:${other.title}`);
+      for (const o of occurrences)
+        if (!o.event.allDay && o.event.facts.attendeeIds.includes(leg.driverId))
+          if (key({ eventId: o.event.id, seriesId: o.seriesId, occurrenceId: o.occurrenceId }) !== key(leg))
+            if (overlaps([leg.fromAt, leg.toAt], [o.startAt, o.endAt]))
+              clashes.push(`${leg.kind}:${leg.title}:at ${o.event.facts.title}`);
+      expected.push(...clashes);
+    }
+    const found = coverageIssues(legs, occurrences, (e) => e.facts).map((i) =>
+      i.type === 'no_driver'
+        ? `${i.leg.kind}:${i.leg.title}:gap`
+        : i.type === 'double_booked'
+          ? `${i.leg.kind}:${i.leg.title}:also ${i.other.kind}:${i.other.title}`
+          : `${i.leg.kind}:${i.leg.title}:at ${i.other.title}`,
+    );
+    return { expected, found, legs };
+  }
+
+  it('finds the same clashes as every pair, in any order, while a leg has few', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            minute: fc.integer({ min: 0, max: 47 * 60 }),
+            duration: fc.integer({ min: 0, max: 300 }),
+            pickup: fc.constantFrom(null, MOM, DAD),
+            dropoff: fc.constantFrom(null, MOM, DAD),
+            lead: fc.integer({ min: 0, max: 90 }),
+            attendees: fc.subarray([MOM, DAD, MAYA]),
+          }),
+          { maxLength: 6 },
+        ),
+        (specs) => {
+          const rows = specs.map((s, i) => {
+            const at = new Date(Date.UTC(2026, 10, 20, 0, s.minute));
+            return row(
+              { start: at.toISOString().slice(0, 19), durationMinutes: s.duration },
+              {
+                title: `E${String(i)}`,
+                hasPickup: s.pickup !== null,
+                pickupDriverId: s.pickup,
+                pickupLeadMinutes: s.lead,
+                hasDropoff: s.dropoff !== null,
+                dropoffDriverId: s.dropoff,
+                dropoffLeadMinutes: s.lead,
+                attendeeIds: s.attendees,
+              },
+            );
+          });
+          const { expected, found } = everyPair(rows);
+          // Six events give a leg at most 5 + 6 clashes, past the cap: compare those under it exactly.
+          const perLeg = new Map<string, number>();
+          for (const f of expected)
+            perLeg.set(
+              f.split(':').slice(0, 2).join(':'),
+              1 + (perLeg.get(f.split(':').slice(0, 2).join(':')) ?? 0),
+            );
+          if ([...perLeg.values()].every((n) => n <= LEG_CLASHES_MAX + 1))
+            expect([...found].sort()).toEqual([...expected].sort());
+          else expect(found.length).toBeLessThan(expected.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it(`reports at most ${LEG_CLASHES_MAX} + 1 clashes a leg, however many overlap`, () => {
+    const many = Array.from({ length: 40 }, (_, i) =>
+      row(
+        { start: `2026-11-20T${String(8 + (i % 10)).padStart(2, '0')}:00:00`, durationMinutes: 240 },
+        {
+          title: `Run ${String(i)}`,
+          hasDropoff: true,
+          dropoffDriverId: MOM,
+          dropoffLeadMinutes: 120,
+          attendeeIds: [MOM],
+        },
+      ),
+    );
+    const { found, legs } = everyPair(many);
+    expect(legs).toHaveLength(40);
+    expect(found).toHaveLength(40 * (LEG_CLASHES_MAX + 1));
   });
 });

@@ -133,61 +133,122 @@ export function transportLegs<E extends EngineEvent>(
   return legs.sort((a, b) => a.fromAt.getTime() - b.fromAt.getTime() || a.eventId - b.eventId);
 }
 
-function overlap(aFrom: Date, aTo: Date, bFrom: Date, bTo: Date): boolean {
-  return aFrom < bTo && bFrom < aTo;
-}
+/**
+ * Most clashes `coverageIssues` reports on one leg (issue 42): a driver on an hourly series would otherwise get
+ * one entry per overlapping leg, a number that grows with the square of the legs.
+ */
+export const LEG_CLASHES_MAX = 3;
 
 /**
  * Every coverage problem of `legs`, one entry per leg and clash (a double booking is reported on both legs):
  * a leg with no driver; a driver with two overlapping legs of different occurrences (the pickup and drop-off of
  * the same occurrence never clash: the driver simply stays); a driver who attends another timed occurrence that
  * overlaps the leg (all-day events do not block driving; the leg's own event does not count).
- * Sorted like `legs`, gaps (`no_driver`) first within a leg.
+ * Sorted like `legs`, gaps (`no_driver`) first within a leg, then clashes by the other's start.
+ *
+ * Bounded (issue 42): at most {@link LEG_CLASHES_MAX} + 1 clashes a leg (the extra one tells a reader there are
+ * more), found by a sweep over spans sorted by start, so the cost follows the legs times what overlaps them,
+ * not the square of the legs.
  * @param occurrences the same occurrences the legs came from (for who attends what).
+ * @param others the legs a double booking is looked for among (default `legs`; a caller that reports on only
+ *   some legs passes all of them here).
  */
 export function coverageIssues<E extends EngineEvent>(
   legs: readonly TransportLeg[],
   occurrences: readonly Occurrence<E>[],
   facts: (event: E) => TransportFacts,
+  others: readonly TransportLeg[] = legs,
 ): CoverageIssue[] {
   const issues: CoverageIssue[] = [];
-  const timed = occurrences
-    .filter((o) => !o.event.allDay)
-    .map((o) => ({
-      o,
+  const legsByDriver = new Map<number, SpanIndex<TransportLeg>>();
+  for (const leg of others) {
+    if (leg.driverId === null) continue;
+    const index = legsByDriver.get(leg.driverId) ?? new SpanIndex<TransportLeg>();
+    index.add(leg.fromAt.getTime(), leg.toAt.getTime(), leg);
+    legsByDriver.set(leg.driverId, index);
+  }
+  const attendedBy = new Map<
+    number,
+    SpanIndex<Extract<CoverageIssue, { type: 'attending' }>['other'] & { key: string }>
+  >();
+  for (const o of occurrences) {
+    if (o.event.allDay) continue;
+    const f = facts(o.event);
+    const other = {
       key: occurrenceKey({ eventId: o.event.id, seriesId: o.seriesId, occurrenceId: o.occurrenceId }),
-      attendees: new Set(facts(o.event).attendeeIds),
-      title: facts(o.event).title,
-    }));
+      eventId: o.event.id,
+      occurrenceId: o.occurrenceId,
+      title: f.title,
+      start: o.start,
+      end: o.end,
+    };
+    for (const memberId of new Set(f.attendeeIds)) {
+      const index = attendedBy.get(memberId) ?? new SpanIndex();
+      index.add(o.startAt.getTime(), o.endAt.getTime(), other);
+      attendedBy.set(memberId, index);
+    }
+  }
   for (const leg of legs) {
     if (leg.driverId === null) {
       issues.push({ type: 'no_driver', leg });
       continue;
     }
     const own = occurrenceKey(leg);
-    for (const other of legs) {
-      if (other === leg || other.driverId !== leg.driverId || occurrenceKey(other) === own) continue;
-      if (overlap(leg.fromAt, leg.toAt, other.fromAt, other.toAt))
-        issues.push({ type: 'double_booked', leg, other });
+    const from = leg.fromAt.getTime();
+    const to = leg.toAt.getTime();
+    let left = LEG_CLASHES_MAX + 1;
+    for (const other of legsByDriver.get(leg.driverId)?.overlapping(from, to) ?? []) {
+      if (left === 0) break;
+      if (other === leg || occurrenceKey(other) === own) continue;
+      issues.push({ type: 'double_booked', leg, other });
+      left--;
     }
-    for (const t of timed) {
-      if (t.key === own || !t.attendees.has(leg.driverId)) continue;
-      if (overlap(leg.fromAt, leg.toAt, t.o.startAt, t.o.endAt)) {
-        issues.push({
-          type: 'attending',
-          leg,
-          other: {
-            eventId: t.o.event.id,
-            occurrenceId: t.o.occurrenceId,
-            title: t.title,
-            start: t.o.start,
-            end: t.o.end,
-          },
-        });
-      }
+    for (const { key, ...other } of attendedBy.get(leg.driverId)?.overlapping(from, to) ?? []) {
+      if (left === 0) break;
+      if (key === own) continue;
+      issues.push({ type: 'attending', leg, other });
+      left--;
     }
   }
   return issues;
+}
+
+/** Half-open spans `[from, to)` in epoch milliseconds, sorted by start once, then asked for what overlaps. */
+class SpanIndex<T> {
+  private spans: { from: number; to: number; item: T }[] = [];
+  private sorted = true;
+  private longest = 0;
+
+  add(from: number, to: number, item: T): void {
+    const last = this.spans.at(-1);
+    if (last && from < last.from) this.sorted = false;
+    this.spans.push({ from, to, item });
+    this.longest = Math.max(this.longest, to - from);
+  }
+
+  /**
+   * The items whose span overlaps `[from, to)`, by start. Only spans starting within the longest span's length
+   * before `from` are looked at: no earlier one can reach `from`.
+   */
+  *overlapping(from: number, to: number): Generator<T> {
+    if (!this.sorted) {
+      this.spans.sort((a, b) => a.from - b.from);
+      this.sorted = true;
+    }
+    const earliest = from - this.longest;
+    let lo = 0;
+    let hi = this.spans.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.spans[mid]?.from ?? earliest) < earliest) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.spans.length; i++) {
+      const span = this.spans[i];
+      if (!span || span.from >= to) return;
+      if (span.to > from) yield span.item;
+    }
+  }
 }
 
 /** A stable key for one leg (event or series occurrence + kind), e.g. to match issues to calendar chips. */

@@ -1,7 +1,9 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { DrivingDto, DrivingLegDto, DrivingQuery } from '../../core/contracts/driving.ts';
+import { DRIVING_LEGS_MAX } from '../../core/contracts/quotas.ts';
 import {
   coverageIssues,
+  LEG_CLASHES_MAX,
   legKey,
   transportLegs,
   type CoverageIssue,
@@ -63,9 +65,8 @@ export function coverageOf(
   const from = `${fromDay}T00:00:00`;
   const to = `${toDay}T00:00:00`;
   const all = transportLegs(occurrences, transportFacts, familyZone);
-  const issues = coverageIssues(all, occurrences, transportFacts);
-  const inWindow = (l: TransportLeg) => l.day >= fromDay && l.day < toDay && l.from < to && l.to > from;
-  return { legs: all.filter(inWindow), issues: issues.filter((i) => inWindow(i.leg)) };
+  const legs = all.filter((l) => l.day >= fromDay && l.day < toDay && l.from < to && l.to > from);
+  return { legs, issues: coverageIssues(legs, occurrences, transportFacts, all) };
 }
 
 /**
@@ -97,8 +98,9 @@ export async function coverageByFamily(
 
 /**
  * `GET /api/driving?start=&end=`: the session family's pickups and drop-offs of the days `start` … `end`
- * (inclusive, at most 31), each with its issues in words; sorted by day, gaps first within a day, then by time.
- * Reads only `familyId`'s rows.
+ * (inclusive, at most 62), each with its issues in words; sorted by day, gaps first within a day, then by time.
+ * Bounded (issue 42): the `DRIVING_LEGS_MAX` earliest legs (`legs_truncated`), `LEG_CLASHES_MAX` issues a leg
+ * (`issues_truncated`). Reads only `familyId`'s rows.
  * @throws HttpError 404 when the family does not exist; 400 (by the caller's schema) for a bad range.
  */
 export async function drivingWeek(
@@ -125,26 +127,34 @@ export async function drivingWeek(
   ).get(familyId) ?? { legs: [], issues: [], failures: [] };
   const issuesOf = new Map<string, CoverageIssue[]>();
   for (const i of coverage.issues) issuesOf.set(legKey(i.leg), [...(issuesOf.get(legKey(i.leg)) ?? []), i]);
-  const legs: DrivingLegDto[] = coverage.legs.map((l) => ({
-    key: legKey(l),
-    kind: l.kind,
-    event_id: l.eventId,
-    series_id: l.seriesId,
-    occurrence_start: l.occurrenceId,
-    title: l.title,
-    driver_id: l.driverId,
-    passenger_ids: l.attendeeIds.filter((id) => id !== l.driverId),
-    day: l.day,
-    at: l.at,
-    from: l.from,
-    to: l.to,
-    issues: (issuesOf.get(legKey(l)) ?? []).map((i) => ({ type: i.type, message: issueMessage(i, nameOf) })),
-  }));
+  // The legs come sorted by the start of their span: the earliest are kept (issue 42).
+  const kept = coverage.legs.slice(0, DRIVING_LEGS_MAX);
+  const legs: DrivingLegDto[] = kept.map((l) => {
+    const issues = issuesOf.get(legKey(l)) ?? [];
+    return {
+      key: legKey(l),
+      kind: l.kind,
+      event_id: l.eventId,
+      series_id: l.seriesId,
+      occurrence_start: l.occurrenceId,
+      title: l.title,
+      driver_id: l.driverId,
+      passenger_ids: l.attendeeIds.filter((id) => id !== l.driverId),
+      day: l.day,
+      at: l.at,
+      from: l.from,
+      to: l.to,
+      issues: issues
+        .slice(0, LEG_CLASHES_MAX)
+        .map((i) => ({ type: i.type, message: issueMessage(i, nameOf) })),
+      issues_truncated: issues.length > LEG_CLASHES_MAX,
+    };
+  });
   legs.sort(
     (a, b) =>
       a.day.localeCompare(b.day) ||
       Number(b.issues.length > 0) - Number(a.issues.length > 0) ||
       a.from.localeCompare(b.from),
   );
-  return { start: range.start, end: range.end, legs };
+  return { start: range.start, end: range.end, legs, legs_truncated: coverage.legs.length > kept.length };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityProposalDto } from '../../core/contracts/activities.ts';
 import type { EventTaskDto } from '../../core/contracts/events.ts';
@@ -6,6 +6,8 @@ import type { NoteListItemDto } from '../../core/contracts/notes.ts';
 import type { TaskDto } from '../../core/contracts/tasks.ts';
 import type { NotificationListDto } from '../../core/contracts/notifications.ts';
 import type { EventOccurrenceDto } from '../../core/contracts/event-wire.ts';
+import type { DrivingDto } from '../../core/contracts/driving.ts';
+import { LEG_CLASHES_MAX } from '../../core/driving/coverage.ts';
 import {
   APP_PASSWORD_ITEM_MAX_BYTES,
   EVENT_LIST_EXDATES_MAX,
@@ -15,6 +17,9 @@ import {
   APP_PASSWORDS_LIST_MAX_BYTES,
   APP_PASSWORDS_PER_ACCOUNT_MAX,
   DESCRIPTION_PREVIEW_MAX_BYTES,
+  DRIVING_LEG_MAX_BYTES,
+  DRIVING_LEGS_MAX,
+  DRIVING_MAX_BYTES,
   PUSH_SUBSCRIPTION_ITEM_MAX_BYTES,
   PUSH_SUBSCRIPTIONS_LIST_MAX_BYTES,
   PUSH_SUBSCRIPTIONS_PER_ACCOUNT_MAX,
@@ -42,6 +47,7 @@ import {
   SESSIONS_PER_ACCOUNT_MAX,
 } from '../../core/contracts/quotas.ts';
 import { appPasswords } from '../db/schema/app-passwords.ts';
+import { events } from '../db/schema/events.ts';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import {
   callAs,
@@ -409,5 +415,47 @@ describe('list replies of a family at its quotas stay within their documented ma
     // The whole event is one call away.
     const one = await callAs(server, full, 'GET', `/api/events/${String(items[0]?.id)}`);
     expect(one.json<{ description: string; exdates: string[] }>().exdates).toHaveLength(200);
+  });
+  it(`GET /api/driving: hourly series with a pickup and a drop-off answer the earliest ${DRIVING_LEGS_MAX} legs, at most ${LEG_CLASHES_MAX} issues each, within ${DRIVING_MAX_BYTES} bytes`, async () => {
+    // One driver for three hourly 90-minute series (the plan counts new events, not occurrences), every member
+    // attending: each leg overlaps dozens of the driver's other legs and occurrences. 62 days of it are about
+    // 27,000 legs; before the bound the reply listed every one with every clash.
+    const hourly = `FREQ=DAILY;BYHOUR=${Array.from({ length: 24 }, (_, h) => String(h)).join(',')};BYMINUTE=0`;
+    await server.database.system.execute(sql`
+      insert into events (family_id, title, start_date, end_date, timezone, location, is_recurring, rrule,
+                          has_pickup, pickup_assigned_to, pickup_minutes_before,
+                          has_dropoff, dropoff_assigned_to, dropoff_minutes_before, counts_toward_plan)
+      select ${full.familyId}, ${escaped(200)}, '2026-06-01T00:00:00', '2026-06-01T01:30:00',
+             'America/Los_Angeles', ${escaped(300)}, true, ${hourly},
+             true, ${full.memberId}, 60, true, ${full.memberId}, 60, true
+      from generate_series(1, 3) g`);
+    const ids = (
+      await server.database.system
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.familyId, full.familyId), eq(events.hasPickup, true)))
+    ).map((e) => e.id);
+    expect(ids).toHaveLength(3);
+    await server.database.system.execute(sql`
+      insert into event_attendees (family_id, event_id, member_id, position)
+      select e.family_id, e.id, m.id, row_number() over (partition by e.id order by m.id)
+      from events e join family_members m on m.family_id = e.family_id
+      where e.id in (${sql.join(ids, sql`, `)})`);
+
+    const res = await callAs(server, full, 'GET', '/api/driving?start=2026-06-01&end=2026-08-01');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers[LIST_TRUNCATED_HEADER]).toBe('true');
+    const week = res.json<DrivingDto>();
+    expect(week.legs_truncated).toBe(true);
+    expect(week.legs).toHaveLength(DRIVING_LEGS_MAX);
+    // The earliest: three series, two legs an hour each, from the first night on.
+    expect(week.legs[0]?.day).toBe('2026-06-01');
+    expect(week.legs.at(-1)?.day).toBe('2026-06-07');
+    for (const leg of week.legs) {
+      expect(leg.issues).toHaveLength(LEG_CLASHES_MAX);
+      expect(leg.issues_truncated).toBe(true);
+      expect(Buffer.byteLength(JSON.stringify(leg))).toBeLessThanOrEqual(DRIVING_LEG_MAX_BYTES);
+    }
+    expect(res.rawPayload.length).toBeLessThanOrEqual(DRIVING_MAX_BYTES);
   });
 });
