@@ -24,6 +24,7 @@ import { registerLiveRoutes } from './live/routes.ts';
 import { registerMembersRoutes } from './members/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerPushRoutes } from './push/routes.ts';
+import { registerSearchRoutes } from './search/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { registerTasksRoutes } from './tasks/routes.ts';
 import { registerNotesRoutes } from './notes/routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerTasksRoutes(app, ctx);
   registerActivitiesRoutes(app, ctx);
   registerNotesRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
   registerWaitlistRoutes(app, ctx);
   registerAssistantRoutes(app, ctx);
   registerCalendarFeedRoutes(app, ctx);

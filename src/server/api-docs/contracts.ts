@@ -35,6 +35,7 @@ import {
 import { noteReorderSchema, noteSchema, noteUpdateSchema } from '../../core/contracts/notes.ts';
 import { notificationListQuerySchema } from '../../core/contracts/notifications.ts';
 import { pushSubscriptionInputSchema } from '../../core/contracts/push.ts';
+import { searchQuerySchema } from '../../core/contracts/search.ts';
 import { settingParamsSchema, settingUpdateSchema } from '../../core/contracts/settings.ts';
 import { inboundSmsSchema } from '../../core/contracts/sms.ts';
 import { createTaskSchema, updateTaskSchema } from '../../core/contracts/tasks.ts';
@@ -619,6 +620,19 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
   },
 
   // Notes (SPEC §7, issue 20).
+  'GET /api/search': {
+    summary:
+      'Search the family’s events, tasks, notes and activity requests for the words of `q` (issue 45, ADR 048): every word as a word start, in titles, locations, descriptions and note contents.',
+    auth: 'session',
+    query: searchQuerySchema,
+    responses: {
+      200: {
+        description:
+          '`SearchReplyDto`: `{ results: [{ kind, id, title, snippet, date, occurrence_start }] }`, at most 30, best first (text rank × nearness to today). A recurring event comes once, under its series’ id, dated by its next occurrence.',
+      },
+    },
+  },
+
   'GET /api/notes': {
     summary: 'The family’s notes, each with only the start of its content (ADR 042), photos named by path.',
     auth: 'session',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogOut, Menu, UserCog } from 'lucide-react';
+import { LogOut, Menu, Search, UserCog } from 'lucide-react';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { NAV_ENTRIES } from './navigation.ts';
 
@@ -42,6 +42,19 @@ export function AppFrame({ phoneCalendar }: { phoneCalendar?: ReactNode }) {
             <span className="flex h-5 items-center">
               <Bar className="h-3.5 w-40" />
             </span>
+          </div>
+          <div className="px-3 pt-4">
+            <button
+              type="button"
+              disabled
+              className="flex min-h-11 w-full items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-600"
+            >
+              <Search className="h-5 w-5" aria-hidden />
+              <span className="flex-1 text-left">Search</span>
+              <kbd aria-hidden className="rounded border border-slate-300 px-1.5 text-xs text-slate-500">
+                /
+              </kbd>
+            </button>
           </div>
           <nav aria-label="Main" className="flex-1 space-y-1 px-3 py-4">
             {NAV_ENTRIES.map((entry, index) => {
@@ -90,7 +103,13 @@ export function AppFrame({ phoneCalendar }: { phoneCalendar?: ReactNode }) {
         >
           <Menu className="h-6 w-6" />
         </span>
-        <span className="text-lg font-semibold text-slate-900">Calendar</span>
+        <span className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">Calendar</span>
+        <span
+          aria-hidden
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700"
+        >
+          <Search className="h-6 w-6" />
+        </span>
       </header>
 
       <main className="pt-6 pr-[max(1rem,env(safe-area-inset-right))] pb-[calc(1.5rem+env(safe-area-inset-bottom))] pl-[max(1rem,env(safe-area-inset-left))] md:ml-64 md:px-8">

@@ -1,14 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { LogOut, Menu, UserCog, X } from 'lucide-react';
+import { LogOut, Menu, Search, UserCog, X } from 'lucide-react';
 import { useLogout } from '../features/auth/api.ts';
+import { SearchDialog } from '../features/search/search-dialog.tsx';
+import { useSearchDialog } from '../features/search/search-shortcut.ts';
 import { useSession } from '../common/session.ts';
+import { todayIn } from '../../core/time/today.ts';
+import { browserTimeZone } from '../platform/device-zone.ts';
 import { cn } from '../components/ui/cn.ts';
 import { OfflineBanner } from '../platform/offline-banner.tsx';
 import { NAV_ENTRIES, sectionFor } from './navigation.ts';
 
-function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+function SidebarContent({ onNavigate, onSearch }: { onNavigate?: () => void; onSearch: () => void }) {
   const { pathname } = useLocation();
   const session = useSession();
   const logout = useLogout();
@@ -21,6 +25,20 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           {session.data?.family_name || 'Family'}
         </p>
         <p className="truncate text-sm text-slate-600">{session.data?.email}</p>
+      </div>
+      <div className="px-3 pt-4">
+        <button
+          type="button"
+          onClick={onSearch}
+          aria-keyshortcuts="/"
+          className="flex min-h-11 w-full items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-600 hover:bg-slate-50"
+        >
+          <Search className="h-5 w-5" aria-hidden />
+          <span className="flex-1 text-left">Search</span>
+          <kbd aria-hidden className="rounded border border-slate-300 px-1.5 text-xs text-slate-500">
+            /
+          </kbd>
+        </button>
       </div>
       <nav aria-label="Main" className="flex-1 space-y-1 px-3 py-4">
         {NAV_ENTRIES.map((entry) => {
@@ -79,7 +97,13 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const search = useSearchDialog();
+  const session = useSession();
   const { pathname } = useLocation();
+  const openSearch = () => {
+    setDrawerOpen(false);
+    search.setOpen(true);
+  };
   const title =
     sectionFor(pathname)?.label ?? (pathname.startsWith('/account') ? 'Account Settings' : 'FamilyHub');
 
@@ -89,7 +113,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         aria-label="Sidebar"
         className="fixed inset-y-0 left-0 hidden w-64 border-r pl-[env(safe-area-inset-left)] border-slate-200 bg-white md:block"
       >
-        <SidebarContent />
+        <SidebarContent onSearch={openSearch} />
       </aside>
 
       <header className="sticky top-0 z-30 flex h-[calc(4rem+env(safe-area-inset-top))] items-center gap-3 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)] pr-[max(1rem,env(safe-area-inset-right))] pl-[max(1rem,env(safe-area-inset-left))] md:hidden">
@@ -116,17 +140,31 @@ export function AppLayout({ children }: { children: ReactNode }) {
               >
                 <X className="h-5 w-5" aria-hidden />
               </RadixDialog.Close>
-              <SidebarContent onNavigate={() => setDrawerOpen(false)} />
+              <SidebarContent onNavigate={() => setDrawerOpen(false)} onSearch={openSearch} />
             </RadixDialog.Content>
           </RadixDialog.Portal>
         </RadixDialog.Root>
-        <span className="text-lg font-semibold text-slate-900">{title}</span>
+        <span className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</span>
+        <button
+          type="button"
+          aria-label="Search"
+          aria-keyshortcuts="/"
+          onClick={openSearch}
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+        >
+          <Search className="h-6 w-6" aria-hidden />
+        </button>
       </header>
 
       <main className="pt-6 pr-[max(1rem,env(safe-area-inset-right))] pb-[calc(1.5rem+env(safe-area-inset-bottom))] pl-[max(1rem,env(safe-area-inset-left))] md:ml-64 md:px-8">
         {children}
       </main>
       <OfflineBanner />
+      <SearchDialog
+        open={search.open}
+        onOpenChange={search.setOpen}
+        today={todayIn(session.data?.family_timezone ?? browserTimeZone(), new Date())}
+      />
     </div>
   );
 }
