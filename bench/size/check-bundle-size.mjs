@@ -40,8 +40,10 @@ const PAGES = [
     chunks: ['index.html', 'app/layout.tsx', 'features/calendar/calendar-page.tsx'],
     targetKb: 200,
     // 174.5 KB on 2026-11-23 (branch render2): the calendar no longer loads zod (27 KB) for a time-zone name
-    // check, and the early fetch costs ≈ 0.8 KB. Within the target; a ratchet, lower it as the shell shrinks.
-    ceilingKb: 177,
+    // check, and the early fetch costs ≈ 0.8 KB. 177.2 KB on 2026-11-29 with issue 45's search button and `/`
+    // shortcut in the layout (the dialog itself loads when first opened). Within the target; a ratchet, lower it
+    // as the shell shrinks.
+    ceilingKb: 179,
   },
 ];
 

@@ -1,9 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { LogOut, Menu, Search, UserCog, X } from 'lucide-react';
 import { useLogout } from '../features/auth/api.ts';
-import { SearchDialog } from '../features/search/search-dialog.tsx';
 import { useSearchDialog } from '../features/search/search-shortcut.ts';
 import { useSession } from '../common/session.ts';
 import { todayIn } from '../../core/time/today.ts';
@@ -11,6 +10,11 @@ import { browserTimeZone } from '../platform/device-zone.ts';
 import { cn } from '../components/ui/cn.ts';
 import { OfflineBanner } from '../platform/offline-banner.tsx';
 import { NAV_ENTRIES, sectionFor } from './navigation.ts';
+
+/** The search dialog's code loads when it is first opened: the signed-in shell stays within its size budget. */
+const SearchDialog = lazy(() =>
+  import('../features/search/search-dialog.tsx').then((m) => ({ default: m.SearchDialog })),
+);
 
 function SidebarContent({ onNavigate, onSearch }: { onNavigate?: () => void; onSearch: () => void }) {
   const { pathname } = useLocation();
@@ -160,11 +164,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <OfflineBanner />
-      <SearchDialog
-        open={search.open}
-        onOpenChange={search.setOpen}
-        today={todayIn(session.data?.family_timezone ?? browserTimeZone(), new Date())}
-      />
+      {search.opened ? (
+        <Suspense fallback={null}>
+          <SearchDialog
+            open={search.open}
+            onOpenChange={search.setOpen}
+            today={todayIn(session.data?.family_timezone ?? browserTimeZone(), new Date())}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
