@@ -28,8 +28,9 @@ export interface SearchResultDto {
   /** A few words of the item around what matched (plain text, at most about 160 characters), or '' when only the title matched. */
   snippet: string;
   /**
-   * The family date `YYYY-MM-DD` of the item: an event's start (of a series, its next occurrence from today,
-   * else its last), a task's or activity request's due date, a note's last change; null when it has none.
+   * The family date `YYYY-MM-DD` of the item: an event's start (of a series, its next occurrence from today
+   * within 400 days, else its first; of a series found only by an edited occurrence, that occurrence), a task's
+   * or activity request's due date, a note's last change; null when it has none.
    */
   date: string | null;
   /** Of a series: the start of the occurrence `date` names (family wall-clock), for `/add-event/{id}?occurrence=`. */

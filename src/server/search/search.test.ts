@@ -119,7 +119,10 @@ describe('GET /api/search', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const again = await search('piano');
     expect(again.map((r) => r.id)).toEqual([piano]);
-    expect((await search('prep')).map((r) => [r.id, r.date])).toEqual([[piano, '2026-11-24']]);
+    // Found by its edited occurrence alone: that occurrence, not the series' next.
+    expect((await search('prep')).map((r) => [r.id, r.date, r.occurrence_start])).toEqual([
+      [piano, '2026-12-01', '2026-12-01T16:00:00'],
+    ]);
   });
 
   it('ranks a title above a description, and of equal matches the nearer in time first', async () => {

@@ -74,6 +74,7 @@ export async function searchFamily(
       parentId: sql<
         number | null
       >`case when ${events.recurrenceId} is not null then ${events.parentEventId} end`,
+      recurrenceId: events.recurrenceId,
       isSeries: sql<boolean>`${events.rrule} is not null`,
       title: events.title,
       location: events.location,
@@ -175,8 +176,9 @@ function daysBetween(from: string, to: string): number {
 }
 
 /**
- * The event matches as results: an override (an edited occurrence) is its series, a series is found once and
- * dated by its next occurrence from `today` (expanded by the occurrence engine in the family's zone).
+ * The event matches as results: a series is found once, dated by its next occurrence from `today` (expanded by
+ * the occurrence engine in the family's zone); an edited occurrence (override) that matches is its series, dated
+ * by itself when the series' own texts do not match.
  */
 async function eventMatches(
   ctx: ServerContext,
@@ -187,6 +189,8 @@ async function eventMatches(
     id: number;
     /** The series of an override (an edited occurrence); null for a one-off or a series. */
     parentId: number | null;
+    /** An override's occurrence start (RECURRENCE-ID, family wall-clock). */
+    recurrenceId: string | null;
     isSeries: boolean;
     title: string;
     location: string | null;
@@ -195,8 +199,9 @@ async function eventMatches(
     rank: number;
   }[],
 ): Promise<Match[]> {
-  const bySeries = new Map<number, Match>();
   const oneOffs: Match[] = [];
+  const bySeries = new Map<number, Match>();
+  const byOverride = new Map<number, Match>();
   for (const r of rows) {
     const match: Match = {
       kind: 'event',
@@ -204,22 +209,21 @@ async function eventMatches(
       title: r.title,
       text: [r.location, r.description].filter(Boolean).join(' · '),
       date: localDateOf(r.start),
-      occurrenceStart: null,
+      occurrenceStart: r.parentId === null ? null : r.recurrenceId,
       rank: r.rank,
     };
-    if (r.parentId === null && !r.isSeries) {
-      oneOffs.push(match);
-      continue;
-    }
-    // The series itself, or the best-ranked of its matches.
-    const held = bySeries.get(match.id);
-    if (!held || (r.parentId === null && held.rank <= match.rank) || held.rank < match.rank)
-      bySeries.set(
-        match.id,
-        r.parentId === null ? match : { ...match, rank: Math.max(match.rank, held?.rank ?? 0) },
-      );
+    if (r.parentId !== null) {
+      // The rows come best first: the first override of a series is its best.
+      if (!byOverride.has(match.id)) byOverride.set(match.id, match);
+    } else if (r.isSeries) bySeries.set(match.id, match);
+    else oneOffs.push(match);
   }
-  if (bySeries.size === 0) return oneOffs;
+  for (const [seriesId, override] of byOverride) {
+    const series = bySeries.get(seriesId);
+    if (series) series.rank = Math.max(series.rank, override.rank);
+  }
+  const overridesOnly = [...byOverride.values()].filter((o) => !bySeries.has(o.id));
+  if (bySeries.size === 0) return [...oneOffs, ...overridesOnly];
 
   // The next month first (a daily or weekly series has its next occurrence there), the rest of the 400 days
   // only for the series still without one (a yearly birthday): most series cost a few occurrences, not 400 days.
@@ -244,5 +248,5 @@ async function eventMatches(
     }
     waiting = waiting.filter((id) => bySeries.get(id)?.occurrenceStart === null);
   }
-  return [...oneOffs, ...bySeries.values()];
+  return [...oneOffs, ...bySeries.values(), ...overridesOnly];
 }
