@@ -297,6 +297,7 @@ test('a signed-out deep link offers sign-in and comes back to it; never to anoth
   await page.goto('/tasks?tab=open');
   await page.getByRole('link', { name: 'Sign in to open it' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Ftasks%3Ftab%3Dopen$/);
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -305,6 +306,7 @@ test('a signed-out deep link offers sign-in and comes back to it; never to anoth
 
   await page.request.post('/api/auth/logout');
   await page.goto('/login?next=%2F%2Fevil.example%2Ftasks');
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -7,7 +7,6 @@ import {
   BellOff,
   CalendarDays,
   CheckCircle2,
-  Clock,
   Link2,
   Pencil,
   Plus,
@@ -51,7 +50,8 @@ function dueParts(dueDate: string): { date: string; time: string } {
 /**
  * One task (issue 46: compact, so several fit a 390 px screen): the title, a description of one line on a phone
  * (two wider), then the badges, who, when, which event and the reminder beside the actions, which are icon
- * buttons on a phone (named for screen readers) and labelled buttons from 768 px.
+ * buttons on a phone (named for screen readers) and labelled buttons from 768 px. The estimated duration shows
+ * from 640 px (the form has it).
  * `familyReminderGap`: the family-wide reason no reminder goes out (shown once above the list, not per card).
  */
 function TaskCard({
@@ -130,11 +130,11 @@ function TaskCard({
           </span>
           {due ? (
             <>
-              <span className="flex items-center gap-1.5 whitespace-nowrap">
+              <span className="flex min-w-0 items-center gap-1.5">
                 <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden />
                 {due.date}, {due.time}
               </span>
-              <span className="whitespace-nowrap text-slate-600">
+              <span className="whitespace-nowrap text-slate-600 max-sm:hidden">
                 ({durationLabel(task.estimated_duration_minutes)})
               </span>
             </>
@@ -154,7 +154,7 @@ function TaskCard({
         </div>
 
         {/* On a phone the actions are 40 px icon buttons named for screen readers; labelled from 768 px. */}
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 gap-1.5 sm:gap-2">
           {task.status === 'open' ? (
             <Button size="sm" onClick={onComplete} disabled={busy} className={ICON_ON_PHONE}>
               <CheckCircle2 className="h-4 w-4" aria-hidden />
