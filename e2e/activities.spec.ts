@@ -119,15 +119,15 @@ test('activity requests: create, accept, add to the calendar, decline, edit and 
   await expect(dentist.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await expect(dentist.getByRole('button', { name: 'Decline' })).toHaveCount(0);
 
-  // Add to Calendar: the SPEC §8 confirmation, then the SPEC §7 conversion payload; the status stays.
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe(
-      'Convert this activity to an event? This will create a new event in your calendar.',
-    );
-    void dialog.accept();
-  });
+  // Add to Calendar: the SPEC §8 confirmation in the app's dialog (issue 46), then the SPEC §7 conversion
+  // payload; the status stays.
   const converted = page.waitForRequest((r) => r.url().includes('/api/events?activity_conversion=true'));
   await dentist.getByRole('button', { name: 'Add to Calendar' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(
+    confirm.getByText('Convert this activity to an event? This will create a new event in your calendar.'),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Add to Calendar' }).click();
   expect((await converted).postDataJSON()).toEqual({
     title: 'Dentist check-up',
     description: '',

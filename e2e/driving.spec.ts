@@ -78,19 +78,32 @@ test('a clash appears on the chip, in the event and in Driving this week; resolv
   await page.goto(`/driving?date=${day}`);
   const legs = page.getByTestId('driving-leg');
   await expect(legs).toHaveCount(2);
-  // The problem first within its day, though Piano is earlier.
-  await expect(legs.first()).toContainText('Pick up Lucia Rivera from Soccer');
-  await expect(legs.first().getByTestId('driving-issue')).toHaveText(
+  // Issue 46: each day in time order (Piano's 10:00 AM drop-off before Soccer's 4:30 PM pickup, though only
+  // Soccer has a problem), the driver named on every row.
+  await expect(legs.nth(0)).toContainText('Drop off Lucia Rivera at Piano');
+  await expect(legs.nth(0).getByTestId('driving-driver')).toHaveText('Driver: Ana Rivera');
+  await expect(legs.nth(1)).toContainText('Pick up Lucia Rivera from Soccer');
+  await expect(legs.nth(1).getByTestId('driving-driver')).toHaveText('Driver: Marco Rivera');
+  await expect(legs.nth(1).getByTestId('driving-issue')).toHaveText(
     'Marco Rivera is at PTA meeting (4:30 PM–5:30 PM)',
   );
-  await expect(page.getByTestId('driving-status')).toContainText('1 pickup or drop-off needs attention');
+  // The banner names the problem (what, when, why); the per-driver counts are totals, apart from it.
+  const status = page.getByTestId('driving-status');
+  await expect(status).toContainText('1 pickup or drop-off needs attention:');
+  await expect(status.getByTestId('driving-problems').getByRole('listitem')).toHaveText([
+    /4:30 PM: Pick up Lucia Rivera from Soccer \(Marco Rivera is at PTA meeting \(4:30 PM–5:30 PM\)\)$/,
+  ]);
+  await expect(status).not.toContainText('Ana Rivera');
+  await expect(page.getByTestId('driving-totals')).toHaveText(
+    'Totals for the week: Ana Rivera drives 1 · Marco Rivera drives 1',
+  );
   await page.screenshot({ path: `${shots}/driving-week-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: `${shots}/driving-week-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The event says what clashes; another driver resolves it.
-  await legs.first().getByRole('link').click();
+  await legs.nth(1).getByRole('link').click();
   await expect(page.getByTestId('event-driving-warning')).toContainText(
     'Pickup: Marco Rivera is at PTA meeting',
   );

@@ -164,7 +164,7 @@ test('Account Settings says how reminders arrive, as the member card does; signi
   await waitForServiceWorker(page);
   const reminders = page.getByRole('region', { name: 'Your reminders' });
   // The e2e server has no SMTP and no Twilio: nothing reaches Ana until a device gets push.
-  await expect(reminders.getByTestId('account-channels')).toHaveText('Reminders: Not reachable');
+  await expect(reminders.getByTestId('account-channels')).toHaveText('Reminders: Not set up');
   await page
     .getByRole('region', { name: /Notifications on this device/ })
     .getByRole('button', { name: 'Turn On' })
@@ -194,7 +194,7 @@ test('Account Settings says how reminders arrive, as the member card does; signi
   await page.goto('/account');
   await expect(
     page.getByRole('region', { name: 'Your reminders' }).getByTestId('account-channels'),
-  ).toHaveText('Reminders: Not reachable');
+  ).toHaveText('Reminders: Not set up');
   await expect(page.getByTestId('push-state')).toHaveText('Off');
 });
 

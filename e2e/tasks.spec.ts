@@ -123,8 +123,12 @@ test('tasks: create for two members, filter, complete, find under Completed, reo
   await expect(walk.getByText('MR')).toBeVisible();
   await expect(walk.getByText('High priority')).toBeVisible();
   await expect(walk.getByText('Standalone Task')).toBeVisible();
-  // No provider in the e2e server: the card says so instead of promising an SMS (issue 21).
-  await expect(walk.getByText('No reminder can be sent')).toBeVisible();
+  // No provider in the e2e server: the page says so once, and why, instead of every card promising an SMS
+  // (issue 21) or saying 'No reminder can be sent' without a reason (issue 46).
+  await expect(page.getByTestId('tasks-reminder-note')).toHaveText(
+    'No task reminders can be sent. This FamilyHub has no e-mail or SMS set up: ask whoever runs it to set one up.',
+  );
+  await expect(page.getByTestId('task-reminder')).toHaveCount(0);
   await expect(taskCard(page, 'Pack lunch').getByText('December 2nd, 2026')).toBeVisible();
   await expect(taskCard(page, 'Pack lunch').getByText('6:00 AM')).toBeVisible();
   await expect(taskCard(page, 'Pack lunch').getByText('AR')).toBeVisible();
@@ -159,15 +163,18 @@ test('tasks: create for two members, filter, complete, find under Completed, reo
   await page.reload();
   await expect(titles).toHaveText(['Walk the dog', 'Pack lunch', 'Wash soccer kit']);
 
-  // Delete with the SPEC §8 confirmation; dismissing keeps the task.
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Are you sure you want to delete this task?');
-    void dialog.dismiss();
+  // Delete with the SPEC §8 confirmation, in the app's dialog (issue 46; no browser confirm()); cancelling
+  // keeps the task.
+  page.on('dialog', (dialog) => {
+    throw new Error(`unexpected browser dialog: ${dialog.message()}`);
   });
   await taskCard(page, 'Pack lunch').getByRole('button', { name: 'Delete Pack lunch' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByText('Are you sure you want to delete this task?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('task-card')).toHaveCount(3);
-  page.once('dialog', (dialog) => void dialog.accept());
   await taskCard(page, 'Pack lunch').getByRole('button', { name: 'Delete Pack lunch' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Task deleted', { exact: true })).toBeVisible();
   await expect(titles).toHaveText(['Walk the dog', 'Wash soccer kit']);
 

@@ -17,4 +17,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('keeps SPEC §1’s free plan for new families unless the operator sets other limits (issue 46)', () => {
+    expect(loadConfig({})).toMatchObject({ FAMILY_MAX_MEMBERS: 4, FAMILY_MAX_EVENTS_PER_MONTH: 50 });
+    expect(loadConfig({ FAMILY_MAX_MEMBERS: '5', FAMILY_MAX_EVENTS_PER_MONTH: '200' })).toMatchObject({
+      FAMILY_MAX_MEMBERS: 5,
+      FAMILY_MAX_EVENTS_PER_MONTH: 200,
+    });
+    for (const bad of ['0', '-1', '2.5', 'five', '51']) {
+      expect(() => loadConfig({ FAMILY_MAX_MEMBERS: bad })).toThrow(/FAMILY_MAX_MEMBERS/);
+    }
+    for (const bad of ['0', 'many', '10001']) {
+      expect(() => loadConfig({ FAMILY_MAX_EVENTS_PER_MONTH: bad })).toThrow(/FAMILY_MAX_EVENTS_PER_MONTH/);
+    }
+  });
 });

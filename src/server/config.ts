@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { FAMILY_WRITES_PER_MINUTE, LIVE_STREAMS_PER_PROCESS } from '../core/contracts/quotas.ts';
+import {
+  FAMILY_WRITES_PER_MINUTE,
+  FREE_PLAN_MAX_EVENTS_PER_MONTH,
+  FREE_PLAN_MAX_MEMBERS,
+  LIVE_STREAMS_PER_PROCESS,
+  PLAN_MAX_EVENTS_PER_MONTH_CEILING,
+  PLAN_MAX_MEMBERS_CEILING,
+} from '../core/contracts/quotas.ts';
 import { type CountryCode, isPhoneRegion } from '../core/members/phone.ts';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -80,6 +87,22 @@ const configSchema = z.object({
   FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(FAMILY_WRITES_PER_MINUTE),
   /** Open `GET /api/changes` streams one process holds at once (issue 42); past it 429. */
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().positive().default(LIVE_STREAMS_PER_PROCESS),
+  /**
+   * Issue 46: the plan limits a new family gets (`families.max_members`, `families.max_events_per_month`);
+   * SPEC §1's free plan by default. Existing families keep theirs (`npm run family:limits` changes one).
+   */
+  FAMILY_MAX_MEMBERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PLAN_MAX_MEMBERS_CEILING)
+    .default(FREE_PLAN_MAX_MEMBERS),
+  FAMILY_MAX_EVENTS_PER_MONTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PLAN_MAX_EVENTS_PER_MONTH_CEILING)
+    .default(FREE_PLAN_MAX_EVENTS_PER_MONTH),
   WEB_DIST_DIR: z.string().default(path.resolve('dist/web')),
   /** `development` (what `npm run dev` sets) serves the OpenAPI document at /api/docs; anything else, or unset, does not. */
   NODE_ENV: z.string().default('production'),

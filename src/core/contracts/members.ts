@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_COLORS, MEMBER_ROLES } from '../members/colors.ts';
+import type { ReminderGap } from '../notifications/reminder-channel.ts';
 import {
   CONTROL_CHARACTER_MESSAGE,
   hasControlCharacter,
@@ -158,10 +159,26 @@ export interface FamilyMemberDto {
   /** How reminders and alerts really reach them now (issue 21): 'sms', 'email', or null for not at all. */
   reminder_channel: 'sms' | 'email' | null;
   /**
+   * Issue 46: why `reminder_channel` is null, for the words that say what to do (`reminderGap`); null when the
+   * member is reachable.
+   */
+  reminder_gap: ReminderGap | null;
+  /**
    * Issue 41: how many devices of the member's account get their reminders by Web Push as well (beside
    * `reminder_channel`); 0 without an account or devices, or when the family turned push off.
    */
   push_devices: number;
+}
+
+/**
+ * Reply of `GET /api/family-members/plan` (issue 46): the family's member limit (`families.max_members`) and the
+ * places taken (members and pending invitations together count against it), and its events-a-month limit.
+ */
+export interface FamilyPlanDto {
+  max_members: number;
+  members: number;
+  invitations: number;
+  max_events_per_month: number;
 }
 
 /** One item of `GET /api/family-members/invitations`: a pending invitation. Instants are ISO 8601 UTC. */

@@ -154,6 +154,26 @@ export function membersListMaxBytes(maxMembers: number): number {
   return maxMembers * (MEMBER_ITEM_MAX_BYTES + 1) + 1;
 }
 
+/**
+ * The free plan (SPEC §1, §9): 4 members (members and pending invitations together) and 50 new events a month.
+ * The defaults of `FAMILY_MAX_MEMBERS` and `FAMILY_MAX_EVENTS_PER_MONTH` (config.ts), which a new family gets;
+ * one family's own limits are set with `npm run family:limits` (README, issue 46).
+ */
+export const FREE_PLAN_MAX_MEMBERS = 4;
+export const FREE_PLAN_MAX_EVENTS_PER_MONTH = 50;
+
+/**
+ * Highest member limit an operator may set: 50. A household, even a large blended one, is far below it; it
+ * bounds the member and invitation list replies (`membersListMaxBytes(50)`: about 100 KiB).
+ */
+export const PLAN_MAX_MEMBERS_CEILING = 50;
+
+/**
+ * Highest events-a-month limit an operator may set: 10,000 (a few hundred a day). An .ics import of a large
+ * calendar fits in one month; the other quotas (write rate, bounded list replies) still hold.
+ */
+export const PLAN_MAX_EVENTS_PER_MONTH_CEILING = 10_000;
+
 /** Largest `GET /api/calendar/feeds` reply: the family feed and the user's own, 256 bytes each: 515 bytes. */
 export const FEEDS_LIST_MAX_BYTES = 2 * (256 + 1) + 1;
 

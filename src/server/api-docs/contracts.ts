@@ -383,6 +383,12 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
       },
     },
   },
+  'GET /api/family-members/plan': {
+    summary:
+      'The family’s plan: its member limit and the places taken (members and pending invitations), its events-a-month limit (issue 46).',
+    auth: 'session',
+    responses: { 200: { description: '`FamilyPlanDto`.' } },
+  },
   'POST /api/family-members': {
     summary: 'Add a member (without a login).',
     auth: 'session',

@@ -31,7 +31,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Creates a family with the plan defaults (SPEC §3) in the time zone the registrant chose (`input.timezone`, an
+ * Creates a family with the configured plan limits (`FAMILY_MAX_MEMBERS`, `FAMILY_MAX_EVENTS_PER_MONTH`; SPEC §3's
+ * 4 and 50 by default) in the time zone the registrant chose (`input.timezone`, an
  * IANA name checked by the schema; absent: the default America/Los_Angeles), its first member and the user
  * account, and signs in.
  * `userAgent` is the browser's, for the session list.
@@ -62,7 +63,13 @@ export async function register(
     return await ctx.db.transaction(async (tx) => {
       const [family] = await tx
         .insert(families)
-        .values({ name: input.familyName, timezone: input.timezone ?? DEFAULT_FAMILY_TIMEZONE })
+        .values({
+          name: input.familyName,
+          timezone: input.timezone ?? DEFAULT_FAMILY_TIMEZONE,
+          // Issue 46: the operator's plan limits (FAMILY_MAX_MEMBERS, FAMILY_MAX_EVENTS_PER_MONTH).
+          maxMembers: ctx.config.FAMILY_MAX_MEMBERS,
+          maxEventsPerMonth: ctx.config.FAMILY_MAX_EVENTS_PER_MONTH,
+        })
         .returning();
       if (!family) throw new Error('family insert returned no row');
       const [member] = await tx

@@ -130,6 +130,7 @@ describe('GET /api/family-members', () => {
       phone_verified: false,
       phone_code_pending: false,
       reminder_channel: null,
+      reminder_gap: 'not_set_up',
       push_devices: 0,
     });
   });
@@ -162,6 +163,7 @@ describe('POST /api/family-members', () => {
       phone_verified: false,
       phone_code_pending: false,
       reminder_channel: null,
+      reminder_gap: 'not_set_up',
       push_devices: 0,
     });
     const list = (await call(cookie, 'GET', '/api/family-members')).json();
@@ -339,6 +341,7 @@ describe('PATCH /api/family-members/{id}', () => {
       phone_verified: false,
       phone_code_pending: false,
       reminder_channel: null,
+      reminder_gap: 'not_set_up',
       push_devices: 0,
       id: leo.id,
       name: 'Leo Rivera',
@@ -776,6 +779,7 @@ describe('reminder_channel (issue 21)', () => {
     const plain = await signUp(server.app, { memberPhone: '+14155550123' });
     const [alone] = (await call(plain.cookie, 'GET', '/api/family-members')).json();
     expect(alone.reminder_channel).toBeNull();
+    expect(alone.reminder_gap).toBe('not_set_up');
 
     const configured = await createTestServer({
       SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -798,9 +802,16 @@ describe('reminder_channel (issue 21)', () => {
       expect(kid.json().reminder_channel).toBeNull(); // no phone, no e-mail
       // SMS is off for a new family (SPEC §3): e-mail, though the member has a phone.
       expect((await get()).map((m) => m.reminder_channel)).toEqual(['email', null]);
+      // Issue 46: why not, for the words that say what to do.
+      const gaps = async () =>
+        (await configured.app.inject({ method: 'GET', url: '/api/family-members', headers: { cookie } }))
+          .json<{ reminder_gap: string | null }[]>()
+          .map((m) => m.reminder_gap);
+      expect(await gaps()).toEqual([null, 'add_email']);
       await configured.database.system.update(families).set({ smsEnabled: true });
       // Issue 20: not by SMS until the number is verified.
       expect((await get()).map((m) => m.reminder_channel)).toEqual(['email', null]);
+      expect(await gaps()).toEqual([null, 'add_contact']);
       const [ana] = (
         await configured.app.inject({ method: 'GET', url: '/api/family-members', headers: { cookie } })
       ).json<{ id: number }[]>();
@@ -810,9 +821,17 @@ describe('reminder_channel (issue 21)', () => {
         method: 'POST',
         url: '/api/settings',
         headers: { cookie },
+        payload: { key: 'disable_all_emails', value: 'true' },
+      });
+      await configured.app.inject({
+        method: 'POST',
+        url: '/api/settings',
+        headers: { cookie },
         payload: { key: 'disable_all_sms', value: 'true' },
       });
-      expect((await get()).map((m) => m.reminder_channel)).toEqual(['email', null]);
+      // Both turned off by the family: nothing reaches anyone, and the family can turn them on again.
+      expect((await get()).map((m) => m.reminder_channel)).toEqual([null, null]);
+      expect(await gaps()).toEqual(['switched_off', 'switched_off']);
     } finally {
       await configured.close();
     }

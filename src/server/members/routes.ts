@@ -21,6 +21,7 @@ import {
   validateInvitation,
 } from './invitations.ts';
 import { confirmPhoneCode, sendPhoneCode } from './phone-verification.ts';
+import { familyPlan } from './plan.ts';
 import {
   createMember,
   deleteMember,
@@ -72,6 +73,12 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
   app.get('/api/family-members', async (request) => {
     const { familyId, userId } = requireAuth(request);
     return listMembers(ctx, familyId, userId);
+  });
+
+  // Issue 46: the member count against the plan, so the screen says the family is full before a form opens.
+  app.get('/api/family-members/plan', async (request) => {
+    const { familyId } = requireAuth(request);
+    return familyPlan(ctx.db, familyId);
   });
 
   app.post('/api/family-members', async (request, reply) => {

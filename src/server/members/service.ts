@@ -9,7 +9,11 @@ import {
   type memberPatchSchema,
 } from '../../core/contracts/members.ts';
 import { toE164 } from '../../core/members/phone.ts';
-import { type FamilyChannels, reminderChannel } from '../../core/notifications/reminder-channel.ts';
+import {
+  type ChannelState,
+  reminderChannel,
+  reminderGap,
+} from '../../core/notifications/reminder-channel.ts';
 import { revokeAppPasswordsOf } from '../auth/app-passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { revokeFeedsOfRemovedAccounts } from '../calendar-feed/service.ts';
@@ -40,10 +44,15 @@ export const PENDING = 'pending';
 type MemberRow = typeof familyMembers.$inferSelect;
 
 /**
- * What the family's set-up allows per channel (issue 21): its plan flag on, its global switch not 'true', and a
- * provider configured.
+ * Where each of the family's channels stands (issues 21, 46): `on` when its plan flag is on, its global switch
+ * not 'true' and a provider is configured; `switched_off` when only the family's switch stops it; else
+ * `not_set_up` (no provider, or the plan flag off: the operator's to change).
  */
-async function familyChannels(ctx: ServerContext, tx: DbOrTx, familyId: number): Promise<FamilyChannels> {
+async function familyChannels(
+  ctx: ServerContext,
+  tx: DbOrTx,
+  familyId: number,
+): Promise<FamilyChannelStates> {
   const [family] = await tx
     .select({ sms: families.smsEnabled, email: families.emailEnabled })
     .from(families)
@@ -54,10 +63,18 @@ async function familyChannels(ctx: ServerContext, tx: DbOrTx, familyId: number):
     .where(eq(appSettings.familyId, familyId));
   const off = (key: string) => switches.some((s) => s.key === key && s.value === 'true');
   const configured = configuredChannels(ctx.config);
+  const state = (available: boolean, switchKey: string): ChannelState =>
+    !available ? 'not_set_up' : off(switchKey) ? 'switched_off' : 'on';
   return {
-    sms: Boolean(family?.sms) && !off('disable_all_sms') && configured.sms,
-    email: Boolean(family?.email) && !off('disable_all_emails') && configured.email,
+    sms: state(Boolean(family?.sms) && configured.sms, 'disable_all_sms'),
+    email: state(Boolean(family?.email) && configured.email, 'disable_all_emails'),
   };
+}
+
+/** The family's channels, channel by channel. */
+interface FamilyChannelStates {
+  sms: ChannelState;
+  email: ChannelState;
 }
 
 /** Who of a family can sign in: member id → account, for the members with an active account. */
@@ -66,7 +83,7 @@ type Logins = Map<number, { userId: number; isOwner: boolean }>;
 /** What `toMemberDto` needs beyond the row: the family's logins and channels, and who is asking. */
 interface MemberContext {
   logins: Logins;
-  channels: FamilyChannels;
+  channels: FamilyChannelStates;
   /** Issue 41: push devices per member id (empty when the family turned push off). */
   pushDevices: Map<number, number>;
   callerUserId: number;
@@ -141,7 +158,11 @@ export function toMemberDto(
       row.phoneCodeHash !== null &&
       row.phoneCodeAttempts < MAX_CODE_ATTEMPTS &&
       (row.phoneCodeExpiresAt?.getTime() ?? 0) > now.getTime(),
-    reminder_channel: reminderChannel(channels, { ...row, phoneVerified: row.phoneVerifiedAt !== null }),
+    reminder_channel: reminderChannel(
+      { sms: channels.sms === 'on', email: channels.email === 'on' },
+      { ...row, phoneVerified: row.phoneVerifiedAt !== null },
+    ),
+    reminder_gap: reminderGap(channels, { ...row, phoneVerified: row.phoneVerifiedAt !== null }),
     push_devices: pushDevices.get(row.id) ?? 0,
   };
 }

@@ -180,7 +180,9 @@ describe('Account Settings says what the member card says', () => {
     const [mine, theirs] = [await account(), await card()];
     expect(mine.member).toEqual(theirs);
     expect(mine.push_switched_off).toBe(false);
-    expect(remindersText(mine.member ?? { reminder_channel: null, push_devices: 0 })).toBe(
+    expect(
+      remindersText(mine.member ?? { reminder_channel: null, reminder_gap: null, push_devices: 0 }),
+    ).toBe(
       // The test server has no SMTP and no Twilio: e-mail is not configured, so push is all that reaches her.
       'Reminders: Push on 1 device',
     );

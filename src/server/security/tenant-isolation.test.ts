@@ -250,6 +250,7 @@ const PROBES: Record<string, Probe> = {
   },
 
   'GET /api/family-members': { kind: 'own', url: same('/api/family-members') },
+  'GET /api/family-members/plan': { kind: 'own', url: same('/api/family-members/plan') },
   'POST /api/family-members': {
     kind: 'own',
     url: same('/api/family-members'),

@@ -113,6 +113,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-screen bg-slate-50">
+      {/* Issue 46: the first stop of the keyboard, past the navigation to the screen itself (WCAG 2.4.1). */}
+      <a
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+        className="sr-only rounded-md bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:ring-2 focus:ring-indigo-600"
+      >
+        Skip to content
+      </a>
       <aside
         aria-label="Sidebar"
         className="fixed inset-y-0 left-0 hidden w-64 border-r pl-[env(safe-area-inset-left)] border-slate-200 bg-white md:block"
@@ -160,7 +171,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </button>
       </header>
 
-      <main className="pt-6 pr-[max(1rem,env(safe-area-inset-right))] pb-[calc(1.5rem+env(safe-area-inset-bottom))] pl-[max(1rem,env(safe-area-inset-left))] md:ml-64 md:px-8">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="pt-6 outline-none pr-[max(1rem,env(safe-area-inset-right))] pb-[calc(1.5rem+env(safe-area-inset-bottom))] pl-[max(1rem,env(safe-area-inset-left))] md:ml-64 md:px-8"
+      >
         {children}
       </main>
       <OfflineBanner />

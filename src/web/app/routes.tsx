@@ -3,6 +3,8 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { AppFrame, isHomePath } from './app-frame.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { sectionFor } from './navigation.ts';
+import { safeReturnPath } from '../../core/auth/return-path.ts';
 
 /** Each screen is its own chunk: a route loads only its own code. */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -86,6 +88,7 @@ const SignedInInvitationPage = screen(
 // The SPA's landing page: at unknown paths, and at `/` when the service worker's copy of the app answers
 // (the server sends signed-out visitors at `/` the prerendered page instead, ADR 012).
 const LandingPage = screen(() => import('../features/waitlist/landing-page.tsx'), 'LandingPage');
+const SignInToContinue = screen(() => import('../features/auth/sign-in-to-continue.tsx'), 'SignInToContinue');
 
 /**
  * Starts loading the signed-in home (the app shell and the calendar) at once, in parallel with the session
@@ -138,7 +141,7 @@ export function SignedInRoutes() {
             <Route path="/add-activity" element={<ActivityFormPage />} />
             <Route path="/add-activity/:id" element={<ActivityFormPage />} />
             {/* Already signed in: the sign-in and register pages lead home. */}
-            <Route path="/login" element={<Navigate to="/" replace />} />
+            <Route path="/login" element={<SignedInAtLogin />} />
             <Route path="/register" element={<Navigate to="/" replace />} />
             <Route path="/forgot-password" element={<Navigate to="/account" replace />} />
             {/* An invitation is for a new account: say who is signed in and offer to sign out. */}
@@ -167,8 +170,32 @@ export function SignedOutRoutes() {
         <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
         <Route path="/register-invitation" element={<InvitationPage />} />
         <Route path="/register-invitation/:token" element={<InvitationPage />} />
-        <Route path="*" element={<LandingPage />} />
+        <Route path="*" element={<SignedOutElsewhere />} />
       </Routes>
     </Suspense>
+  );
+}
+
+/**
+ * `/login` once signed in (the session refreshes as sign-in succeeds): on to `?next=`'s path when it is one of
+ * this site (issue 46, `safeReturnPath`), else `/`.
+ */
+function SignedInAtLogin() {
+  const { search } = useLocation();
+  return <Navigate to={safeReturnPath(new URLSearchParams(search).get('next')) ?? '/'} replace />;
+}
+
+/**
+ * The landing page at any other signed-out path (SPEC §2); at an address of the signed-in app (a deep link),
+ * with the way to sign in and come back to it above (issue 46).
+ */
+function SignedOutElsewhere() {
+  const { pathname } = useLocation();
+  const appPath = pathname !== '/' && (sectionFor(pathname) !== undefined || pathname.startsWith('/account'));
+  return (
+    <>
+      {appPath ? <SignInToContinue /> : null}
+      <LandingPage />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** The centred card the sign-in, register and invitation pages share. */
+/** The centred card the sign-in, register and invitation pages share, as the page's main landmark. */
 export function AuthCard({
   title,
   subtitle,
@@ -12,7 +12,8 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-sky-50 px-4 py-10">
+    // The page's main landmark (issue 46: /login and /register had none).
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-sky-50 px-4 py-10">
       <div className="w-full max-w-md">
         <Link
           to="/"
@@ -27,6 +28,6 @@ export function AuthCard({
           <div className="mt-6">{children}</div>
         </div>
       </div>
-    </div>
+    </main>
   );
 }

@@ -61,10 +61,11 @@ interface MemberFilterProps {
 /** SPEC §4 member filter panel: a toggle per member (initials, or a check mark when selected), Select All, Clear All. */
 export function MemberFilter({ title, subtitle, members, filter }: MemberFilterProps) {
   return (
-    <Card className="p-4">
+    <Card className="p-3 sm:p-4">
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
       {subtitle && <p className="text-xs text-slate-600">{subtitle}</p>}
-      <ul className="mt-3 space-y-1">
+      {/* Issue 46: two toggles a row until the panel is a side column (lg), so it stays short on a phone. */}
+      <ul className="mt-3 grid grid-cols-2 gap-1 lg:grid-cols-1">
         {members.map((member) => {
           const on = filter.selected.has(member.id);
           const tokens = memberColorTokens(member.color);
@@ -74,7 +75,7 @@ export function MemberFilter({ title, subtitle, members, filter }: MemberFilterP
                 type="button"
                 aria-pressed={on}
                 onClick={() => filter.toggle(member.id)}
-                className="flex min-h-11 w-full items-center gap-3 rounded-md px-2 py-1 text-left text-sm text-slate-800 hover:bg-slate-100"
+                className="flex min-h-11 w-full min-w-0 items-center gap-2 rounded-md px-2 py-1 text-left text-sm text-slate-800 hover:bg-slate-100 lg:gap-3"
               >
                 <span
                   aria-hidden
@@ -85,7 +86,7 @@ export function MemberFilter({ title, subtitle, members, filter }: MemberFilterP
                 >
                   {on ? <Check className="h-4 w-4" /> : initials(member.name)}
                 </span>
-                {member.name}
+                <span className="min-w-0 truncate">{member.name}</span>
               </button>
             </li>
           );

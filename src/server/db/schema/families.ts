@@ -16,13 +16,15 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { MEMBER_ROLE, OWNER_ROLE } from '../../../core/contracts/members.ts';
+import { FREE_PLAN_MAX_EVENTS_PER_MONTH, FREE_PLAN_MAX_MEMBERS } from '../../../core/contracts/quotas.ts';
 import { MEMBER_ROLES } from '../../../core/members/colors.ts';
 import { familyIsolation } from './family-isolation.ts';
 import { oneOf } from './one-of.ts';
 
 /**
  * The tenant. Every family-owned row carries `family_id` (SPEC §3 Family); families never see each other's rows.
- * Defaults are the free plan's: 4 members, 50 events a month, SMS off, e-mail on, America/Los_Angeles.
+ * Defaults are the free plan's: 4 members, 50 events a month, SMS off, e-mail on, America/Los_Angeles. Sign-up
+ * writes the operator's FAMILY_MAX_MEMBERS / FAMILY_MAX_EVENTS_PER_MONTH; `npm run family:limits` changes one family's.
  */
 export const families = pgTable(
   'families',
@@ -32,8 +34,8 @@ export const families = pgTable(
     subscriptionPlan: varchar('subscription_plan', { length: 30 }).notNull().default('free'),
     subscriptionStatus: varchar('subscription_status', { length: 30 }).notNull().default('active'),
     timezone: varchar('timezone', { length: 64 }).notNull().default('America/Los_Angeles'),
-    maxMembers: integer('max_members').notNull().default(4),
-    maxEventsPerMonth: integer('max_events_per_month').notNull().default(50),
+    maxMembers: integer('max_members').notNull().default(FREE_PLAN_MAX_MEMBERS),
+    maxEventsPerMonth: integer('max_events_per_month').notNull().default(FREE_PLAN_MAX_EVENTS_PER_MONTH),
     smsEnabled: boolean('sms_enabled').notNull().default(false),
     emailEnabled: boolean('email_enabled').notNull().default(true),
     /**

@@ -2,7 +2,7 @@ import { BellRing } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AccountDto } from '../../../core/contracts/account.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { remindersText } from '../../../core/notifications/reminder-channel.ts';
+import { reminderGapAdvice, remindersText } from '../../../core/notifications/reminder-channel.ts';
 import { Card } from '../../components/ui/card.tsx';
 
 /** What each channel does for `member` now, one sentence each, from the same fields as the line above them. */
@@ -10,7 +10,10 @@ function channelNotes(member: FamilyMemberDto, pushSwitchedOff: boolean): string
   const notes: string[] = [];
   if (member.reminder_channel === 'sms') notes.push('Texts go to your verified phone number.');
   else if (member.reminder_channel === 'email' && member.email) notes.push(`E-mails go to ${member.email}.`);
-  else notes.push('No e-mail or text reaches you now.');
+  else
+    notes.push(
+      `No e-mail or text reaches you now. ${reminderGapAdvice(member.reminder_gap ?? 'not_set_up', 'you')}.`,
+    );
   if (member.phone_number && !member.phone_verified)
     notes.push('Your phone number gets no texts until it is verified.');
   if (pushSwitchedOff) notes.push('Push notifications are turned off for the whole family.');

@@ -23,6 +23,7 @@ import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { filterByAssignees, sortByDueDate } from '../../../core/tasks/sorting.ts';
 import { durationLabel } from '../../../core/tasks/time-choices.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { MemberFilter, useMemberFilter } from '../../components/member-filter.tsx';
 import { MemberInitials } from '../../components/member-initials.tsx';
@@ -94,7 +95,7 @@ function ProposalCard({
     <Card className="p-4" data-testid="activity-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
-          <h3 className="text-base font-semibold text-slate-900">{proposal.title}</h3>
+          <h2 className="text-base font-semibold text-slate-900">{proposal.title}</h2>
           {proposal.description ? (
             <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{proposal.description}</p>
           ) : null}
@@ -265,8 +266,13 @@ export function ActivitiesPage() {
     );
   }
 
-  function addToCalendar(p: ActivityProposalDto) {
-    if (!window.confirm(CONVERT_CONFIRMATION)) return;
+  // Issue 46: Add to Calendar asks in the app's dialog (SPEC §2 keeps the browser's only for deleting a proposal).
+  const [toConvert, setToConvert] = useState<ActivityProposalDto | null>(null);
+
+  function addToCalendar() {
+    const p = toConvert;
+    setToConvert(null);
+    if (!p) return;
     convert.mutate(
       { id: p.id, payload: toActivityConversionPayload(p, nowLocal()) },
       {
@@ -331,7 +337,7 @@ export function ActivitiesPage() {
                         busy={isBusy(p.id)}
                         onAccept={() => accept(p)}
                         onDecline={() => decline(p)}
-                        onConvert={() => addToCalendar(p)}
+                        onConvert={() => setToConvert(p)}
                         onEdit={() => navigate(`/add-activity/${String(p.id)}`)}
                         onDelete={() => deleteProposal(p)}
                       />
@@ -348,6 +354,16 @@ export function ActivitiesPage() {
           ) : null}
         </aside>
       </div>
+      <ConfirmDialog
+        open={toConvert !== null}
+        onOpenChange={(open) => {
+          if (!open) setToConvert(null);
+        }}
+        message={CONVERT_CONFIRMATION}
+        confirmLabel="Add to Calendar"
+        tone="primary"
+        onConfirm={addToCalendar}
+      />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeReturnPath } from '../../../core/auth/return-path.ts';
 import { loginSchema, type LoginPayload } from '../../../core/contracts/auth.ts';
 import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -107,10 +108,14 @@ function SecondStep({ onDone, onRestart }: { onDone: () => void; onRestart: () =
 
 /**
  * SPEC §2 Login: e-mail and password, 'Sign In' / 'Signing in...', a link to register; with issue 25's
- * "Forgot password?" link, "Sign in with a passkey", and the second step for accounts with a passkey.
+ * "Forgot password?" link, "Sign in with a passkey", and the second step for accounts with a passkey. Signed
+ * in, it goes to `/`, or (issue 46) to `?next=`'s path when it is one of this site (`safeReturnPath`).
  */
 export function LoginPage() {
   const navigate = useNavigate();
+  // Issue 46: `?next=/tasks` (a signed-out deep link) is where sign-in returns; only a path of this site.
+  const [params] = useSearchParams();
+  const home = safeReturnPath(params.get('next')) ?? '/';
   const login = useLogin();
   const passkey = usePasskeySignIn();
   const [failure, setFailure] = useState<string | null>(null);
@@ -126,7 +131,7 @@ export function LoginPage() {
     try {
       const reply = await login.mutateAsync(values);
       if ('second_factor_required' in reply) setSecondStep(true);
-      else navigate('/');
+      else navigate(home);
     } catch (error) {
       setFailure(serverMessageOr(error, 'Login failed. Please try again.'));
     }
@@ -135,7 +140,7 @@ export function LoginPage() {
   if (secondStep) {
     return (
       <SecondStep
-        onDone={() => navigate('/')}
+        onDone={() => navigate(home)}
         onRestart={() => {
           setSecondStep(false);
           form.setValue('password', '');
@@ -180,7 +185,7 @@ export function LoginPage() {
           setFailure(null);
           try {
             await passkey.mutateAsync('passkey');
-            navigate('/');
+            navigate(home);
           } catch (error) {
             setFailure(passkeyFailure(error));
           }

@@ -19,6 +19,9 @@ import { useRegister } from './api.ts';
 type Step1 = z.input<typeof registerStep1FormSchema>;
 type Step2 = z.input<typeof registerMemberSchema>;
 
+/** Step 1's fields in the order the form shows them. */
+const STEP1_FIELDS = ['familyName', 'email', 'password', 'confirmPassword', 'timezone'] as const;
+
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
@@ -35,6 +38,8 @@ export function RegisterPage() {
 
   const account = useForm<Step1>({
     resolver: zodResolver(registerStep1FormSchema),
+    // Focus goes to the first invalid field in the order they are shown (below), not where it was left.
+    shouldFocusError: false,
     defaultValues: {
       familyName: '',
       email: '',
@@ -48,7 +53,14 @@ export function RegisterPage() {
     defaultValues: { memberName: '', memberRole: 'parent', memberColor: 'blue', memberPhone: '' },
   });
 
-  const onContinue = account.handleSubmit(() => setStep(2));
+  // Issue 46: after an invalid step 1, focus moves to the first invalid field (it stayed on Password).
+  const onContinue = account.handleSubmit(
+    () => setStep(2),
+    (errors) => {
+      const first = STEP1_FIELDS.find((f) => errors[f]);
+      if (first) account.setFocus(first);
+    },
+  );
 
   const onCreate = member.handleSubmit(async (values) => {
     setFailure(null);

@@ -27,9 +27,24 @@ function legHref(leg: DrivingLegDto): string {
   return `/add-event/${String(leg.event_id)}?${params.toString()}`;
 }
 
+/** "Pick up Lucia from Soccer" / "Drop off Lucia at Piano" (no passengers: "Pick up from Soccer"). */
+function legWhat(leg: DrivingLegDto, names: ReadonlyMap<number, string>): string {
+  const who = joinNames(leg.passenger_ids.flatMap((id) => names.get(id) ?? []));
+  return leg.kind === 'pickup'
+    ? `Pick up${who ? ` ${who}` : ''} from ${leg.title}`
+    : `Drop off${who ? ` ${who}` : ''} at ${leg.title}`;
+}
+
+/** A day's legs in time order: the moment that matters (`at`), then when the driver leaves, then the title. */
+function byTime(a: DrivingLegDto, b: DrivingLegDto): number {
+  return a.at.localeCompare(b.at) || a.from.localeCompare(b.from) || a.title.localeCompare(b.title);
+}
+
 /**
  * Issue 27 "Driving this week": the family's pickups and drop-offs of one week (Sunday to Saturday, the
- * family's days; `?date=` picks another), per day, the legs with a problem first (no driver, a driver in two places), then per driver.
+ * family's days; `?date=` picks another), each day in time order with its driver on every row (issue 46).
+ * The banner names each leg that needs attention (which one, when, why) and, apart, how many legs each
+ * driver has this week.
  */
 export function DrivingPage() {
   const session = useSession();
@@ -44,13 +59,24 @@ export function DrivingPage() {
   const driving = useDriving({ start: first, end: last });
   const members = useFamilyMembers();
   const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m.name])), [members.data]);
-  const legs = driving.data?.legs ?? [];
-  const problems = legs.filter((l) => l.issues.length > 0).length;
+  const legs = useMemo(
+    () => [...(driving.data?.legs ?? [])].sort((a, b) => a.day.localeCompare(b.day) || byTime(a, b)),
+    [driving.data],
+  );
+  const problems = legs.filter((l) => l.issues.length > 0);
   const byDriver = new Map<string, number>();
+  let undecided = 0;
   for (const l of legs) {
-    const who = l.driver_id === null ? 'To be decided' : (names.get(l.driver_id) ?? 'Someone');
-    byDriver.set(who, (byDriver.get(who) ?? 0) + 1);
+    if (l.driver_id === null) undecided += 1;
+    else {
+      const who = names.get(l.driver_id) ?? 'Someone';
+      byDriver.set(who, (byDriver.get(who) ?? 0) + 1);
+    }
   }
+  const totals = [
+    ...[...byDriver].sort(([a], [b]) => a.localeCompare(b)).map(([who, n]) => `${who} drives ${String(n)}`),
+    ...(undecided > 0 ? [`${String(undecided)} without a driver`] : []),
+  ].join(' · ');
   const thisWeek = days.includes(today);
 
   return (
@@ -96,28 +122,45 @@ export function DrivingPage() {
 
       {legs.length > 0 ? (
         <>
-          <p
+          <div
             role="status"
             data-testid="driving-status"
             className={cn(
               'rounded-md px-3 py-2 text-sm',
-              problems > 0 ? 'bg-amber-50 text-amber-900' : 'bg-green-50 text-green-900',
+              problems.length > 0 ? 'bg-amber-50 text-amber-900' : 'bg-green-50 text-green-900',
             )}
           >
-            {problems > 0
-              ? `${String(problems)} ${problems === 1 ? 'pickup or drop-off needs' : 'pickups and drop-offs need'} attention.`
-              : 'Every pickup and drop-off has a driver who is free.'}{' '}
-            {[...byDriver].map(([who, n]) => `${who}: ${String(n)}`).join(' · ')}
+            {problems.length > 0 ? (
+              <>
+                <p className="font-medium">
+                  {problems.length === 1
+                    ? '1 pickup or drop-off needs attention:'
+                    : `${String(problems.length)} pickups and drop-offs need attention:`}
+                </p>
+                <ul className="mt-1 space-y-1" data-testid="driving-problems">
+                  {problems.map((leg) => (
+                    <li key={leg.key}>
+                      <Link
+                        to={legHref(leg)}
+                        className="underline decoration-amber-400 underline-offset-2 hover:decoration-amber-700"
+                      >
+                        {formatDay(leg.day)}, {formatTime(leg.at)}: {legWhat(leg, names)}
+                      </Link>{' '}
+                      ({leg.issues.map((i) => i.message).join('; ')})
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>Every pickup and drop-off has a driver who is free.</p>
+            )}
+          </div>
+          <p data-testid="driving-totals" className="text-sm text-slate-700">
+            <span className="font-medium">Totals for the week:</span> {totals}
           </p>
           {days.map((day) => {
             const ofDay = legs.filter((l) => l.day === day);
             if (ofDay.length === 0) return null;
-            const sorted = [...ofDay].sort(
-              (a, b) =>
-                Number(b.issues.length > 0) - Number(a.issues.length > 0) ||
-                (names.get(a.driver_id ?? 0) ?? '').localeCompare(names.get(b.driver_id ?? 0) ?? '') ||
-                a.from.localeCompare(b.from),
-            );
             return (
               <section key={day} aria-labelledby={`day-${day}`} className="space-y-2">
                 <h2 id={`day-${day}`} className="text-sm font-semibold text-slate-700">
@@ -125,7 +168,7 @@ export function DrivingPage() {
                   {day === today ? ' (today)' : ''}
                 </h2>
                 <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-                  {sorted.map((leg) => (
+                  {ofDay.map((leg) => (
                     <LegRow key={leg.key} leg={leg} names={names} />
                   ))}
                 </ul>
@@ -139,11 +182,6 @@ export function DrivingPage() {
 }
 
 function LegRow({ leg, names }: { leg: DrivingLegDto; names: ReadonlyMap<number, string> }) {
-  const who = joinNames(leg.passenger_ids.flatMap((id) => names.get(id) ?? []));
-  const what =
-    leg.kind === 'pickup'
-      ? `Pick up${who ? ` ${who}` : ''} from ${leg.title}`
-      : `Drop off${who ? ` ${who}` : ''} at ${leg.title}`;
   const driver = leg.driver_id === null ? null : (names.get(leg.driver_id) ?? 'Someone');
   return (
     <li data-testid="driving-leg" data-problem={leg.issues.length > 0 ? 'true' : undefined}>
@@ -153,7 +191,7 @@ function LegRow({ leg, names }: { leg: DrivingLegDto; names: ReadonlyMap<number,
       >
         <span className="w-20 shrink-0 text-sm font-semibold text-slate-900">{formatTime(leg.at)}</span>
         <span className="min-w-0 flex-1">
-          <span className="block text-sm text-slate-900">{what}</span>
+          <span className="block text-sm text-slate-900">{legWhat(leg, names)}</span>
           <span className="block text-xs text-slate-600">
             Leave {formatTime(leg.from)} · back {formatTime(leg.to)}
           </span>
@@ -169,12 +207,13 @@ function LegRow({ leg, names }: { leg: DrivingLegDto; names: ReadonlyMap<number,
           ))}
         </span>
         <span
+          data-testid="driving-driver"
           className={cn(
             'shrink-0 self-start rounded-full px-2 py-0.5 text-xs font-medium',
             driver === null ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800',
           )}
         >
-          {driver ?? 'No driver'}
+          {driver === null ? 'No driver yet' : `Driver: ${driver}`}
         </span>
       </Link>
     </li>

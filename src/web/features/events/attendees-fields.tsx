@@ -3,12 +3,13 @@ import type { EventFormValues } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { memberColorTokens } from '../../../core/members/colors.ts';
 import { initials } from '../../../core/members/initials.ts';
-import { reminderChannelLabel } from '../../../core/notifications/reminder-channel.ts';
+import { alertSmsLabel, reminderGapAdvice } from '../../../core/notifications/reminder-channel.ts';
 import { cn } from '../../components/ui/cn.ts';
 
 /**
  * The Event form's Attendees (one toggle per member) and Alert Family Members (SPEC §2: the members neither
- * attending nor organizing, each with the channel their alert goes by).
+ * attending nor organizing, each marked 'SMS' / 'No SMS' as SPEC §5 says, 'SMS after verification' for a number
+ * not verified yet; issue 46: with the way the alert really goes, or why it goes nowhere and what to do).
  */
 export function AttendeesFields({
   form,
@@ -22,6 +23,10 @@ export function AttendeesFields({
   const attendees = values.attendees ?? [];
   const organizer = values.organizer_id ?? '';
   const alertable = members.filter((m) => String(m.id) !== organizer && !attendees.includes(String(m.id)));
+  // A reason that holds for the whole family (nothing set up, or turned off) is said once, not per member.
+  const familyGap = members.find(
+    (m) => m.reminder_gap === 'not_set_up' || m.reminder_gap === 'switched_off',
+  )?.reminder_gap;
   return (
     <>
       <fieldset>
@@ -66,6 +71,11 @@ export function AttendeesFields({
       </fieldset>
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">Alert Family Members</legend>
+        {familyGap && alertable.length > 0 ? (
+          <p data-testid="alert-family-reach" className="mb-2 text-xs text-slate-600">
+            Alerts cannot reach anyone yet. {reminderGapAdvice(familyGap, 'you')}.
+          </p>
+        ) : null}
         {alertable.length === 0 ? (
           <p className="text-sm text-slate-600">Everyone is already attending or organizing.</p>
         ) : (
@@ -89,14 +99,28 @@ export function AttendeesFields({
                       }
                       className="h-4 w-4 rounded border-slate-300 text-indigo-600"
                     />
-                    {m.name}
-                    <span
-                      className={cn(
-                        'rounded-full px-2 py-0.5 text-xs font-medium',
-                        m.reminder_channel ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700',
+                    <span className="flex min-w-0 flex-col">
+                      <span className="flex flex-wrap items-center gap-2">
+                        {m.name}
+                        <span
+                          data-testid="alert-sms"
+                          className={cn(
+                            'rounded-full px-2 py-0.5 text-xs font-medium',
+                            m.reminder_channel === 'sms'
+                              ? 'bg-green-100 text-green-800'
+                              : 'bg-slate-100 text-slate-700',
+                          )}
+                        >
+                          {alertSmsLabel(m)}
+                        </span>
+                      </span>
+                      {m.reminder_channel === 'sms' || familyGap ? null : (
+                        <span data-testid="alert-reach" className="text-xs text-slate-600">
+                          {m.reminder_channel === 'email'
+                            ? 'The alert goes by e-mail.'
+                            : `No alert reaches ${m.name} yet. ${reminderGapAdvice(m.reminder_gap ?? 'add_contact', m.name)}.`}
+                        </span>
                       )}
-                    >
-                      {reminderChannelLabel(m.reminder_channel)}
                     </span>
                   </label>
                 </li>

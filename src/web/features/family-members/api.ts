@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FamilyMemberDto,
+  FamilyPlanDto,
   InvitationDto,
   InvitationSentDto,
   InvitePayload,
@@ -20,6 +21,17 @@ export function useInvitations() {
   return useQuery({
     queryKey: invitationsQueryKey,
     queryFn: () => apiFetch<InvitationDto[]>('/api/family-members/invitations'),
+  });
+}
+
+/**
+ * `GET /api/family-members/plan` (issue 46): the member limit and the places taken. Under the `family-members`
+ * prefix, so every member or invitation change refetches it.
+ */
+export function useFamilyPlan() {
+  return useQuery({
+    queryKey: [...membersQueryKey, 'plan'] as const,
+    queryFn: () => apiFetch<FamilyPlanDto>('/api/family-members/plan'),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Mail, UserPlus, Users } from 'lucide-react';
-import type { FamilyMemberDto, InvitationDto } from '../../../core/contracts/members.ts';
+import type { FamilyMemberDto, FamilyPlanDto, InvitationDto } from '../../../core/contracts/members.ts';
 import { ApiError, serverMessageOr } from '../../platform/api.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,10 +9,12 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatPhone, phoneRegionOfZone } from '../../../core/members/phone.ts';
+import { reminderGapAdvice } from '../../../core/notifications/reminder-channel.ts';
 import { useSession } from '../../common/session.ts';
 import {
   useCancelInvitation,
   useDeleteMember,
+  useFamilyPlan,
   useInvitationLinks,
   useInvitations,
   useMakeOwner,
@@ -28,6 +30,39 @@ import { PendingInvitationsCard } from './pending-invitations-card.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
 import { VerifyPhoneDialog } from './verify-phone-dialog.tsx';
 import { useFamilyMembers } from '../../common/members.ts';
+
+/**
+ * Issue 46: "3 of 4 members" (with invitations: "4 of 4 places taken: 3 members and 1 invitation"), and when
+ * full, that nobody can be added and how to make room.
+ */
+function PlanLine({ id, plan, full }: { id: string; plan: FamilyPlanDto; full: boolean }) {
+  const taken = plan.members + plan.invitations;
+  const count =
+    plan.invitations === 0
+      ? `${plan.members} of ${plan.max_members} members`
+      : `${taken} of ${plan.max_members} places taken: ${plan.members} ${plan.members === 1 ? 'member' : 'members'} and ${plan.invitations} ${plan.invitations === 1 ? 'invitation' : 'invitations'}`;
+  return (
+    <p
+      id={id}
+      data-testid="family-plan"
+      className={
+        full
+          ? '-mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950'
+          : '-mt-3 text-sm text-slate-600'
+      }
+    >
+      {full ? (
+        <>
+          <span className="font-medium">The family is full: {count}.</span> Your plan allows up to{' '}
+          {plan.max_members} family members, so nobody can be added or invited.{' '}
+          {plan.invitations > 0 ? 'Cancel an invitation or remove a member' : 'Remove a member'} to make room.
+        </>
+      ) : (
+        <>Your plan: {count}.</>
+      )}
+    </p>
+  );
+}
 
 /** Which member dialog is open: none, add, or edit one member. */
 type MemberDialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: FamilyMemberDto };
@@ -60,9 +95,17 @@ export function FamilyMembersPage({ recentMessages }: { recentMessages?: ReactNo
   // Issue 20: a member verifies their own number, a parent anyone's.
   const iAmParent = members.data?.some((m) => m.is_you && m.role === 'parent') ?? false;
   const [toVerify, setToVerify] = useState<FamilyMemberDto | null>(null);
+  // Issue 46: a reason no reminder reaches anyone (nothing set up, or turned off) is said once, here.
+  const familyGap = members.data?.find(
+    (m) => m.reminder_gap === 'not_set_up' || m.reminder_gap === 'switched_off',
+  )?.reminder_gap;
   const unverified = members.data?.filter((m) => m.phone_number && !m.phone_verified).length ?? 0;
 
   const openAdd = () => setMemberDialog({ mode: 'add' });
+  // Issue 46: the family's places against its plan; full, the buttons say so before any form opens.
+  const plan = useFamilyPlan();
+  const taken = plan.data ? plan.data.members + plan.data.invitations : 0;
+  const full = plan.data !== undefined && taken >= plan.data.max_members;
 
   /** Issue 27: the evening text about tomorrow's pickups with no driver, per parent. */
   function toggleDrivingAlerts(member: FamilyMemberDto, on: boolean) {
@@ -186,17 +229,24 @@ export function FamilyMembersPage({ recentMessages }: { recentMessages?: ReactNo
         subtitle="Manage all family members and their information"
         actions={
           <>
-            <Button variant="secondary" onClick={() => setInviteOpen(true)}>
+            <Button
+              variant="secondary"
+              onClick={() => setInviteOpen(true)}
+              disabled={full}
+              aria-describedby={full ? 'family-plan' : undefined}
+            >
               <Mail className="h-4 w-4" aria-hidden />
               Invite Member
             </Button>
-            <Button onClick={openAdd}>
+            <Button onClick={openAdd} disabled={full} aria-describedby={full ? 'family-plan' : undefined}>
               <UserPlus className="h-4 w-4" aria-hidden />
               Add Member
             </Button>
           </>
         }
       />
+
+      {plan.data ? <PlanLine id="family-plan" plan={plan.data} full={full} /> : null}
 
       <GlobalSettingsCard />
 
@@ -211,6 +261,15 @@ export function FamilyMembersPage({ recentMessages }: { recentMessages?: ReactNo
           busyId={busyInvitationId ?? null}
           links={invitationLinks}
         />
+      ) : null}
+
+      {familyGap ? (
+        <p
+          data-testid="family-reach"
+          className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
+        >
+          No reminders or alerts can be sent to anyone yet. {reminderGapAdvice(familyGap, 'you')}.
+        </p>
       ) : null}
 
       {unverified > 0 ? (

@@ -1,7 +1,7 @@
 import { BellRing, Crown, Mail, Pencil, Phone, Trash2 } from 'lucide-react';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { memberColorTokens, roleLabel } from '../../../core/members/colors.ts';
-import { remindersText } from '../../../core/notifications/reminder-channel.ts';
+import { reminderGapAdvice, remindersText } from '../../../core/notifications/reminder-channel.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -129,7 +129,17 @@ export function MemberCard({
             <span className="sr-only">Reminders by</span>
             <BellRing className="h-4 w-4 text-slate-500" aria-hidden />
           </dt>
-          <dd data-testid="member-channels">{remindersText(member)}</dd>
+          <dd>
+            <span data-testid="member-channels">{remindersText(member)}</span>
+            {/* What this member lacks; a reason of the whole family is said once, above the cards. */}
+            {member.reminder_gap &&
+            member.reminder_gap !== 'not_set_up' &&
+            member.reminder_gap !== 'switched_off' ? (
+              <span data-testid="member-reach-advice" className="block text-xs text-slate-600">
+                {reminderGapAdvice(member.reminder_gap, member.name)}.
+              </span>
+            ) : null}
+          </dd>
         </div>
       </dl>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
