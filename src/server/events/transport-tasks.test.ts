@@ -84,7 +84,7 @@ async function driving(f: Household, start: string, end: string): Promise<Drivin
 const school = (f: Household, extra: object = {}) => ({
   title: 'School',
   start_date: `${TODAY}T08:15:00`,
-  duration_minutes: 405,
+  duration_minutes: 360,
   attendees: [String(f.maya)],
   has_dropoff: true,
   dropoff_assigned_to: f.ana,
@@ -120,7 +120,7 @@ describe('transport tasks of a recurring event (issue 46)', () => {
     const runs = (from: string) =>
       days(from, 7).flatMap((d) => [
         ['Drop-off: School', `${d}T08:00:00`, f.ana, 'open'],
-        ['Pickup: School', `${d}T14:45:00`, f.ben, 'open'],
+        ['Pickup: School', `${d}T14:00:00`, f.ben, 'open'],
       ]);
     const listed = await taskList(f);
     expect(listed.map((t) => [t.title, t.due_date, t.assigned_to, t.status])).toEqual(
@@ -179,18 +179,18 @@ describe('transport tasks of a recurring event (issue 46)', () => {
     const got = (await taskList(f)).map((t) => [t.title, t.due_date, t.assigned_to, t.status]);
     expect(got).toEqual([
       ['Drop-off: School', '2026-11-23T08:00:00', f.ana, 'open'],
-      ['Pickup: School', '2026-11-23T14:45:00', f.ana, 'open'],
+      ['Pickup: School', '2026-11-23T14:00:00', f.ana, 'open'],
       ['Drop-off: School', '2026-11-24T08:00:00', f.ana, 'completed'],
-      ['Pickup: School', '2026-11-24T14:45:00', f.ana, 'open'],
+      ['Pickup: School', '2026-11-24T14:00:00', f.ana, 'open'],
       // The moved Wednesday keeps Ben for its drop-off (its own change) and takes Ana for its pickup.
       ['Drop-off: School', '2026-11-25T09:00:00', f.ben, 'open'],
-      ['Pickup: School', '2026-11-25T15:45:00', f.ana, 'open'],
+      ['Pickup: School', '2026-11-25T15:00:00', f.ana, 'open'],
       // No Thursday; Friday has a drop-off only.
       ['Drop-off: School', '2026-11-27T08:00:00', f.ana, 'open'],
       ['Drop-off: School', '2026-11-28T08:00:00', f.ana, 'open'],
-      ['Pickup: School', '2026-11-28T14:45:00', f.ana, 'open'],
+      ['Pickup: School', '2026-11-28T14:00:00', f.ana, 'open'],
       ['Drop-off: School', '2026-11-29T08:00:00', f.ana, 'open'],
-      ['Pickup: School', '2026-11-29T14:45:00', f.ana, 'open'],
+      ['Pickup: School', '2026-11-29T14:00:00', f.ana, 'open'],
     ]);
     // One task per occurrence and kind, each of the series (its occurrence named), none left of the old kind.
     const rows = await server.database.system.select().from(tasks).where(eq(tasks.familyId, f.familyId));
@@ -218,7 +218,7 @@ describe('transport tasks of a recurring event (issue 46)', () => {
     await create(f, school(f, { recurrence_pattern: 'weekly', start_date: '2026-11-26T08:15:00' }));
     expect((await taskList(f)).map((t) => [t.title, t.due_date, t.event_id])).toEqual([
       ['Drop-off: School', '2026-11-26T08:00:00', expect.any(Number)],
-      ['Pickup: School', '2026-11-26T14:45:00', expect.any(Number)],
+      ['Pickup: School', '2026-11-26T14:00:00', expect.any(Number)],
       ['Pickup: Birthday party', '2026-12-12T15:45:00', party.id],
     ]);
     // A week on, the next Thursday's runs are there, and the party's pickup is still the one task.
@@ -226,7 +226,7 @@ describe('transport tasks of a recurring event (issue 46)', () => {
     await planner().tick();
     expect((await taskList(f)).map((t) => [t.title, t.due_date])).toEqual([
       ['Drop-off: School', '2026-12-03T08:00:00'],
-      ['Pickup: School', '2026-12-03T14:45:00'],
+      ['Pickup: School', '2026-12-03T14:00:00'],
       ['Pickup: Birthday party', '2026-12-12T15:45:00'],
     ]);
   });
@@ -258,7 +258,7 @@ describe('transport tasks of a recurring event (issue 46)', () => {
       attendees: [String(f.leo)],
       has_dropoff: true,
       dropoff_assigned_to: f.ben,
-      dropoff_minutes_before: 20,
+      dropoff_minutes_before: 30,
     });
     const prefix = { pickup: 'Pickup: ', dropoff: 'Drop-off: ' } as const;
     const kindOf = (title: string) => (title.startsWith('Pickup: ') ? 'pickup' : 'dropoff');

@@ -6,6 +6,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { DROPOFF_PREFIX, PICKUP_PREFIX } from '../../core/contracts/events.ts';
 import { transportLegs, type TransportLeg } from '../../core/driving/coverage.ts';
 import { expandEvents } from '../../core/recurrence/occurrences.ts';
+import { MAX_YEAR } from '../../core/recurrence/rule.ts';
 import { addLocalDays, instantToLocal, localDateOf } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/types.ts';
 import { eventColumns } from '../db/event-members.ts';
@@ -114,12 +115,8 @@ async function wantedTasks(
     const legs = coverageOf(expansion.occurrences, familyZone, today, horizonEnd).legs;
     const laterRows = laterOf.get(familyId) ?? [];
     if (laterRows.length > 0) {
-      const lastDay =
-        laterRows.map((r) => localDateOf(r.end ?? r.start)).sort()[laterRows.length - 1] ?? today;
-      const laterWindow = {
-        from: `${horizonEnd}T00:00:00`,
-        to: `${addLocalDays(lastDay > horizonEnd ? lastDay : horizonEnd, MAX_TIMED_SPAN_DAYS)}T00:00:00`,
-      };
+      // One-off events only: the window costs nothing to expand, and its end is the engine's last year.
+      const laterWindow = { from: `${horizonEnd}T00:00:00`, to: `${MAX_YEAR + 1}-01-01T00:00:00` };
       const laterExpansion = expandEvents(laterRows, laterWindow, familyZone);
       legs.push(
         ...transportLegs(laterExpansion.occurrences, transportFacts, familyZone).filter(

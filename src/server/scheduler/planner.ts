@@ -115,7 +115,9 @@ export function createPlanner(options: PlannerOptions): Planner {
   /** The reminder step of a tick: cleanup, then task and event reminders. */
   async function planReminders(
     now: Date,
-  ): Promise<Omit<PlanResult, 'summaries' | 'summariesExpired' | 'failedFamilies' | 'drivingAlerts'>> {
+  ): Promise<
+    Omit<PlanResult, 'summaries' | 'summariesExpired' | 'failedFamilies' | 'drivingAlerts' | 'transportTasks'>
+  > {
     const since = recordedSince;
     recordedSince = now;
     await recordSent(db, since);
@@ -152,7 +154,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       errors.push(error);
       return 0;
     });
-    const transportTasks = await planTransportTasks(db, now, transportDone).catch((error: unknown) => {
+    const transportTasks = await planTransportTasks(db, now, transportDone, log).catch((error: unknown) => {
       errors.push(error);
       return 0;
     });
@@ -205,7 +207,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       drivingAlerts: await planEveningAlerts(db, clock.now(), publicUrl, alertsDone),
     })),
     repeating('transport tasks', async () => ({
-      transportTasks: await planTransportTasks(db, clock.now(), transportDone),
+      transportTasks: await planTransportTasks(db, clock.now(), transportDone, log),
     })),
   ];
 
