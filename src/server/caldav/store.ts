@@ -15,6 +15,7 @@ import { families, familyMembers } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { taskColumns } from '../db/task-assignees.ts';
 import { deleteEvent } from '../events/service.ts';
+import { syncFamilyTransportTasks } from '../events/transport-tasks.ts';
 import type { ServerContext } from '../context.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { cancelDeletedEventsReminders } from '../scheduler/hooks.ts';
@@ -403,6 +404,8 @@ async function dropOverridesNotIn(
   const now = ctx.clock.now();
   await cancelDeletedEventsReminders(ctx.db, familyId, gone, now);
   await ctx.db.delete(events).where(and(eq(events.familyId, familyId), inArray(events.id, gone)));
+  // Their occurrences are the series' again, with the series' drivers.
+  await syncFamilyTransportTasks(ctx.db, familyId, now);
 }
 
 /** The task whose UID is `uid` (FamilyHub's own `task-<id>@<host>` or a client's, stored in `source_uid`). */

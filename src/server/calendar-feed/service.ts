@@ -19,6 +19,7 @@ import { withFamilyScope } from '../db/scope.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
 import { eventsCreatedThisMonth } from '../events/plan-limit.ts';
+import { syncFamilyTransportTasks } from '../events/transport-tasks.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
@@ -668,5 +669,7 @@ export async function storeEvents(
       }
       await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, id));
     }
+    // A client's PUT can move a FamilyHub event that has pickups or drop-offs (it keeps them): their tasks follow.
+    await syncFamilyTransportTasks(tx, familyId, now);
   });
 }

@@ -21,7 +21,6 @@ import { notFound } from '../http/errors.ts';
 import { cancelOccurrenceReminders, onEventWritten } from '../scheduler/hooks.ts';
 import { columnsFor, deleteEventRows, listsOf, loadEvent, type Zones } from './event-rows.ts';
 import { checkMonthlyLimit } from './plan-limit.ts';
-import { syncTransportTasks } from './transport-tasks.ts';
 
 /**
  * What a `PATCH` / `DELETE /api/events/{id}` names, worked out on the server from the row, the scope the user chose
@@ -153,8 +152,8 @@ export function changedFields(override: OverridableColumns, series: EventRow, oc
 /**
  * After a series edit for all events (its start and rule unchanged): every override takes the series' new value
  * of each field it did not change itself (`override_fields`; null = an override described in full, e.g.
- * imported, which keeps every field). Its own start stays its occurrence's; transport tasks and reminders
- * follow the rows that changed.
+ * imported, which keeps every field). Its own start stays its occurrence's; reminders follow the rows that
+ * changed (transport tasks follow the whole write: the caller's `syncFamilyTransportTasks`).
  */
 export async function carrySeriesEditIntoOverrides(
   ctx: ServerContext,
@@ -185,7 +184,6 @@ export async function carrySeriesEditIntoOverrides(
       .returning();
     if (!updated) continue;
     const written = await saveEventMembers(tx, updated, { attendees, alertMembers }, override);
-    await syncTransportTasks(tx, written, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, override, written, now);
   }
 }
@@ -247,7 +245,6 @@ export async function splitSeries(
     .returning();
   if (!inserted) throw new Error('event insert returned no row');
   const created = await saveEventMembers(tx, inserted, listsOf(v), null);
-  await syncTransportTasks(tx, created, now);
   await onEventWritten(tx, ctx.config.PUBLIC_URL, series, created, now);
   return created;
 }
@@ -258,8 +255,8 @@ export async function splitSeries(
  * toward the plan limit only when it moves its occurrence into another calendar month than the one the series
  * gave it (ADR 040, issue 42: moving a long series' occurrences into one month made events past the limit): then
  * the monthly allowance is checked like a new event's, and the row counts from now on (`counts_toward_plan`,
- * `created_at` set to the edit, so it counts in the month it moved); once counted it stays counted. Its transport
- * tasks and reminders follow it.
+ * `created_at` set to the edit, so it counts in the month it moved); once counted it stays counted. Its reminders
+ * follow it (its transport tasks follow the whole write: the caller's `syncFamilyTransportTasks`).
  * @returns the override's row. @throws HttpError 400 when the engine refuses the payload; 409 when a move into
  *   another month is past the plan limit.
  */
@@ -312,7 +309,6 @@ export async function writeOverride(
         .returning();
   if (!stored) throw new Error('override write returned no row');
   const written = await saveEventMembers(tx, stored, lists, existing ?? null);
-  await syncTransportTasks(tx, written, now);
   await onEventWritten(
     tx,
     ctx.config.PUBLIC_URL,

@@ -21,7 +21,7 @@ import {
   localMinutesBetween,
 } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/types.ts';
-import { eventColumns, saveEventMembers } from '../db/event-members.ts';
+import { eventColumns, type EventRow, saveEventMembers } from '../db/event-members.ts';
 import { familyWindowRead, familyWindowRowsOf, loadFamilyWindowRows } from '../db/event-occurrences.ts';
 import type { OpeningRead } from '../db/scope.ts';
 import { events } from '../db/schema/events.ts';
@@ -55,7 +55,7 @@ import {
   splitSeries,
   writeOverride,
 } from './series-edits.ts';
-import { syncTransportTasks } from './transport-tasks.ts';
+import { syncFamilyTransportTasks } from './transport-tasks.ts';
 
 /** Without a range, `GET /api/events` answers from 31 days before today to 92 days after (family-local days). */
 export const DEFAULT_WINDOW_DAYS_BEFORE = 31;
@@ -97,7 +97,7 @@ export async function createEvent(
         .set({ eventId: row.id })
         .where(and(eq(activityProposals.familyId, familyId), eq(activityProposals.id, proposalId)));
     }
-    await syncTransportTasks(tx, row, now);
+    await syncFamilyTransportTasks(tx, familyId, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, null, row, now); // alerts to alert_members, same tx
     return toEventDto(row, zone);
   });
@@ -268,7 +268,7 @@ function sameRead(a: OpeningRead, b: OpeningRead): boolean {
  *   (`keepFirstDate`). When its start or rule changes, its exceptions and overrides no longer line up with the
  *   occurrences and are dropped; otherwise each override takes the new value of every field it did not change
  *   itself (`override_fields`, issue 21).
- * Transport tasks follow the row that was written. `alert_members` is kept unless sent (SPEC §7).
+ * Transport tasks follow the write (`syncFamilyTransportTasks`). `alert_members` is kept unless sent (SPEC §7).
  * @throws HttpError 404 for another family's id or an unknown occurrence; 400 for unknown member ids; 409 when a
  *   `following` split passes the plan limit.
  */
@@ -291,12 +291,17 @@ export async function updateEvent(
   const now = ctx.clock.now();
   const edit = { ctx, zones, now, alertMembersSent: change.alertMembersSent };
   return ctx.db.transaction(async (tx) => {
+    const written = await writeUpdate(tx);
+    // The transport tasks follow the whole write (split, override, carried edits, dropped overrides).
+    await syncFamilyTransportTasks(tx, familyId, now);
+    return toEventDto(written, family);
+  });
+
+  async function writeUpdate(tx: DbOrTx): Promise<EventRow> {
     if (target.kind === 'following' && target.occurrence !== row.startDate) {
-      return toEventDto(await splitSeries(tx, edit, row, target.occurrence, payload), family);
+      return splitSeries(tx, edit, row, target.occurrence, payload);
     }
-    if (target.kind === 'this') {
-      return toEventDto(await writeOverride(tx, edit, row, target.occurrence, payload), family);
-    }
+    if (target.kind === 'this') return writeOverride(tx, edit, row, target.occurrence, payload);
     // "All events", or "this and following" from the first occurrence: the whole series (or the one-off event).
     const v =
       target.kind === 'series' && target.occurrence !== null
@@ -335,10 +340,9 @@ export async function updateEvent(
     } else if (isSeries) {
       await carrySeriesEditIntoOverrides(ctx, tx, updated, now);
     }
-    await syncTransportTasks(tx, updated, now);
     await onEventWritten(tx, ctx.config.PUBLIC_URL, row, updated, now);
-    return toEventDto(updated, family);
-  });
+    return updated;
+  }
 }
 
 /**
@@ -364,6 +368,13 @@ export async function deleteEvent(
   const target = await resolveSeriesTarget(ctx.db, opened, change, family);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
+    const removed = await remove(tx);
+    // The tasks of the occurrences that are gone go too (those of a deleted row went with it, by cascade).
+    await syncFamilyTransportTasks(tx, familyId, now);
+    return removed;
+  });
+
+  async function remove(tx: DbOrTx): Promise<'series' | 'occurrence' | 'following' | 'event'> {
     if (target.kind === 'event') {
       await deleteEventRows(tx, familyId, eq(events.id, target.row.id), now);
       return 'event';
@@ -389,5 +400,5 @@ export async function deleteEvent(
     const exdates = [...new Set([...series.exdates, occurrence])].sort();
     await tx.update(events).set({ exdates, updatedAt: now }).where(eq(events.id, series.id));
     return 'occurrence';
-  });
+  }
 }

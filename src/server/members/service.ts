@@ -20,6 +20,7 @@ import { revokeFeedsOfRemovedAccounts } from '../calendar-feed/service.ts';
 import type { DbOrTx } from '../db/types.ts';
 import { appSettings, families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../context.ts';
+import { syncFamilyTransportTasks } from '../events/transport-tasks.ts';
 import { pushDevicesOf, pushSwitchedOff } from '../notifications/push-devices.ts';
 import { configuredChannels } from '../notifications/providers/from-config.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -416,6 +417,8 @@ export async function deleteMember(
     await tx
       .delete(familyMembers)
       .where(and(eq(familyMembers.id, memberId), eq(familyMembers.familyId, familyId)));
+    // The drives they had are without a driver now (ON DELETE SET NULL): their transport tasks go (ADR 047).
+    await syncFamilyTransportTasks(tx, familyId, ctx.clock.now());
   });
 }
 

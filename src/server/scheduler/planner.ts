@@ -6,6 +6,7 @@ import { planDailySummaries, type SummaryResult } from './jobs/daily-summary.ts'
 import { planEventReminders } from './jobs/event-reminders.ts';
 import { type JobContext, MINUTE, type PlannerLogger, type PlanningWindow } from './jobs/shared.ts';
 import { planTaskReminders } from './jobs/task-reminders.ts';
+import { planTransportTasks } from './jobs/transport-tasks.ts';
 
 export { LATE_SUMMARY_REASON, type SummaryResult } from './jobs/daily-summary.ts';
 export type { PlannerLogger } from './jobs/shared.ts';
@@ -48,6 +49,8 @@ export interface PlanResult {
   failedFamilies: number;
   /** Issue 27: evening SMS about tomorrow's uncovered pickups enqueued. */
   drivingAlerts: number;
+  /** Issue 46: transport tasks made, changed or deleted by the day's pass (`jobs/transport-tasks.ts`). */
+  transportTasks: number;
 }
 
 export interface Planner {
@@ -79,7 +82,9 @@ export interface Planner {
  *   included) and pickup / drop-off reminders whose time falls in [now − grace, now + horizon], each with a
  *   dedupe key that names its cause (the outbox ignores a key it already has);
  * - the evening SMS about tomorrow's uncovered pickups (`jobs/evening-alerts.ts`), and the cleanup
- *   (`jobs/cleanup.ts`: sent times recorded, reminders of events deleted by hand cancelled).
+ *   (`jobs/cleanup.ts`: sent times recorded, reminders of events deleted by hand cancelled);
+ * - per time zone, once per family day, the transport tasks of the occurrences of the next 7 days
+ *   (`jobs/transport-tasks.ts`, issue 46).
  * Work per tick is what is due (issue 8): each task and event row carries `next_reminder_at`, the instant its
  * next reminder is due, indexed; a tick reads the rows whose instant is within the horizon, plans them, and
  * moves their cursor past it. A row's cursor is computed the first tick after the row was written (a trigger
@@ -99,6 +104,8 @@ export function createPlanner(options: PlannerOptions): Planner {
   const summariesDone = new Set<string>();
   /** `zone|date` whose evening driving alerts this process already planned (issue 27). */
   const alertsDone = new Set<string>();
+  /** `zone|date` whose transport tasks this process already brought in step (issue 46). */
+  const transportDone = new Set<string>();
   /** Sent rows older than this were already copied to `last_reminder_sent` / `daily_summary_log.sent_at`. */
   let recordedSince = new Date(clock.now().getTime() - 24 * 60 * MINUTE);
 
@@ -108,7 +115,9 @@ export function createPlanner(options: PlannerOptions): Planner {
   /** The reminder step of a tick: cleanup, then task and event reminders. */
   async function planReminders(
     now: Date,
-  ): Promise<Omit<PlanResult, 'summaries' | 'summariesExpired' | 'failedFamilies' | 'drivingAlerts'>> {
+  ): Promise<
+    Omit<PlanResult, 'summaries' | 'summariesExpired' | 'failedFamilies' | 'drivingAlerts' | 'transportTasks'>
+  > {
     const since = recordedSince;
     recordedSince = now;
     await recordSent(db, since);
@@ -145,9 +154,14 @@ export function createPlanner(options: PlannerOptions): Planner {
       errors.push(error);
       return 0;
     });
+    const transportTasks = await planTransportTasks(db, now, transportDone, log).catch((error: unknown) => {
+      errors.push(error);
+      return 0;
+    });
     if (errors.length > 0) throw new AggregateError(errors, `${errors.length} planning step(s) failed`);
     return {
       drivingAlerts,
+      transportTasks,
       summaries: summary?.summaries ?? 0,
       summariesExpired: summary?.expired ?? 0,
       taskReminders: reminders?.taskReminders ?? 0,
@@ -191,6 +205,9 @@ export function createPlanner(options: PlannerOptions): Planner {
     repeating('daily summaries', () => planDailySummariesNow()),
     repeating('evening driving alerts', async () => ({
       drivingAlerts: await planEveningAlerts(db, clock.now(), publicUrl, alertsDone),
+    })),
+    repeating('transport tasks', async () => ({
+      transportTasks: await planTransportTasks(db, clock.now(), transportDone, log),
     })),
   ];
 

@@ -4,6 +4,7 @@ import { events } from '../db/schema/events.ts';
 import { appSettings, families } from '../db/schema/families.ts';
 import type { ServerContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
+import { syncFamilyTransportTasks } from '../events/transport-tasks.ts';
 import { replanFamilyClock } from '../scheduler/hooks.ts';
 
 /** The value an unset switch reads as: notifications are on until a family turns them off. */
@@ -87,6 +88,8 @@ export async function setFamilyTimezone(
         ),
       );
     await replanFamilyClock(tx, familyId, now);
+    // Transport tasks are dated in family wall-clock time, and "today" is the new zone's.
+    await syncFamilyTransportTasks(tx, familyId, now);
   });
   return { key: 'timezone', value: timezone };
 }

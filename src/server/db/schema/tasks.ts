@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_CATEGORIES, ACTIVITY_STATUSES } from '../../../core/contracts/activities.ts';
@@ -25,7 +26,9 @@ export const TRANSPORT_KINDS = ['pickup', 'dropoff'] as const;
 
 /**
  * SPEC §3 Task. `due_date` is local wall-clock text in the family's time zone. `transport_kind` marks the
- * pickup / drop-off tasks an event creates ('pickup' | 'dropoff'), so the event can move them. `assigned_to` is
+ * pickup / drop-off tasks of an event's occurrences ('pickup' | 'dropoff', issue 46, ADR 047): one task per
+ * occurrence and kind (`event_id` the one-off event or the series, `occurrence_start` the occurrence of the series),
+ * kept by src/server/events/transport-tasks.ts. `assigned_to` is
  * the first assignee (SPEC §7); the assignees (`assigned_to_ids` on the wire) are rows of `task_assignees`.
  * Deleting an event deletes its tasks (SPEC §8 confirmation text).
  */
@@ -46,6 +49,11 @@ export const tasks = pgTable(
     reminderFrequency: varchar('reminder_frequency', { length: 30 }).notNull().default('30_minutes_before'),
     lastReminderSent: timestamp('last_reminder_sent', { withTimezone: true }),
     transportKind: varchar('transport_kind', { length: 10 }),
+    /**
+     * A transport task of a series' occurrence: that occurrence's RECURRENCE-ID (its original start in the
+     * series' own terms, the value `?occurrence=` takes); null for a one-off event's and for every other task.
+     */
+    occurrenceStart: varchar('occurrence_start', { length: 19 }),
     /**
      * The reminder planner's cursor: the instant this task's reminder falls due if it is not planned yet,
      * 9999-12-31 (`NEVER`) once planned or when it is past. NULL means "not computed": the `tasks_reset_next_reminder_at`
@@ -80,6 +88,17 @@ export const tasks = pgTable(
     check('tasks_priority_check', oneOf(t.priority, PRIORITIES)),
     check('tasks_reminder_frequency_check', oneOf(t.reminderFrequency, REMINDER_FREQUENCIES)),
     check('tasks_transport_kind_check', oneOf(t.transportKind, TRANSPORT_KINDS)),
+    check(
+      'tasks_occurrence_start_check',
+      sql`${t.occurrenceStart} is null or ${t.transportKind} is not null`,
+    ),
+    // One transport task per occurrence and kind (ADR 047): two writers at once cannot make two.
+    uniqueIndex('tasks_transport_occurrence_key')
+      .on(t.eventId, t.occurrenceStart, t.transportKind)
+      .where(sql`${t.transportKind} is not null and ${t.occurrenceStart} is not null`),
+    uniqueIndex('tasks_transport_event_key')
+      .on(t.eventId, t.transportKind)
+      .where(sql`${t.transportKind} is not null and ${t.occurrenceStart} is null`),
     index('tasks_family_id_due_date_idx').on(t.familyId, t.dueDate),
     index('tasks_event_id_idx').on(t.eventId),
     // The planner's two reads (issue 8): reminders by due instant, and open reminding tasks not computed yet.

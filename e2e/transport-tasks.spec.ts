@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { addLocalDays, instantToLocal } from '../src/core/time/local-time.ts';
+import { dismissToast, expect, test, shots } from './fixtures.ts';
+
+// Issue 46 item 1 (ADR 047): a new family enters its school runs, which began last week. The Tasks screen shows
+// this week's drives among its real to-dos, not one stale 'Overdue' task per series.
+
+async function post(page: Page, url: string, data: object): Promise<{ id: number }> {
+  const res = await page.request.post(url, { data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+test("tasks: a new family's school runs are the coming week's drives, not a wall of overdue ones", async ({
+  page,
+  signUp,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp({ memberName: 'Ana Rivera' });
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { family_timezone: string };
+  const today = instantToLocal(new Date(), session.family_timezone).slice(0, 10);
+  const ana = ((await (await page.request.get('/api/family-members')).json()) as { id: number }[])[0]?.id;
+  const marco = (
+    await post(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' })
+  ).id;
+  const lucia = (
+    await post(page, '/api/family-members', { name: 'Lucia Rivera', color: 'yellow', role: 'child' })
+  ).id;
+  const teo = (
+    await post(page, '/api/family-members', { name: 'Teo Rivera', color: 'orange', role: 'child' })
+  ).id;
+  const lastWeek = addLocalDays(today, -8);
+  const kids = [String(lucia), String(teo)];
+  await post(page, '/api/events', {
+    title: 'Lincoln Elementary — morning drop-off for Lucia and Teo',
+    start_date: `${lastWeek}T08:00:00`,
+    duration_minutes: 30,
+    attendees: kids,
+    has_dropoff: true,
+    dropoff_assigned_to: marco,
+    is_recurring: true,
+    recurrence_pattern: 'workday',
+  });
+  await post(page, '/api/events', {
+    title: 'School',
+    start_date: `${lastWeek}T08:00:00`,
+    duration_minutes: 480,
+    attendees: kids,
+    has_pickup: true,
+    pickup_assigned_to: ana,
+    is_recurring: true,
+    recurrence_pattern: 'workday',
+  });
+  await post(page, '/api/events', {
+    title: 'Soccer practice',
+    start_date: `${addLocalDays(lastWeek, 2)}T17:00:00`,
+    duration_minutes: 90,
+    attendees: [String(teo)],
+    has_pickup: true,
+    pickup_assigned_to: marco,
+    pickup_minutes_before: 30,
+    is_recurring: true,
+    recurrence_pattern: 'weekly',
+  });
+  for (const [title, due, who] of [
+    ['Return the library books before the fine doubles', `${addLocalDays(today, -1)}T17:00:00`, teo],
+    ['Sign the field-trip permission slip', `${addLocalDays(today, 1)}T19:00:00`, ana],
+    ['Buy shin guards', `${addLocalDays(today, 3)}T12:00:00`, marco],
+  ] as const) {
+    await post(page, '/api/tasks', { title, due_date: due, assigned_to_ids: [String(who)] });
+  }
+
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { name: 'Family Tasks' })).toBeVisible();
+  const cards = page.getByTestId('task-card');
+  await expect(cards.first()).toBeVisible();
+  // The one overdue to-do is the real one; at most today's drives that have passed are overdue with it.
+  const overdue = cards.filter({ hasText: 'Overdue' });
+  await expect(overdue.first()).toContainText('Return the library books');
+  const overdueDrives = overdue.filter({ has: page.getByRole('heading', { name: /^(Pickup|Drop-off): / }) });
+  expect(await overdueDrives.count()).toBeLessThanOrEqual(3);
+  await expect(cards.filter({ hasText: 'Sign the field-trip permission slip' })).toHaveCount(1);
+  await dismissToast(page);
+  await page.screenshot({ path: `${shots}/tasks-transport-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(cards.first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/tasks-transport-390.png` });
+});
