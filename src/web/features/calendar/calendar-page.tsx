@@ -20,6 +20,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../common/session.ts';
+import { calendarReturnState } from '../../common/calendar-return.ts';
 import { AgendaView } from './agenda-view.tsx';
 import { useDriving } from '../../common/driving/api.ts';
 import { DrivingIssuesProvider } from '../../common/driving/driving-issues.tsx';
@@ -137,12 +138,19 @@ export function CalendarPage() {
       return updated;
     });
   };
-  const openEvent = (item: EventOccurrenceDto) => void navigate(eventHref(item, view));
+  // Issue 46: the form comes back to this view and date (and filter), not to today's.
+  const toForm = (href: string) => {
+    const here = new URLSearchParams(params);
+    here.set('view', view);
+    here.set('date', date);
+    void navigate(href, { state: calendarReturnState(`/calendar?${here.toString()}`) });
+  };
+  const openEvent = (item: EventOccurrenceDto) => toForm(eventHref(item, view));
   const addOn = (day: string, hour?: string) => {
     const q = new URLSearchParams({ date: day });
     if (hour) q.set('hour', hour);
     q.set('view', view);
-    void navigate(`/add-event?${q.toString()}`);
+    toForm(`/add-event?${q.toString()}`);
   };
 
   const filterPanel = members.data ? (
@@ -191,7 +199,7 @@ export function CalendarPage() {
               {NEXT_ICON}
             </button>
           </div>
-          <Button className="ml-auto md:ml-0" onClick={() => void navigate(`/add-event?view=${view}`)}>
+          <Button className="ml-auto md:ml-0" onClick={() => toForm(`/add-event?view=${view}`)}>
             {ADD_ICON}
             Add Event
           </Button>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
@@ -48,6 +48,7 @@ import { useFamilyMembers } from '../../common/members.ts';
 import { todayIn } from '../../../core/time/today.ts';
 import { browserTimeZone } from '../../platform/device-zone.ts';
 import { useSession } from '../../common/session.ts';
+import { calendarReturnOf } from '../../common/calendar-return.ts';
 
 const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
   appointment: 'Appointment',
@@ -60,20 +61,21 @@ const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
 
 /**
  * SPEC §2 Event form at /add-event and /add-event/{id}: 'Add New Event' / 'Edit Event'. Reads `date` and `hour`
- * (prefill), `view` (kept for the way back) and `occurrence` (which occurrence of a series was opened).
+ * (prefill), `view` (kept for the way back) and `occurrence` (which occurrence of a series was opened). Opened
+ * from the calendar, it goes back to the calendar's date and view as they were (issue 46, the history state of
+ * `calendarReturnState`).
  */
 export function EventFormPage() {
   const { id: idParam } = useParams();
   const [params] = useSearchParams();
+  const { state } = useLocation();
   const id = idParam && /^[1-9][0-9]{0,9}$/.test(idParam) ? Number(idParam) : null;
   const occurrence = params.get('occurrence');
   const viewParam = params.get('view');
   const backTo =
     params.get('from') === 'driving'
       ? '/driving'
-      : viewParam
-        ? `/calendar?view=${parseView(viewParam)}`
-        : '/calendar';
+      : (calendarReturnOf(state) ?? (viewParam ? `/calendar?view=${parseView(viewParam)}` : '/calendar'));
   const event = useEvent(id, occurrence);
   const members = useFamilyMembers();
   const eventTasks = useEventTasks(id);
@@ -136,7 +138,11 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }
     resolver: zodResolver(eventFormSchema),
     defaultValues: initialValues(event, date, hour, todayIn(familyZone, new Date())),
   });
-  const { register, control, setValue, formState } = form;
+  const { register, control, setValue, setFocus, formState } = form;
+  // Issue 46: the form opens with the focus in its first field.
+  useEffect(() => {
+    setFocus('title');
+  }, [setFocus]);
   const values = useWatch({ control });
   const [newTasks, setNewTasks] = useState<NewEventTask[]>([]);
   const [dialog, setDialog] = useState<'none' | 'delete-scope' | 'delete-confirm' | 'edit-scope'>('none');
@@ -157,7 +163,11 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }
         !tasks.some((e) => e.title === t.title && e.description === null && e.assigned_to === t.assigneeId),
     );
 
-  const finish = () => void navigate(backTo);
+  // The calendar opens at the top (this page is scrolled down to its buttons), not at its Subscribe panel.
+  const finish = () => {
+    window.scrollTo(0, 0);
+    void navigate(backTo);
+  };
 
   const save = (v: EventFormValues, scope: OccurrenceScope | null) => {
     if (!editing) {
