@@ -179,6 +179,8 @@ test('saving or deleting an event from a later week returns to that week, at the
   await expect(dayColumn(page, date)).toBeVisible();
   const range = (await page.locator('h1 + p').textContent()) ?? '';
   const backInThatWeek = async () => {
+    // SPEC §2's address (the view kept), showing the week it came from.
+    await expect(page).toHaveURL(/\/calendar\?view=week$/);
     await expect(page.getByRole('heading', { name: 'Week View' })).toBeVisible();
     await expect(page.locator('h1 + p')).toHaveText(range);
     await expect(dayColumn(page, date)).toBeVisible();

@@ -1,25 +1,26 @@
+import { isLocalDate } from '../../core/time/local-time.ts';
+
 /**
- * Issue 46: the calendar place an event form was opened from, carried in the navigation's history state (not
- * in the form's address, whose `date`, `hour` and `view` SPEC §2 gives other meanings), so that saving,
- * deleting, Cancel and 'Back to Calendar' return to the date and view the family was looking at.
+ * Issue 46: the date the calendar showed when an event form was opened from it, carried in the navigations'
+ * history state (the addresses stay SPEC §2's: `/add-event…?view={view}` there, `/calendar?view={view}` back),
+ * so that saving, deleting, Cancel and 'Back to Calendar' return to the date and view the family looked at.
  */
 export interface CalendarReturnState {
-  /** The calendar's address with its `view` and `date` (`/calendar?view=week&date=2026-12-10&…`). */
-  calendar: string;
+  /** The calendar's date, `YYYY-MM-DD` (the family's local date). */
+  calendarDate: string;
 }
 
-/** The history state that brings a form back to `calendar`, an address of the calendar screen. */
-export function calendarReturnState(calendar: string): CalendarReturnState {
-  return { calendar };
+/** The history state that carries the calendar's `date` (`YYYY-MM-DD`) to the form and back. */
+export function calendarReturnState(date: string): CalendarReturnState {
+  return { calendarDate: date };
 }
 
 /**
- * The calendar address kept in a history `state` by `calendarReturnState`, or null when the state holds none
- * (opened from a link, another screen, or a reload of a page that had none) or something that is not an
- * address of the calendar screen.
+ * The calendar date kept in a history `state` by `calendarReturnState`, or null when it holds none (opened
+ * from a link, another screen, or a reload of a page that had none) or no valid `YYYY-MM-DD`.
  */
-export function calendarReturnOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('calendar' in state)) return null;
-  const { calendar } = state;
-  return typeof calendar === 'string' && /^\/calendar(\?|$)/.test(calendar) ? calendar : null;
+export function calendarDateOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('calendarDate' in state)) return null;
+  const { calendarDate } = state;
+  return typeof calendarDate === 'string' && isLocalDate(calendarDate) ? calendarDate : null;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import type { DrivingLegDto } from '../../../core/contracts/driving.ts';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../common/session.ts';
-import { calendarReturnState } from '../../common/calendar-return.ts';
+import { calendarDateOf, calendarReturnState } from '../../common/calendar-return.ts';
 import { AgendaView } from './agenda-view.tsx';
 import { useDriving } from '../../common/driving/api.ts';
 import { DrivingIssuesProvider } from '../../common/driving/driving-issues.tsx';
@@ -94,6 +94,7 @@ const ADD_ICON = <Plus className="h-4 w-4" aria-hidden />;
  */
 export function CalendarPage() {
   const [params, setParams] = useSearchParams();
+  const { state } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
   const phone = useIsPhone();
@@ -105,7 +106,8 @@ export function CalendarPage() {
     if (zone) rememberFamilyZone(zone);
   }, [zone]);
   // Until the family moves away from it, the calendar follows "today" (which can change once the session is read).
-  const [picked, setPicked] = useState<string | null>(requested);
+  // Back from an event form, the date it was opened on (issue 46), unless the address names one.
+  const [picked, setPicked] = useState<string | null>(requested ?? calendarDateOf(state));
   const date = picked ?? today;
   const [agendaLength, setAgendaLength] = useState(AGENDA_DAYS);
 
@@ -138,13 +140,8 @@ export function CalendarPage() {
       return updated;
     });
   };
-  // Issue 46: the form comes back to this view and date (and filter), not to today's.
-  const toForm = (href: string) => {
-    const here = new URLSearchParams(params);
-    here.set('view', view);
-    here.set('date', date);
-    void navigate(href, { state: calendarReturnState(`/calendar?${here.toString()}`) });
-  };
+  // Issue 46: the form comes back to this date (its address keeps the view), not to today's.
+  const toForm = (href: string) => void navigate(href, { state: calendarReturnState(date) });
   const openEvent = (item: EventOccurrenceDto) => toForm(eventHref(item, view));
   const addOn = (day: string, hour?: string) => {
     const q = new URLSearchParams({ date: day });

@@ -48,7 +48,11 @@ import { useFamilyMembers } from '../../common/members.ts';
 import { todayIn } from '../../../core/time/today.ts';
 import { browserTimeZone } from '../../platform/device-zone.ts';
 import { useSession } from '../../common/session.ts';
-import { calendarReturnOf } from '../../common/calendar-return.ts';
+import {
+  calendarDateOf,
+  calendarReturnState,
+  type CalendarReturnState,
+} from '../../common/calendar-return.ts';
 
 const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
   appointment: 'Appointment',
@@ -62,8 +66,8 @@ const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
 /**
  * SPEC §2 Event form at /add-event and /add-event/{id}: 'Add New Event' / 'Edit Event'. Reads `date` and `hour`
  * (prefill), `view` (kept for the way back) and `occurrence` (which occurrence of a series was opened). Opened
- * from the calendar, it goes back to the calendar's date and view as they were (issue 46, the history state of
- * `calendarReturnState`).
+ * from the calendar, it goes back to the calendar's date too (issue 46: the history state of
+ * `calendarReturnState`, handed back).
  */
 export function EventFormPage() {
   const { id: idParam } = useParams();
@@ -75,7 +79,11 @@ export function EventFormPage() {
   const backTo =
     params.get('from') === 'driving'
       ? '/driving'
-      : (calendarReturnOf(state) ?? (viewParam ? `/calendar?view=${parseView(viewParam)}` : '/calendar'));
+      : viewParam
+        ? `/calendar?view=${parseView(viewParam)}`
+        : '/calendar';
+  const calendarDate = calendarDateOf(state);
+  const backState = calendarDate && backTo !== '/driving' ? calendarReturnState(calendarDate) : undefined;
   const event = useEvent(id, occurrence);
   const members = useFamilyMembers();
   const eventTasks = useEventTasks(id);
@@ -98,6 +106,7 @@ export function EventFormPage() {
       members={members.data ?? []}
       tasks={eventTasks.data ?? []}
       backTo={backTo}
+      backState={backState}
       date={params.get('date')}
       hour={params.get('hour')}
     />
@@ -124,11 +133,13 @@ interface EventFormProps {
   members: FamilyMemberDto[];
   tasks: EventTaskDto[];
   backTo: string;
+  /** The history state the way back carries (the calendar's date, `calendarReturnState`), if any. */
+  backState: CalendarReturnState | undefined;
   date: string | null;
   hour: string | null;
 }
 
-function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }: EventFormProps) {
+function EventForm({ id, event, occurrence, members, tasks, backTo, backState, date, hour }: EventFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const editing = event !== undefined;
@@ -166,7 +177,7 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }
   // The calendar opens at the top (this page is scrolled down to its buttons), not at its Subscribe panel.
   const finish = () => {
     window.scrollTo(0, 0);
-    void navigate(backTo);
+    void navigate(backTo, { state: backState });
   };
 
   const save = (v: EventFormValues, scope: OccurrenceScope | null) => {
@@ -246,6 +257,7 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }
     <div className="mx-auto max-w-3xl space-y-4">
       <Link
         to={backTo}
+        state={backState}
         className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden />
