@@ -296,28 +296,45 @@ describe('day column layout', () => {
     expect(overflow).toEqual([]);
   });
 
-  it('past that, keeps what fits beside a +N tile that lists the whole group', () => {
+  it('always draws up to four overlapping events side by side, however narrow the column (issue 46)', () => {
+    const four = layoutDayColumn('2026-11-23', six.slice(0, 4));
+    for (const width of [90, 128]) {
+      const { shown, overflow } = limitColumns(four, width);
+      expect(shown.map((p) => [p.item.id, p.column, p.columns, p.narrowed])).toEqual(
+        six.slice(0, 4).map((e, i) => [e.id, i, 4, false]),
+      );
+      expect(overflow).toEqual([]);
+    }
+  });
+
+  it('past four, keeps what fits (at least three) beside a +N tile that lists the whole group', () => {
     const placed = layoutDayColumn('2026-11-23', [
       ...six,
       ev(9, '2026-11-23T19:00:00', '2026-11-23T20:00:00'),
     ]);
-    // 128 px: 1.3 events fit beside the 32 px tile, so one stays and five hide behind '+5'.
+    // 128 px: three stay beside the 32 px tile, three hide behind '+3'.
     const { shown, overflow } = limitColumns(placed, 128);
     expect(shown.map((p) => [p.item.id, p.columns, p.narrowed])).toEqual([
-      [1, 1, true],
+      [1, 3, true],
+      [2, 3, true],
+      [3, 3, true],
       [9, 1, false],
     ]);
     expect(overflow).toHaveLength(1);
-    expect(overflow[0]).toMatchObject({ hidden: 5, top: 10 * 64 + (5 * 64) / 60, group: 0, badge: false });
+    expect(overflow[0]).toMatchObject({ hidden: 3, top: 10 * 64 + (15 * 64) / 60, group: 0 });
     expect(overflow[0]?.items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6]);
     // 330 px: four fit beside the tile.
     expect(limitColumns(placed, 330).shown.filter((p) => p.narrowed)).toHaveLength(4);
   });
 
-  it('in a phone column (90 px) keeps the first event whole and turns the tile into a badge', () => {
+  it('in a phone column (90 px) keeps three of six beside the tile', () => {
     const { shown, overflow } = limitColumns(layoutDayColumn('2026-11-23', six), 90);
-    expect(shown.map((p) => [p.item.id, p.columns, p.narrowed])).toEqual([[1, 1, false]]);
-    expect(overflow[0]).toMatchObject({ hidden: 5, badge: true });
+    expect(shown.map((p) => [p.item.id, p.columns, p.narrowed])).toEqual([
+      [1, 3, true],
+      [2, 3, true],
+      [3, 3, true],
+    ]);
+    expect(overflow[0]).toMatchObject({ hidden: 3 });
   });
 
   it('never draws more than fits, and every event is either drawn or behind a tile', () => {
@@ -336,9 +353,9 @@ describe('day column layout', () => {
         expect(shown.length + hidden).toBe(items.length);
         for (const p of shown) {
           const room = width - (p.narrowed ? 32 : 0);
-          expect(p.narrowed || overflow.every((t) => t.group !== p.group || t.badge)).toBe(true);
+          expect(p.narrowed || overflow.every((t) => t.group !== p.group)).toBe(true);
           expect(p.column).toBeLessThan(p.columns);
-          expect(room / p.columns >= 72 || p.columns === 1).toBe(true);
+          expect(room / p.columns >= 72 || p.columns <= 4).toBe(true);
         }
       }),
     );

@@ -286,7 +286,13 @@ export function layoutDayColumn<T extends { start_date: string; end_date: string
   return placed;
 }
 
-/** Issue 22: the narrowest a timed event is drawn side by side with others (px); past that, '+N'. */
+/**
+ * Issue 46: an overlap group of up to this many columns is always drawn side by side in equal widths (SPEC §2),
+ * however narrow the day column; a wider group keeps `MIN_EVENT_WIDTH_PX` a column or this many less one
+ * beside its '+N' tile.
+ */
+export const ALWAYS_SIDE_BY_SIDE = 4;
+/** Issue 22: the narrowest an event of a group wider than `ALWAYS_SIDE_BY_SIDE` is drawn (px); past that, '+N'. */
 export const MIN_EVENT_WIDTH_PX = 72;
 /** Width of the '+N' tile that stands for the events of an overlap group that do not fit (px). */
 export const OVERFLOW_TILE_PX = 32;
@@ -298,30 +304,26 @@ export interface OverflowTile<T> {
   top: number;
   height: number;
   hidden: number;
-  /**
-   * The column is too narrow for an event beside the tile: the shown event keeps the whole width and the tile
-   * is a small badge at the bottom of the hidden events' span.
-   */
-  badge: boolean;
   /** Every event of the group, in start order: what the tile's list shows. */
   items: T[];
 }
 
 /**
- * Issue 22 overlaps: events side by side as long as each gets `MIN_EVENT_WIDTH_PX` of a day column
- * `columnWidthPx` wide; a group with more columns keeps as many as fit beside an `OVERFLOW_TILE_PX` '+N' tile
- * and hides the rest behind that tile. Shown events of such a group get `columns` = how many are shown and
- * `narrowed` (the tile takes the right edge). In a column too narrow for even one event beside the tile (a
- * phone's 3-day week), the first event keeps the whole width and the tile becomes a badge (`badge`).
+ * Overlaps (SPEC §2, issues 22 and 46): a group of up to `ALWAYS_SIDE_BY_SIDE` columns is drawn whole, side by
+ * side. A wider group is too, as long as each event gets `MIN_EVENT_WIDTH_PX` of a day column `columnWidthPx`
+ * wide; otherwise it keeps as many columns as fit beside an `OVERFLOW_TILE_PX` '+N' tile (at least
+ * `ALWAYS_SIDE_BY_SIDE` − 1) and hides the rest behind that tile. Shown events of such a group get `columns` =
+ * how many are shown and `narrowed` (the tile takes the right edge).
  */
 export function limitColumns<T>(
   placed: readonly PlacedEvent<T>[],
   columnWidthPx: number,
 ): { shown: Array<PlacedEvent<T> & { narrowed: boolean }>; overflow: OverflowTile<T>[] } {
-  const fits = Math.max(1, Math.floor(columnWidthPx / MIN_EVENT_WIDTH_PX));
-  const beside = Math.floor((columnWidthPx - OVERFLOW_TILE_PX) / MIN_EVENT_WIDTH_PX);
-  const badge = beside < 1;
-  const keep = Math.max(1, beside);
+  const fits = Math.max(ALWAYS_SIDE_BY_SIDE, Math.floor(columnWidthPx / MIN_EVENT_WIDTH_PX));
+  const keep = Math.max(
+    ALWAYS_SIDE_BY_SIDE - 1,
+    Math.floor((columnWidthPx - OVERFLOW_TILE_PX) / MIN_EVENT_WIDTH_PX),
+  );
   const groups = new Map<number, PlacedEvent<T>[]>();
   for (const p of placed) {
     const list = groups.get(p.group);
@@ -337,8 +339,7 @@ export function limitColumns<T>(
       continue;
     }
     const hidden = members.filter((p) => p.column >= keep);
-    for (const p of members)
-      if (p.column < keep) shown.push({ ...p, columns: Math.min(keep, columns), narrowed: !badge });
+    for (const p of members) if (p.column < keep) shown.push({ ...p, columns: keep, narrowed: true });
     const top = Math.min(...hidden.map((p) => p.top));
     const bottom = Math.max(...hidden.map((p) => p.top + p.height));
     overflow.push({
@@ -346,7 +347,6 @@ export function limitColumns<T>(
       top,
       height: bottom - top,
       hidden: hidden.length,
-      badge,
       items: [...members].sort((a, b) => a.top - b.top || a.column - b.column).map((p) => p.item),
     });
   }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import type { DrivingLegDto } from '../../../core/contracts/driving.ts';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
@@ -20,6 +20,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../common/session.ts';
+import { calendarDateOf, calendarReturnState } from '../../common/calendar-return.ts';
 import { AgendaView } from './agenda-view.tsx';
 import { useDriving } from '../../common/driving/api.ts';
 import { DrivingIssuesProvider } from '../../common/driving/driving-issues.tsx';
@@ -93,6 +94,7 @@ const ADD_ICON = <Plus className="h-4 w-4" aria-hidden />;
  */
 export function CalendarPage() {
   const [params, setParams] = useSearchParams();
+  const { state } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
   const phone = useIsPhone();
@@ -104,7 +106,8 @@ export function CalendarPage() {
     if (zone) rememberFamilyZone(zone);
   }, [zone]);
   // Until the family moves away from it, the calendar follows "today" (which can change once the session is read).
-  const [picked, setPicked] = useState<string | null>(requested);
+  // Back from an event form, the date it was opened on (issue 46), unless the address names one.
+  const [picked, setPicked] = useState<string | null>(requested ?? calendarDateOf(state));
   const date = picked ?? today;
   const [agendaLength, setAgendaLength] = useState(AGENDA_DAYS);
 
@@ -137,12 +140,14 @@ export function CalendarPage() {
       return updated;
     });
   };
-  const openEvent = (item: EventOccurrenceDto) => void navigate(eventHref(item, view));
+  // Issue 46: the form comes back to this date (its address keeps the view), not to today's.
+  const toForm = (href: string) => void navigate(href, { state: calendarReturnState(date) });
+  const openEvent = (item: EventOccurrenceDto) => toForm(eventHref(item, view));
   const addOn = (day: string, hour?: string) => {
     const q = new URLSearchParams({ date: day });
     if (hour) q.set('hour', hour);
     q.set('view', view);
-    void navigate(`/add-event?${q.toString()}`);
+    toForm(`/add-event?${q.toString()}`);
   };
 
   const filterPanel = members.data ? (
@@ -191,7 +196,7 @@ export function CalendarPage() {
               {NEXT_ICON}
             </button>
           </div>
-          <Button className="ml-auto md:ml-0" onClick={() => void navigate(`/add-event?view=${view}`)}>
+          <Button className="ml-auto md:ml-0" onClick={() => toForm(`/add-event?view=${view}`)}>
             {ADD_ICON}
             Add Event
           </Button>

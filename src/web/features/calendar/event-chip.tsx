@@ -24,15 +24,19 @@ export function eventHref(item: EventOccurrenceDto, view: string): string {
   return `/add-event/${String(item.id)}?${params.toString()}`;
 }
 
-/** The member an event is drawn for: its organizer, else its first attendee, else none. */
+/**
+ * The member an event is drawn for (issue 46: whose event it is, not who organised it): its first attendee that
+ * is a family member, else its organizer, else none.
+ */
 function eventMember(
   item: EventOccurrenceDto,
   membersById: ReadonlyMap<number, FamilyMemberDto>,
 ): FamilyMemberDto | undefined {
-  return (
-    (item.organizer_id !== null ? membersById.get(item.organizer_id) : undefined) ??
-    membersById.get(Number(item.attendees[0]))
-  );
+  for (const id of item.attendees) {
+    const member = membersById.get(Number(id));
+    if (member) return member;
+  }
+  return item.organizer_id !== null ? membersById.get(item.organizer_id) : undefined;
 }
 
 /** The colours an event is drawn in (issue 22: derived from its member's colour, AA on light backgrounds). */
@@ -75,8 +79,8 @@ interface EventChipProps {
    * 'bar': a multi-day or all-day event across its days; 'block': an event in the week/day time grid.
    */
   variant: 'month' | 'bar' | 'block';
-  /** For blocks: too short for two lines, so title and time share one. */
-  compact?: boolean;
+  /** For blocks: the block's width and height in CSS px, which decide what of its text it draws (`blockLayout`). */
+  blockSize?: { width: number; height: number };
   /** For bars: the event began before / goes on after the row (the bar's end is drawn open). */
   continuesBefore?: boolean;
   continuesAfter?: boolean;
@@ -197,7 +201,7 @@ export function chipElement({
   membersById,
   onOpen,
   variant,
-  compact = false,
+  blockSize,
   continuesBefore = false,
   continuesAfter = false,
   className,
@@ -228,13 +232,19 @@ export function chipElement({
   const timed = !item.is_all_day;
   // A month chip sized by the grid: its time and initials are shown as the grid's width allows, not its own.
   const gridSized = colorsFromSheet && variant === 'month';
-  const showTime = timed && !continuesBefore && (!gridSized || time);
+  // Issue 46: in a grid too narrow for the time (a phone's ~50 px cell), the title alone on up to two lines.
+  const twoLines = gridSized && !time;
+  // A month bar in such a grid: the title alone too, without the arrows (its open end says it goes on).
+  const bareBar = colorsFromSheet && variant === 'bar' && !time;
+  const showTime = timed && !continuesBefore && (!colorsFromSheet || time);
   const badges =
-    initials && variant !== 'block'
+    initials && variant !== 'block' && !twoLines && !bareBar
       ? initialsElement(attendees, gridSized ? 'flex' : 'hidden @min-[11rem]:flex', colorsFromSheet)
       : null;
-  // One element where there is only text to draw: the time comes from `data-time` through `::before`.
-  const textOnly = gridSized && badges === null && issues.length === 0;
+  // One element where there is only text to draw: the time comes from `data-time` through `::before`. A
+  // two-line chip marks a transport issue with a stripe (`ISSUE_STRIPE`), not a glyph taking its width.
+  const textOnly = gridSized && badges === null && (issues.length === 0 || twoLines);
+  const block = variant === 'block' ? blockLayout(blockSize) : null;
   let colorStyle: CSSProperties | undefined;
   if (!colorsFromSheet) {
     const colors = eventColors(item, membersById);
@@ -253,7 +263,6 @@ export function chipElement({
       data-time={textOnly && showTime ? shortTime(item.start_date) : undefined}
       {...longPress}
       onClick={open}
-      onDoubleClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
@@ -262,44 +271,45 @@ export function chipElement({
       }}
       style={colorStyle && style ? { ...colorStyle, ...style } : (colorStyle ?? style)}
       className={cn(
-        'min-w-0 cursor-pointer overflow-hidden text-left text-xs outline-none focus-visible:ring-2 focus-visible:ring-indigo-600',
+        'min-w-0 cursor-pointer overflow-hidden text-left outline-none focus-visible:ring-2 focus-visible:ring-indigo-600',
         !gridSized && '@container',
         // A month chip or bar lays its line out itself (no inner box: one element less per chip, issue 23).
-        variant === 'block'
-          ? 'rounded-md border-l-4 px-1.5 shadow-sm'
-          : textOnly
-            ? 'block h-5 truncate leading-5 font-medium tracking-tight'
-            : 'flex h-5 items-baseline gap-0.5 leading-5 tracking-tight',
-        variant === 'block' && (compact ? 'py-0 leading-4' : 'py-1'),
-        variant === 'month' && 'rounded border-l-[3px] pr-0.5 pl-1',
+        block
+          ? cn(
+              'text-xs leading-4',
+              block.narrow ? 'rounded border-l-2 px-0.5' : 'rounded-md border-l-4 px-1.5',
+              block.padded ? 'py-1' : 'py-0',
+              issues.length > 0 && block.narrow ? ISSUE_STRIPE : 'shadow-sm',
+            )
+          : twoLines
+            ? cn(
+                'line-clamp-2 h-7 py-px text-[11px] leading-[13px] font-medium tracking-tight',
+                issues.length > 0 && ISSUE_STRIPE,
+              )
+            : textOnly
+              ? 'block h-5 truncate text-xs leading-5 font-medium tracking-tight'
+              : 'flex h-5 items-baseline gap-0.5 text-xs leading-5 tracking-tight',
+        variant === 'month' &&
+          (twoLines ? 'rounded-sm border-l-2 pr-px pl-0.5' : 'rounded border-l-[3px] pr-0.5 pl-1'),
         variant === 'bar' && 'px-1.5 font-medium',
         variant === 'bar' && (continuesBefore ? 'border-l-0' : 'rounded-l border-l-[3px]'),
         variant === 'bar' && !continuesAfter && 'rounded-r',
         className,
       )}
     >
-      {variant === 'block' && compact ? (
-        <div className="flex items-baseline gap-1" aria-hidden>
-          {issues.length > 0 ? <DrivingFlag /> : null}
-          <span className="min-w-0 truncate font-semibold" data-testid="chip-title">
-            {item.title}
-          </span>
-          <span className="hidden shrink-0 text-[11px] @min-[8rem]:inline">{shortTime(item.start_date)}</span>
-        </div>
-      ) : variant === 'block' ? (
-        <BlockContent item={item} attendees={attendees} flagged={issues.length > 0} />
+      {block ? (
+        <BlockContent item={item} attendees={attendees} flagged={issues.length > 0} layout={block} />
       ) : textOnly ? (
         item.title
       ) : (
         // The name is the chip's label; what it shows in short ('7a', initials) is hidden from it.
         <>
-          {continuesBefore ? (
+          {continuesBefore && !bareBar ? (
             <span aria-hidden className="shrink-0">
               ←
             </span>
           ) : null}
           {issues.length > 0 ? <DrivingFlag /> : null}
-          {/* In a phone's month cell (~50 px) the title alone: the time would take all of it. */}
           {showTime ? (
             <span
               aria-hidden
@@ -313,7 +323,7 @@ export function chipElement({
           </span>
           {/* Initials only when the chip is wide enough; otherwise its coloured edge says whose it is. */}
           {badges}
-          {continuesAfter ? (
+          {continuesAfter && !bareBar ? (
             <span aria-hidden className="shrink-0">
               →
             </span>
@@ -322,6 +332,43 @@ export function chipElement({
       )}
     </div>
   );
+}
+
+/** Issue 46: the mark of a transport issue on a chip too narrow for the flag glyph (an amber stripe at its foot). */
+const ISSUE_STRIPE = 'shadow-[inset_0_-3px_0_var(--color-amber-500)]';
+/** A time-grid block's text lines are this tall (CSS px, `leading-4`): what it shows is counted in lines. */
+const BLOCK_LINE_PX = 16;
+/** The lines of a narrow block's 10 px title (CSS px, `leading-[13px]`). */
+const NARROW_LINE_PX = 13;
+/** A block's vertical padding (CSS px, `py-1` on each side), from `PADDED_BLOCK_PX` tall. */
+const BLOCK_PADDING_PX = 8;
+const PADDED_BLOCK_PX = 38;
+/** Narrower than this (CSS px, the whole block) a block draws its title alone, smaller, on all its lines. */
+const NARROW_BLOCK_PX = 64;
+
+/** What a time-grid block has room for (`blockLayout`). */
+interface BlockLayout {
+  /** Whole text lines of `lineHeight` CSS px (1: title and time share the line). */
+  lines: number;
+  lineHeight: number;
+  /** Tall enough for its vertical padding (`py-1`). */
+  padded: boolean;
+  /** Too narrow for more than a word or two a line: the title alone, in 10 px type, thin edge and padding. */
+  narrow: boolean;
+}
+
+/**
+ * Issue 46: how a time-grid block `size` (CSS px; unknown before the grid is measured: roomy) lays out its
+ * text: in whole lines, so that no line is drawn over another and none is cut through.
+ */
+function blockLayout(size: { width: number; height: number } | undefined): BlockLayout {
+  const width = size?.width ?? Number.POSITIVE_INFINITY;
+  const height = size?.height ?? BLOCK_LINE_PX * 4 + BLOCK_PADDING_PX;
+  const narrow = width < NARROW_BLOCK_PX;
+  const padded = height >= PADDED_BLOCK_PX;
+  const lineHeight = narrow ? NARROW_LINE_PX : BLOCK_LINE_PX;
+  const lines = Math.floor((height - (padded ? BLOCK_PADDING_PX : 0)) / lineHeight);
+  return { lines: Math.max(1, lines), lineHeight, padded, narrow };
 }
 
 /**
@@ -339,41 +386,75 @@ export function monthInitialsMinWidth(remPx: number): number {
   return 81.375 * remPx + 21;
 }
 
-/** The time grid's block: the title first (wrapping), then the times, the location and the initials. */
+/**
+ * The time grid's block (issue 46: laid out in whole lines, `layout.lines` of them, the rest clipped): the title
+ * first, wrapping between words (a word wider than the block is split, hyphenated where the browser can), on all
+ * lines but the last, which is the time's; then the location and the initials as room remains. A narrow block
+ * gives every line to its title. A one-line block shows the title, then the time where it fits.
+ */
 function BlockContent({
   item,
   attendees,
   flagged,
+  layout,
 }: {
   item: EventOccurrenceDto;
   attendees: readonly FamilyMemberDto[];
   flagged: boolean;
+  layout: BlockLayout;
 }) {
+  const { lines, lineHeight, narrow } = layout;
+  const flag = flagged && !narrow ? <DrivingFlag className="mt-0.5" /> : null;
+  const titleType = narrow ? 'text-[10px] leading-[13px]' : 'text-[11px] @min-[6rem]:text-xs';
+  if (lines === 1) {
+    return (
+      <div className="flex items-baseline gap-1" aria-hidden>
+        {flag}
+        <span className={cn('min-w-0 truncate font-semibold', titleType)} data-testid="chip-title">
+          {item.title}
+        </span>
+        {narrow ? null : (
+          <span className="hidden shrink-0 text-[11px] @min-[8rem]:inline">{shortTime(item.start_date)}</span>
+        )}
+      </div>
+    );
+  }
+  const titleLines = narrow ? lines : lines - 1;
   return (
-    <div aria-hidden className="flex h-full flex-col">
-      <div className="flex items-start gap-1">
-        {flagged ? <DrivingFlag className="mt-0.5" /> : null}
-        {item.series_id !== null ? (
+    <div aria-hidden className="flex flex-col overflow-hidden" style={{ maxHeight: lines * lineHeight }}>
+      <div className="flex shrink-0 items-start gap-1">
+        {flag}
+        {item.series_id !== null && !narrow ? (
           <Repeat className="mt-0.5 hidden h-3 w-3 shrink-0 @min-[7rem]:block" />
         ) : null}
         <span
-          className="line-clamp-3 min-w-0 text-[11px] font-semibold break-words @min-[6rem]:text-xs"
+          className={cn('min-w-0 font-semibold break-words hyphens-auto', titleType)}
+          style={{
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: titleLines,
+            overflow: 'hidden',
+          }}
           data-testid="chip-title"
         >
           {item.title}
         </span>
       </div>
-      <span className="truncate">
-        {clockTime(item.start_date)}
-        {item.end_date && item.end_date !== item.start_date ? ` – ${clockTime(item.end_date)}` : ''}
-      </span>
-      {item.location ? (
-        <span className="flex items-center gap-1 truncate">
-          <MapPin className="h-3 w-3 shrink-0" />
-          <span className="truncate">{item.location}</span>
-        </span>
-      ) : null}
-      <Initials members={attendees} className="mt-0.5 hidden @min-[7rem]:flex" />
+      {narrow ? null : (
+        <>
+          <span className="shrink-0 truncate" data-testid="chip-time">
+            {clockTime(item.start_date)}
+            {item.end_date && item.end_date !== item.start_date ? ` – ${clockTime(item.end_date)}` : ''}
+          </span>
+          {item.location ? (
+            <span className="flex shrink-0 items-center gap-1">
+              <MapPin className="h-3 w-3 shrink-0" />
+              <span className="truncate">{item.location}</span>
+            </span>
+          ) : null}
+          <Initials members={attendees} className="hidden h-4 shrink-0 @min-[7rem]:flex" />
+        </>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Check } from 'lucide-react';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { chipColors } from '../../../core/members/chip-colors.ts';
@@ -5,10 +6,41 @@ import { initials } from '../../../core/members/initials.ts';
 import type { MemberFilterState } from '../../components/member-filter.tsx';
 import { cn } from '../../components/ui/cn.ts';
 
+/** Whether a sideways scroller (`ref`) has more to show before (`start`) or after (`end`) what is in view. */
+function useScrollEdges(ref: RefObject<HTMLDivElement | null>): { start: boolean; end: boolean } {
+  const [edges, setEdges] = useState({ start: false, end: false });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setEdges((was) => (was.start === start && was.end === end ? was : { start, end }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return edges;
+}
+
+/** The scroller's faded ends (a CSS mask) where it has more to show: the cue that the row scrolls. */
+function fadeMask({ start, end }: { start: boolean; end: boolean }): string | undefined {
+  if (!start && !end) return undefined;
+  return `linear-gradient(to right, ${start ? 'transparent, black 2.5rem' : 'black'}, ${
+    end ? 'black calc(100% - 3.5rem), transparent' : 'black'
+  })`;
+}
+
 /**
  * The member filter as a row of chips above the calendar (issue 22: on phones and narrower screens, where the
  * side panel would sit below the grid): one toggle per member, then Select All and Clear All (SPEC §4). The
- * row scrolls sideways when it does not fit.
+ * row scrolls sideways when it does not fit, its ends faded where there is more (issue 46: the cue).
  */
 export function MemberChips({
   members,
@@ -19,11 +51,16 @@ export function MemberChips({
   filter: MemberFilterState;
   className?: string;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const mask = fadeMask(useScrollEdges(ref));
   return (
     <div
+      ref={ref}
       role="group"
       aria-label="Filter by Family Member"
+      data-testid="member-chips"
       className={cn('-mx-1 flex items-center gap-2 overflow-x-auto px-1 py-1', className)}
+      style={mask ? { maskImage: mask, WebkitMaskImage: mask } : undefined}
     >
       {members.map((m) => {
         const on = filter.selected.has(m.id);

@@ -6,6 +6,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type MouseEvent,
   type RefObject,
 } from 'react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
@@ -29,14 +30,21 @@ import {
 import { useLongPressPeek } from './long-press.tsx';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-/** How long a click waits for a second one, so that a double-click does not also open the day view. */
-const DOUBLE_CLICK_WAIT_MS = 250;
 /**
- * A week row's lines: the day numbers, `MONTH_CELL_MAX_EVENTS` event lines (a chip is 20 px), then '+N more'.
- * Bars and chips sit on the same lines so that a bar runs straight across the days it covers.
+ * How long a click or tap on a day waits for a second one (issue 46: a double-click or double tap adds an event
+ * there, so the first must not open the day view yet); about the double-click time of common desktops.
+ */
+const DOUBLE_CLICK_WAIT_MS = 400;
+/**
+ * A week row's lines: the day numbers, `MONTH_CELL_MAX_EVENTS` event lines (a chip is 20 px, or 28 px where it
+ * takes two lines, `TWO_LINE_ROW`), then '+N more'. Bars and chips sit on the same lines so that a bar runs
+ * straight across the days it covers.
  */
 const ROW_TEMPLATE = {
   gridTemplateRows: `2rem repeat(${String(MONTH_CELL_MAX_EVENTS)}, 1.375rem) 1.5rem`,
+};
+const TWO_LINE_ROW = {
+  gridTemplateRows: `2rem repeat(${String(MONTH_CELL_MAX_EVENTS)}, 1.875rem) 1.5rem`,
 };
 /**
  * Grid places as classes (issue 23: a chip mounts without style properties). Columns 1–7 and spans 1–7 by
@@ -166,8 +174,9 @@ function useChipFit(ref: RefObject<HTMLDivElement | null>): ChipFit {
 
 /**
  * SPEC §2 month view: 7 columns from Sunday, at most 3 events a day then '+N more' (which opens that day).
- * Issue 22: multi-day and all-day events are one bar per week row; chips give the title the room. A click on
- * a day opens it in day view; a double-click adds an event on it.
+ * Issue 22: multi-day and all-day events are one bar per week row; chips give the title the room (issue 46: on
+ * two lines, without the time, where the grid is too narrow for it). A click or tap on a day (its cell or its
+ * number) opens it in day view; a double-click or double tap adds an event on it; Enter on its number opens it.
  */
 export function MonthView({
   date,
@@ -216,25 +225,38 @@ export function MonthView({
   const gridRef = useRef<HTMLDivElement>(null);
   const fit = useChipFit(gridRef);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The day and time (the event's timeStamp, ms) of a click still waiting for a second one.
+  const first = useRef<{ day: string; at: number } | null>(null);
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
     },
     [],
   );
-  const click = (day: string) => {
+  // From clicks, not `dblclick`: a touch screen's double tap sends two clicks and, on many, no `dblclick`.
+  const click = (day: string, e: MouseEvent) => {
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => onOpenDay(day), DOUBLE_CLICK_WAIT_MS);
+    timer.current = null;
+    const waiting = first.current;
+    first.current = null;
+    if (e.detail === 0) {
+      onOpenDay(day); // Enter or Space on the day's number: no second click to wait for
+    } else if (waiting?.day === day && e.timeStamp - waiting.at < DOUBLE_CLICK_WAIT_MS) {
+      onAddOnDay(day);
+    } else {
+      first.current = { day, at: e.timeStamp };
+      timer.current = setTimeout(() => {
+        first.current = null;
+        onOpenDay(day);
+      }, DOUBLE_CLICK_WAIT_MS);
+    }
   };
-  const doubleClick = (day: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    onAddOnDay(day);
-  };
+  const twoLines = !fit.time;
 
   return (
     <div
       ref={gridRef}
-      className="overflow-hidden rounded-lg border border-slate-200 bg-white"
+      className="touch-manipulation overflow-hidden rounded-lg border border-slate-200 bg-white"
       data-testid="month-view"
       {...peek.handlers}
     >
@@ -255,7 +277,7 @@ export function MonthView({
         <div
           key={row}
           className="grid grid-cols-7 border-b border-slate-200 pb-1 last:border-b-0"
-          style={ROW_TEMPLATE}
+          style={twoLines ? TWO_LINE_ROW : ROW_TEMPLATE}
           data-testid="month-week"
         >
           {dates.map((day, i) => {
@@ -264,8 +286,7 @@ export function MonthView({
               <div
                 key={i}
                 data-date={day}
-                onClick={() => click(day)}
-                onDoubleClick={() => doubleClick(day)}
+                onClick={(e) => click(day, e)}
                 className={cn(
                   'row-span-full cursor-pointer border-slate-200 hover:bg-indigo-50/40',
                   COLUMN[i],
@@ -279,7 +300,7 @@ export function MonthView({
             <button
               key={i}
               type="button"
-              onClick={() => onOpenDay(day)}
+              onClick={(e) => click(day, e)}
               aria-label={`${longDayName(day)}: open in day view`}
               className={cn(
                 COLUMN[i],
@@ -302,7 +323,7 @@ export function MonthView({
               item={bar.item}
               issues={occurrenceIssues(issuesByOccurrence, bar.item)}
               membersById={membersById}
-              time
+              time={fit.time}
               initials
               variant="bar"
               continuesBefore={bar.continuesBefore}
@@ -328,7 +349,7 @@ export function MonthView({
               time={fit.time}
               initials={fit.initials}
               variant="month"
-              className={cn(COLUMN[chip.day], LINE[chip.line], 'mx-0.5 self-start')}
+              className={cn(COLUMN[chip.day], LINE[chip.line], twoLines ? 'mx-px' : 'mx-0.5', 'self-start')}
             />
           ))}
           {layout.more.map((more, i) =>
@@ -340,7 +361,6 @@ export function MonthView({
                   e.stopPropagation();
                   onOpenDay(dates[i] ?? '');
                 }}
-                onDoubleClick={(e) => e.stopPropagation()}
                 aria-label={`+${String(more)} more on ${longDayName(dates[i] ?? '')}: open in day view`}
                 className={cn(
                   COLUMN[i],

@@ -54,8 +54,8 @@ function useDayColumnWidth(days: number) {
 /**
  * SPEC §2 week and day views: an All Day band, then 24 hourly rows from 6 AM wrapping to 5 AM, 64 px an hour,
  * in a scroll area at most 640 px tall. A click on an hour adds an event there. Issue 22: multi-day and all-day
- * events are one bar each across the band; overlapping timed events sit side by side while each stays
- * readable, the rest behind a '+N' that lists the whole group.
+ * events are one bar each across the band. Overlapping timed events sit side by side in equal widths, up to
+ * four always (issue 46); of a wider group, what fits beside a '+N' that lists the whole group.
  */
 export function TimeGrid({
   dates,
@@ -194,6 +194,8 @@ export function TimeGrid({
               ))}
               {col.shown.map((p) => {
                 const room = p.narrowed ? `(100% - ${String(OVERFLOW_TILE_PX)}px)` : '100%';
+                const roomPx =
+                  width > 0 ? width - (p.narrowed ? OVERFLOW_TILE_PX : 0) : Number.POSITIVE_INFINITY;
                 return (
                   <EventChip
                     key={`${String(p.item.id)}-${p.item.start_date}`}
@@ -201,7 +203,7 @@ export function TimeGrid({
                     membersById={membersById}
                     onOpen={onOpenEvent}
                     variant="block"
-                    compact={p.height < 40}
+                    blockSize={{ width: roomPx / p.columns - 4, height: p.height - 2 }}
                     className="absolute"
                     style={{
                       top: p.top,
@@ -220,16 +222,12 @@ export function TimeGrid({
                   onClick={() => setSlot({ date: col.date, tile })}
                   aria-label={`+${String(tile.hidden)} more at ${clockTime(tile.items[0]?.start_date ?? '')}: list all ${String(tile.items.length)} events`}
                   className="absolute rounded-md border border-slate-300 bg-slate-100 text-xs font-semibold text-slate-800 shadow-sm hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none"
-                  style={
-                    tile.badge
-                      ? { top: tile.top + Math.max(0, tile.height - 24), height: 22, right: 4, width: 30 }
-                      : {
-                          top: tile.top,
-                          height: Math.max(24, tile.height - 2),
-                          right: 2,
-                          width: OVERFLOW_TILE_PX - 4,
-                        }
-                  }
+                  style={{
+                    top: tile.top,
+                    height: Math.max(24, tile.height - 2),
+                    right: 2,
+                    width: OVERFLOW_TILE_PX - 4,
+                  }}
                 >
                   +{tile.hidden}
                 </button>

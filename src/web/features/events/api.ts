@@ -26,12 +26,19 @@ export function useEventTasks(id: number | null) {
 
 /**
  * SPEC §7: after event success, events, tasks and members are refetched. Not awaited: the form leaves right
- * away, and waiting would refetch the form's own (possibly just deleted) event while it is still on screen.
+ * away. `deleted`: the id of an event just deleted, whose own queries (the form's, still on screen) are only
+ * marked stale, not asked again (issue 46: that answered 404 and logged errors); a later visit asks anew.
  */
 function useRefetchAfterEvent() {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: ['events'] });
+  return (deleted?: number) => {
+    if (deleted !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: ['events', deleted], refetchType: 'none' });
+    }
+    void queryClient.invalidateQueries({
+      queryKey: ['events'],
+      predicate: (query) => deleted === undefined || query.queryKey[1] !== deleted,
+    });
     void queryClient.invalidateQueries({ queryKey: ['tasks'] });
     void queryClient.invalidateQueries({ queryKey: membersQueryKey });
   };
@@ -97,7 +104,7 @@ export function useCreateEvent() {
       await postTasks(created.id, created.start_date, newTasks);
       return created;
     },
-    onSuccess: refetch,
+    onSuccess: () => refetch(),
   });
 }
 
@@ -110,7 +117,7 @@ export function useUpdateEvent() {
       await postTasks(updated.id, updated.start_date, args.newTasks);
       return updated;
     },
-    onSuccess: refetch,
+    onSuccess: () => refetch(),
   });
 }
 
@@ -120,7 +127,7 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: (args: EventChange) =>
       apiFetch<{ ok: true; removed: string }>(changeUrl(args), { method: 'DELETE' }),
-    onSuccess: refetch,
+    onSuccess: (_removed, args) => refetch(args.id),
   });
 }
 

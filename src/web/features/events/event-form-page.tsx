@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
@@ -48,6 +48,11 @@ import { useFamilyMembers } from '../../common/members.ts';
 import { todayIn } from '../../../core/time/today.ts';
 import { browserTimeZone } from '../../platform/device-zone.ts';
 import { useSession } from '../../common/session.ts';
+import {
+  calendarDateOf,
+  calendarReturnState,
+  type CalendarReturnState,
+} from '../../common/calendar-return.ts';
 
 const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
   appointment: 'Appointment',
@@ -60,11 +65,14 @@ const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
 
 /**
  * SPEC §2 Event form at /add-event and /add-event/{id}: 'Add New Event' / 'Edit Event'. Reads `date` and `hour`
- * (prefill), `view` (kept for the way back) and `occurrence` (which occurrence of a series was opened).
+ * (prefill), `view` (kept for the way back) and `occurrence` (which occurrence of a series was opened). Opened
+ * from the calendar, it goes back to the calendar's date too (issue 46: the history state of
+ * `calendarReturnState`, handed back).
  */
 export function EventFormPage() {
   const { id: idParam } = useParams();
   const [params] = useSearchParams();
+  const { state } = useLocation();
   const id = idParam && /^[1-9][0-9]{0,9}$/.test(idParam) ? Number(idParam) : null;
   const occurrence = params.get('occurrence');
   const viewParam = params.get('view');
@@ -74,6 +82,8 @@ export function EventFormPage() {
       : viewParam
         ? `/calendar?view=${parseView(viewParam)}`
         : '/calendar';
+  const calendarDate = calendarDateOf(state);
+  const backState = calendarDate && backTo !== '/driving' ? calendarReturnState(calendarDate) : undefined;
   const event = useEvent(id, occurrence);
   const members = useFamilyMembers();
   const eventTasks = useEventTasks(id);
@@ -96,6 +106,7 @@ export function EventFormPage() {
       members={members.data ?? []}
       tasks={eventTasks.data ?? []}
       backTo={backTo}
+      backState={backState}
       date={params.get('date')}
       hour={params.get('hour')}
     />
@@ -122,11 +133,13 @@ interface EventFormProps {
   members: FamilyMemberDto[];
   tasks: EventTaskDto[];
   backTo: string;
+  /** The history state the way back carries (the calendar's date, `calendarReturnState`), if any. */
+  backState: CalendarReturnState | undefined;
   date: string | null;
   hour: string | null;
 }
 
-function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }: EventFormProps) {
+function EventForm({ id, event, occurrence, members, tasks, backTo, backState, date, hour }: EventFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const editing = event !== undefined;
@@ -136,7 +149,11 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }
     resolver: zodResolver(eventFormSchema),
     defaultValues: initialValues(event, date, hour, todayIn(familyZone, new Date())),
   });
-  const { register, control, setValue, formState } = form;
+  const { register, control, setValue, setFocus, formState } = form;
+  // Issue 46: the form opens with the focus in its first field.
+  useEffect(() => {
+    setFocus('title');
+  }, [setFocus]);
   const values = useWatch({ control });
   const [newTasks, setNewTasks] = useState<NewEventTask[]>([]);
   const [dialog, setDialog] = useState<'none' | 'delete-scope' | 'delete-confirm' | 'edit-scope'>('none');
@@ -157,7 +174,11 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }
         !tasks.some((e) => e.title === t.title && e.description === null && e.assigned_to === t.assigneeId),
     );
 
-  const finish = () => void navigate(backTo);
+  // The calendar opens at the top (this page is scrolled down to its buttons), not at its Subscribe panel.
+  const finish = () => {
+    window.scrollTo(0, 0);
+    void navigate(backTo, { state: backState });
+  };
 
   const save = (v: EventFormValues, scope: OccurrenceScope | null) => {
     if (!editing) {
@@ -236,6 +257,7 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, date, hour }
     <div className="mx-auto max-w-3xl space-y-4">
       <Link
         to={backTo}
+        state={backState}
         className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden />
