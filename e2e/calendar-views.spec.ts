@@ -204,6 +204,11 @@ test('saving or deleting an event from a later week returns to that week, at the
   await expect(page.getByLabel('Title')).toBeFocused();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await backInThatWeek();
+  // The browser's own Back from the form, too.
+  await chip(page, 'Winter concert (choir)').click();
+  await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
+  await page.goBack();
+  await backInThatWeek();
 
   // Delete: back in the week, and the deleted event is not asked for again (no 404, no console error).
   const notFound: string[] = [];

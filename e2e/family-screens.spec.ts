@@ -91,6 +91,10 @@ test('Driving: each day in time order with its driver; the banner names the prob
     }
   }
   const tuesday = days.filter({ hasText: format(addDays(monday, 1), 'MMM d') });
+  // A gap is said once on its row, where the driver's name goes, not again as a warning beneath.
+  const soccer = tuesday.getByTestId('driving-leg').filter({ hasText: 'Soccer practice' });
+  await expect(soccer.getByTestId('driving-driver')).toHaveText('No driver yet');
+  await expect(soccer.getByTestId('driving-issue')).toHaveCount(0);
   await expect(tuesday.getByTestId('driving-leg').first()).toContainText('8:00 AM');
   await expect(tuesday.getByTestId('driving-leg').first().getByTestId('driving-driver')).toHaveText(
     'Driver: Marco Rivera',

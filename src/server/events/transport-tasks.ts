@@ -78,7 +78,19 @@ async function wantedTasks(
   const horizonEnd = addLocalDays(today, TRANSPORT_TASK_DAYS);
   const window = coverageWindow(today, horizonEnd);
   const ofFamilies = inArray(events.familyId, [...familyIds]);
-  const near = await loadWindowRows(tx, ofFamilies, window.from.slice(0, 10), window.to.slice(0, 10));
+  // Only the rows that can have a leg: with a pickup or drop-off themselves, or edited occurrences of a series that
+  // has one (the edit may have removed it). A write of a family without transport (an import of 1,000 series)
+  // then expands nothing here, on the writer's transaction and the event loop.
+  const mayDrive = sql`(${events.hasPickup} or ${events.hasDropoff} or exists (
+    select 1 from ${events} as "transport_series"
+    where "transport_series"."id" = ${events.parentEventId}
+      and ("transport_series"."has_pickup" or "transport_series"."has_dropoff")))`;
+  const near = await loadWindowRows(
+    tx,
+    sql`${ofFamilies} and ${mayDrive}`,
+    window.from.slice(0, 10),
+    window.to.slice(0, 10),
+  );
   const later = (
     await tx
       .select(eventColumns)

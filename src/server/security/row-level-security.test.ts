@@ -205,10 +205,21 @@ describe('row-level security', () => {
           sql`delete from ${t} where ${id} = ${b.familyId} returning 1`,
         );
         expect(deleted, `${table}: delete of B's rows`).toHaveLength(0);
-        // A copy of one of A's rows, moved to B: refused by the policy's WITH CHECK (checked before keys).
+        // A copy of one of A's rows, moved to B: refused by the policy's WITH CHECK (checked before keys). The
+        // columns the database generates (search vectors) are left to it.
+        const written = await queryRows<{ name: string }>(
+          server.database.db,
+          sql`select column_name as name from information_schema.columns
+              where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
+              order by ordinal_position`,
+        );
+        const list = sql.join(
+          written.map((c) => sql.identifier(c.name)),
+          sql`, `,
+        );
         const inserted = await attempt(
-          sql`insert into ${t} select (jsonb_populate_record(null::${t},
-                to_jsonb(r) || jsonb_build_object(${column}::text, ${b.familyId}::int))).* from ${t} r limit 1`,
+          sql`insert into ${t} (${list}) select ${list} from (select (jsonb_populate_record(null::${t},
+                to_jsonb(r) || jsonb_build_object(${column}::text, ${b.familyId}::int))).* from ${t} r limit 1) copy`,
         );
         expect(inserted, `${table}: insert of a B row`).toMatch(/42501 .*row-level security/);
         const moved = await attempt(sql`update ${t} set ${id} = ${b.familyId} where ${id} = ${a.familyId}`);

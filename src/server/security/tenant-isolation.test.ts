@@ -230,6 +230,8 @@ const PROBES: Record<string, Probe> = {
   },
 
   'GET /api/notes': { kind: 'own', url: same('/api/notes') },
+  // Issue 45: B searching for the words of A's rows finds none of them.
+  'GET /api/search': { kind: 'own', url: same(`/api/search?q=${encodeURIComponent(MARKER)}`) },
   'GET /api/notes/:id': { kind: 'by-id', url: (a) => `/api/notes/${a.noteId}` },
   'GET /api/notes/:id/photos/:index': { kind: 'by-id', url: (a) => `/api/notes/${a.noteId}/photos/0` },
   'POST /api/notes': {

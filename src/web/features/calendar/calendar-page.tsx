@@ -140,8 +140,12 @@ export function CalendarPage() {
       return updated;
     });
   };
-  // Issue 46: the form comes back to this date (its address keeps the view), not to today's.
-  const toForm = (href: string) => void navigate(href, { state: calendarReturnState(date) });
+  // Issue 46: the form comes back to this date (its address keeps the view), not to today's. This page's own
+  // history entry keeps the date too, so that the browser's Back from the form returns to it.
+  const toForm = (href: string) => {
+    void navigate({ search: params.toString() }, { replace: true, state: calendarReturnState(date) });
+    void navigate(href, { state: calendarReturnState(date) });
+  };
   const openEvent = (item: EventOccurrenceDto) => toForm(eventHref(item, view));
   const addOn = (day: string, hour?: string) => {
     const q = new URLSearchParams({ date: day });

@@ -158,6 +158,12 @@ export function DrivingPage() {
           <p data-testid="driving-totals" className="text-sm text-slate-700">
             <span className="font-medium">Totals for the week:</span> {totals}
           </p>
+          {driving.data?.legs_truncated ? (
+            <p role="status" className="text-sm text-amber-900">
+              This week has more pickups and drop-offs than one page shows: the first{' '}
+              {legs.length.toLocaleString('en-US')} are listed.
+            </p>
+          ) : null}
           {days.map((day) => {
             const ofDay = legs.filter((l) => l.day === day);
             if (ofDay.length === 0) return null;
@@ -195,16 +201,22 @@ function LegRow({ leg, names }: { leg: DrivingLegDto; names: ReadonlyMap<number,
           <span className="block text-xs text-slate-600">
             Leave {formatTime(leg.from)} · back {formatTime(leg.to)}
           </span>
-          {leg.issues.map((issue) => (
-            <span
-              key={issue.message}
-              data-testid="driving-issue"
-              className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-900"
-            >
-              <TriangleAlert aria-hidden className="h-3.5 w-3.5 shrink-0 fill-amber-300 text-amber-800" />
-              {issue.message}
-            </span>
-          ))}
+          {/* A gap is said once, where the driver's name goes; the clashes are listed here. */}
+          {leg.issues
+            .filter((issue) => issue.type !== 'no_driver')
+            .map((issue) => (
+              <span
+                key={issue.message}
+                data-testid="driving-issue"
+                className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-900"
+              >
+                <TriangleAlert aria-hidden className="h-3.5 w-3.5 shrink-0 fill-amber-300 text-amber-800" />
+                {issue.message}
+              </span>
+            ))}
+          {leg.issues_truncated ? (
+            <span className="mt-1 block text-xs text-amber-900">…and more clashes (open the event)</span>
+          ) : null}
         </span>
         <span
           data-testid="driving-driver"
