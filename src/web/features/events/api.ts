@@ -4,10 +4,20 @@ import { apiFetch } from '../../platform/api.ts';
 import { membersQueryKey } from '../../common/members.ts';
 
 /** `GET /api/events/{id}`, for one occurrence of a series when `occurrence` is given. */
+/**
+ * What this page deleted (issue 46): whole events by id, single occurrences (and "this and following") as
+ * `{id}@{occurrence}`. The form's queries of those are never asked again, even while the form is still on screen on
+ * the way back to the calendar, when a live change notice marks every `['events']` query stale: asked, they would
+ * answer 404 and log errors. Read at fetch time (`enabled` as a function), so no render is needed.
+ */
+const deletedEvents = new Set<number>();
+const deletedOccurrences = new Set<string>();
+
 export function useEvent(id: number | null, occurrence: string | null) {
   return useQuery({
     queryKey: ['events', id, 'detail', occurrence],
-    enabled: id !== null,
+    enabled: () =>
+      id !== null && !deletedEvents.has(id) && !deletedOccurrences.has(`${String(id)}@${occurrence ?? ''}`),
     queryFn: () =>
       apiFetch<EventDto>(
         `/api/events/${String(id)}${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ''}`,
@@ -19,25 +29,28 @@ export function useEvent(id: number | null, occurrence: string | null) {
 export function useEventTasks(id: number | null) {
   return useQuery({
     queryKey: ['events', id, 'tasks'],
-    enabled: id !== null,
+    enabled: () => id !== null && !deletedEvents.has(id),
     queryFn: () => apiFetch<EventTaskDto[]>(`/api/events/${String(id)}/tasks`),
   });
 }
 
 /**
  * SPEC §7: after event success, events, tasks and members are refetched. Not awaited: the form leaves right
- * away. `deleted`: the id of an event just deleted, whose own queries (the form's, still on screen) are only
- * marked stale, not asked again (issue 46: that answered 404 and logged errors); a later visit asks anew.
+ * away. `deleted`: what was just deleted (`whole`: the event or series itself, else the occurrence it was opened
+ * on, and its following ones); the form's own queries of it are only marked stale and never asked again
+ * (`deletedEvents`, `deletedOccurrences`; issue 46: that answered 404 and logged errors).
  */
 function useRefetchAfterEvent() {
   const queryClient = useQueryClient();
-  return (deleted?: number) => {
+  return (deleted?: { id: number; occurrence: string | null; whole: boolean }) => {
     if (deleted !== undefined) {
-      void queryClient.invalidateQueries({ queryKey: ['events', deleted], refetchType: 'none' });
+      if (deleted.whole) deletedEvents.add(deleted.id);
+      else deletedOccurrences.add(`${String(deleted.id)}@${deleted.occurrence ?? ''}`);
+      void queryClient.invalidateQueries({ queryKey: ['events', deleted.id], refetchType: 'none' });
     }
     void queryClient.invalidateQueries({
       queryKey: ['events'],
-      predicate: (query) => deleted === undefined || query.queryKey[1] !== deleted,
+      predicate: (query) => deleted === undefined || query.queryKey[1] !== deleted.id,
     });
     void queryClient.invalidateQueries({ queryKey: ['tasks'] });
     void queryClient.invalidateQueries({ queryKey: membersQueryKey });
@@ -127,7 +140,12 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: (args: EventChange) =>
       apiFetch<{ ok: true; removed: string }>(changeUrl(args), { method: 'DELETE' }),
-    onSuccess: (_removed, args) => refetch(args.id),
+    onSuccess: ({ removed }, args) =>
+      refetch({
+        id: args.id,
+        occurrence: args.occurrence,
+        whole: removed === 'series' || removed === 'event',
+      }),
   });
 }
 
