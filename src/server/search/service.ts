@@ -44,11 +44,12 @@ interface Match {
 /**
  * `GET /api/search?q=` (issue 45, ADR 048): the session family's events, tasks, notes and activity requests whose
  * title, location, description or note content holds every word of `q` as a word start (PostgreSQL text search,
- * 'simple' configuration, the GIN indexes of migration 0025), at most {@link SEARCH_RESULTS_MAX}, best first:
- * text rank (title over location over text) × (0.5 + 0.5 × nearness in time to the family's today; a note ranks as
- * undated, its date being its last change). A recurring
- * event is found once, under its series' id, dated by its next occurrence (from today, within 400 days; else its
- * first). Reads only `familyId`'s rows (and row-level security holds the request to them).
+ * 'simple' configuration, the `search_vector` columns and GIN indexes of migration 0025), at most
+ * {@link SEARCH_RESULTS_MAX}, best first: text rank (title over location over text) × (0.5 + 0.5 × nearness in time
+ * to the family's today; a note ranks as undated, its date being its last change). A recurring event is found once,
+ * under its series' id, dated by its next occurrence (from today, within 400 days; else its first), or by the edited
+ * occurrence that matched when the series' own texts do not. Reads only `familyId`'s rows (and row-level security
+ * holds the request to them).
  * @throws HttpError 404 when the family does not exist.
  */
 export async function searchFamily(
