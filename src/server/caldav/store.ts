@@ -15,7 +15,7 @@ import { families, familyMembers } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { taskColumns } from '../db/task-assignees.ts';
 import { deleteEvent } from '../events/service.ts';
-import { syncFamilyTransportTasks } from '../events/transport-tasks.ts';
+import { syncFamilyTransportTasks } from '../driving/transport-tasks.ts';
 import type { ServerContext } from '../context.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { cancelDeletedEventsReminders } from '../scheduler/hooks.ts';

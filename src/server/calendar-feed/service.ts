@@ -19,7 +19,7 @@ import { withFamilyScope } from '../db/scope.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
 import { eventsCreatedThisMonth } from '../events/plan-limit.ts';
-import { syncFamilyTransportTasks } from '../events/transport-tasks.ts';
+import { syncFamilyTransportTasks } from '../driving/transport-tasks.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';

@@ -55,7 +55,7 @@ import {
   splitSeries,
   writeOverride,
 } from './series-edits.ts';
-import { syncFamilyTransportTasks } from './transport-tasks.ts';
+import { syncFamilyTransportTasks } from '../driving/transport-tasks.ts';
 
 /** Without a range, `GET /api/events` answers from 31 days before today to 92 days after (family-local days). */
 export const DEFAULT_WINDOW_DAYS_BEFORE = 31;

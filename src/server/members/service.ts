@@ -20,7 +20,7 @@ import { revokeFeedsOfRemovedAccounts } from '../calendar-feed/service.ts';
 import type { DbOrTx } from '../db/types.ts';
 import { appSettings, families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../context.ts';
-import { syncFamilyTransportTasks } from '../events/transport-tasks.ts';
+import { syncFamilyTransportTasks } from '../driving/transport-tasks.ts';
 import { pushDevicesOf, pushSwitchedOff } from '../notifications/push-devices.ts';
 import { configuredChannels } from '../notifications/providers/from-config.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';

@@ -4,7 +4,7 @@ import { events } from '../db/schema/events.ts';
 import { appSettings, families } from '../db/schema/families.ts';
 import type { ServerContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
-import { syncFamilyTransportTasks } from '../events/transport-tasks.ts';
+import { syncFamilyTransportTasks } from '../driving/transport-tasks.ts';
 import { replanFamilyClock } from '../scheduler/hooks.ts';
 
 /** The value an unset switch reads as: notifications are on until a family turns them off. */

@@ -28,7 +28,7 @@ export const TRANSPORT_KINDS = ['pickup', 'dropoff'] as const;
  * SPEC §3 Task. `due_date` is local wall-clock text in the family's time zone. `transport_kind` marks the
  * pickup / drop-off tasks of an event's occurrences ('pickup' | 'dropoff', issue 46, ADR 047): one task per
  * occurrence and kind (`event_id` the one-off event or the series, `occurrence_start` the occurrence of the series),
- * kept by src/server/events/transport-tasks.ts. `assigned_to` is
+ * kept by src/server/driving/transport-tasks.ts. `assigned_to` is
  * the first assignee (SPEC §7); the assignees (`assigned_to_ids` on the wire) are rows of `task_assignees`.
  * Deleting an event deletes its tasks (SPEC §8 confirmation text).
  */

@@ -3,7 +3,7 @@ import { instantToLocal, localDateOf } from '../../../core/time/local-time.ts';
 import type { Db } from '../../db/types.ts';
 import type { PlannerLogger } from './shared.ts';
 import { families } from '../../db/schema/families.ts';
-import { syncTransportTasks } from '../../events/transport-tasks.ts';
+import { syncTransportTasks } from '../../driving/transport-tasks.ts';
 
 /** Families per transport-task transaction. */
 const CHUNK = 500;

@@ -15,7 +15,7 @@ import { events } from '../db/schema/events.ts';
 import { families } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { saveTaskAssignees, taskColumns, type TaskRow } from '../db/task-assignees.ts';
-import { coverageOf, coverageWindow, transportFacts } from '../driving/service.ts';
+import { coverageOf, coverageWindow, transportFacts } from './service.ts';
 
 /**
  * How many family days, today included, the occurrences of a series have their transport tasks for (ADR 047). A
