@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import { SIGNED_IN_COOKIE } from '../../core/contracts/signed-in-cookie.ts';
 import { pruneExpiredSessions } from './sessions.ts';
-import { createTestServer, registration, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
+import {
+  createTestServer,
+  registration,
+  sessionCookie,
+  signUp,
+  startInOneRateWindow,
+  type TestServer,
+} from '../test/harness.ts';
 import { FREE_SIGN_IN_FAILURES } from './sign-in-delays.ts';
 
 let server: TestServer;
@@ -390,6 +397,7 @@ describe('rate limits', () => {
   it('limits login attempts per account from many addresses (10 × the per-address allowance) with Retry-After', async () => {
     const limited = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: 3 });
     try {
+      await startInOneRateWindow(30_000);
       const statuses: number[] = [];
       let retryAfter: unknown;
       for (let i = 0; i < 31; i++) {
@@ -452,6 +460,7 @@ describe('rate limits', () => {
     const limited = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: 3 });
     try {
       const { email } = await signUp(limited.app, { password: 'owner-secret-1' }); // from 127.0.0.1
+      await startInOneRateWindow();
       const guess = (password: string, remoteAddress: string) =>
         limited.app.inject({
           method: 'POST',

@@ -210,11 +210,12 @@ export function callAs(
 }
 
 /**
- * Waits, when fewer than `marginMs` are left of the current wall-clock minute, for the next one to begin: the
- * rate limits count in fixed one-minute windows on the wall clock, so a test's attempts that straddle a window's
- * end would start counting afresh and not be refused. Call before a test that counts up to a limit.
+ * Waits, when fewer than `marginMs` are left of the current wall-clock window of `windowMs` (a minute by
+ * default; 3,600,000 for the hourly limits), for the next one to begin: the rate limits count in fixed windows on
+ * the wall clock (app.ts), so a test's attempts that straddle a window's end would start counting afresh and not
+ * be refused. Call before a test that counts up to a limit, after its slow set-up (sign-ups).
  */
-export async function startInOneRateWindow(marginMs = 15_000): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
+export async function startInOneRateWindow(marginMs = 15_000, windowMs = 60_000): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitlistEntries } from '../db/schema/waitlist.ts';
 import { startSmtpSink } from '../notifications/testing/smtp-sink.ts';
-import { createTestServer, type TestServer } from '../test/harness.ts';
+import { createTestServer, startInOneRateWindow, type TestServer } from '../test/harness.ts';
 import { WAITLIST_RATE_LIMIT_MESSAGE } from './routes.ts';
 
 let server: TestServer;
@@ -207,6 +207,7 @@ describe('rate limit', () => {
   it('refuses joins from one IP past the configured limit, with nothing written; other IPs go on', async () => {
     await server.close();
     server = await createTestServer({ WAITLIST_RATE_LIMIT_PER_MINUTE: 3 });
+    await startInOneRateWindow();
     for (let i = 0; i < 3; i += 1) {
       expect((await join(entry({ email: `p${i}@example.com` }), {}, '198.51.100.1')).statusCode).toBe(201);
     }
