@@ -78,6 +78,39 @@ async function garbledBlocks(grid: Locator): Promise<string[]> {
   );
 }
 
+/**
+ * The time-grid blocks whose title breaks a word across lines (issue 46: 'Home' / 'work' at 390 px): each word
+ * (a hyphen ends one: 'Parent-' / 'teacher' may wrap) measured with a DOM Range over the title's text, and
+ * called split when its letters sit on more than one line.
+ */
+async function splitWords(grid: Locator): Promise<string[]> {
+  return grid.locator('[data-variant="block"] [data-testid="chip-title"]').evaluateAll((titles) =>
+    titles.flatMap((title) => {
+      const nodes: Text[] = [];
+      const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n instanceof Text) nodes.push(n);
+      const at = (offset: number): [Text, number] => {
+        let left = offset;
+        for (const node of nodes) {
+          if (left <= node.length) return [node, left];
+          left -= node.length;
+        }
+        throw new Error('offset past the text');
+      };
+      const text = nodes.map((n) => n.data).join('');
+      return [...text.matchAll(/[^\s-]+-?/g)].flatMap((word) => {
+        const range = document.createRange();
+        range.setStart(...at(word.index));
+        range.setEnd(...at(word.index + word[0].length));
+        const tops = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        return tops.size > 1 ? [`${text}: '${word[0]}' split over ${String(tops.size)} lines`] : [];
+      });
+    }),
+  );
+}
+
 test('week view at 1280 px: four overlapping events sit side by side in equal columns, none behind +N; blocks lay out their lines', async ({
   page,
   signUp,
@@ -135,9 +168,10 @@ test('week view at 1280 px: four overlapping events sit side by side in equal co
     await expect(text).toBeVisible();
     expect(await text.evaluate((el) => el.scrollHeight <= el.clientHeight + 1), title).toBe(true);
   }
-  // No line of a block is drawn over another or cut through, in the week and in the day.
+  // No line of a block is drawn over another or cut through, in the week and in the day; no word is split.
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 2.5));
   expect(await garbledBlocks(page.getByTestId('time-grid'))).toEqual([]);
+  expect(await splitWords(page.getByTestId('time-grid'))).toEqual([]);
   await page.screenshot({ path: `${shots}/calendar-week-overlaps-1280.png` });
   await page.goto(`/calendar?view=day&date=${next}`);
   await expect(chip(page, 'Orthodontist')).toBeVisible();
@@ -294,39 +328,42 @@ test('month view: a click on a day opens it in day view, a double-click adds an 
 });
 
 /**
- * For every month chip (not the bars of all-day and multi-day events): its title and how many of its letters are wholly inside the chip (within its content
- * box, on the lines it shows, not under an ellipsis), measured with a DOM Range a character at a time.
+ * For every month chip and every bar of one day (an all-day event, or a multi-day one's day in a week row; not
+ * the longer bars): its title and how many of its letters are wholly inside the chip (within its content box, on
+ * the lines it shows, not under an ellipsis), measured with a DOM Range a character at a time.
  */
 async function lettersShown(page: Page): Promise<Array<{ title: string; shown: number }>> {
-  return page.locator('[data-testid="month-view"] [data-variant="month"]').evaluateAll((chips) =>
-    chips.map((chip) => {
-      const box = chip.querySelector<HTMLElement>('[data-testid="chip-title"]') ?? chip;
-      const text = [...box.childNodes].find((node) => node.nodeType === Node.TEXT_NODE);
-      const title = text?.textContent ?? '';
-      if (!text) return { title: chip.getAttribute('title') ?? '', shown: 0 };
-      const style = getComputedStyle(box);
-      const rect = box.getBoundingClientRect();
-      const right = rect.right - Number.parseFloat(style.paddingRight);
-      const bottom = rect.bottom - Number.parseFloat(style.paddingBottom);
-      const cut = box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight + 1;
-      const canvas = document.createElement('canvas').getContext('2d');
-      if (canvas) canvas.font = style.font;
-      const ellipsis = cut && canvas ? canvas.measureText('…').width : 0;
-      const lineHeight = Number.parseFloat(style.lineHeight) || 16;
-      const range = document.createRange();
-      let shown = 0;
-      for (let k = 0; k < title.length; k += 1) {
-        if (!/\p{L}/u.test(title[k] ?? '')) continue;
-        range.setStart(text, k);
-        range.setEnd(text, k + 1);
-        const r = range.getBoundingClientRect();
-        const lastLine = r.bottom > bottom - lineHeight;
-        if (r.width > 0 && r.bottom <= bottom + 0.5 && r.right <= right - (lastLine ? ellipsis : 0) + 0.5) {
-          shown += 1;
+  return page.locator('[data-testid="month-view"] [data-testid="event-chip"]').evaluateAll((all) =>
+    all
+      .filter((chip) => !/^span [2-7]$/.test(getComputedStyle(chip).gridColumnEnd))
+      .map((chip) => {
+        const box = chip.querySelector<HTMLElement>('[data-testid="chip-title"]') ?? chip;
+        const text = [...box.childNodes].find((node) => node.nodeType === Node.TEXT_NODE);
+        const title = text?.textContent ?? '';
+        if (!text) return { title: chip.getAttribute('title') ?? '', shown: 0 };
+        const style = getComputedStyle(box);
+        const rect = box.getBoundingClientRect();
+        const right = rect.right - Number.parseFloat(style.paddingRight);
+        const bottom = rect.bottom - Number.parseFloat(style.paddingBottom);
+        const cut = box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight + 1;
+        const canvas = document.createElement('canvas').getContext('2d');
+        if (canvas) canvas.font = style.font;
+        const ellipsis = cut && canvas ? canvas.measureText('…').width : 0;
+        const lineHeight = Number.parseFloat(style.lineHeight) || 16;
+        const range = document.createRange();
+        let shown = 0;
+        for (let k = 0; k < title.length; k += 1) {
+          if (!/\p{L}/u.test(title[k] ?? '')) continue;
+          range.setStart(text, k);
+          range.setEnd(text, k + 1);
+          const r = range.getBoundingClientRect();
+          const lastLine = r.bottom > bottom - lineHeight;
+          if (r.width > 0 && r.bottom <= bottom + 0.5 && r.right <= right - (lastLine ? ellipsis : 0) + 0.5) {
+            shown += 1;
+          }
         }
-      }
-      return { title, shown };
-    }),
+        return { title, shown };
+      }),
   );
 }
 
@@ -364,6 +401,9 @@ test('phone (390 px): month chips show their titles, the member filter row shows
   await expect(page.getByLabel('Loading events')).toHaveCount(0);
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 9));
   expect(await garbledBlocks(page.getByTestId('time-grid'))).toEqual([]);
+  // Titles wrap between words: 'Homework club' beside a piano lesson is not 'Home' / 'work'.
+  await expect(chip(page, 'Homework club').first()).toBeVisible();
+  expect(await splitWords(page.getByTestId('time-grid'))).toEqual([]);
   await page.screenshot({ path: `${shots}/calendar-busy-week-390.png` });
 
   await page.goto(`/calendar?view=day&date=${busy.overlapDay}`);

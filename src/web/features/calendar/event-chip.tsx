@@ -388,7 +388,7 @@ export function monthInitialsMinWidth(remPx: number): number {
 
 /**
  * The time grid's block (issue 46: laid out in whole lines, `layout.lines` of them, the rest clipped): the title
- * first, wrapping between words (a word wider than the block is split, hyphenated where the browser can), on all
+ * first, wrapping between words (a word wider than the block ends in an ellipsis, `WrappedWords`), on all
  * lines but the last, which is the time's; then the location and the initials as room remains. A narrow block
  * gives every line to its title. A one-line block shows the title, then the time where it fits.
  */
@@ -428,7 +428,7 @@ function BlockContent({
           <Repeat className="mt-0.5 hidden h-3 w-3 shrink-0 @min-[7rem]:block" />
         ) : null}
         <span
-          className={cn('min-w-0 font-semibold break-words hyphens-auto', titleType)}
+          className={cn('min-w-0 font-semibold', titleType)}
           style={{
             display: '-webkit-box',
             WebkitBoxOrient: 'vertical',
@@ -437,7 +437,7 @@ function BlockContent({
           }}
           data-testid="chip-title"
         >
-          {item.title}
+          <WrappedWords text={item.title} />
         </span>
       </div>
       {narrow ? null : (
@@ -456,6 +456,24 @@ function BlockContent({
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * `text` broken into lines only between words and after a word's hyphen (issue 46: a narrow block broke
+ * 'Homework' into 'Home' / 'work', `overflow-wrap: break-word` in a column narrower than the word): each piece is
+ * an inline block at most a line wide, so a piece longer than the line ends in an ellipsis instead of being split
+ * into letters. Chromium breaks lines between adjacent inline blocks, hence after a hyphen too.
+ */
+function WrappedWords({ text }: { text: string }) {
+  return text.split(/(\s+)/).map((part, i) =>
+    /^\s*$/.test(part)
+      ? part
+      : part.split(/(?<=-)(?=.)/).map((piece, j) => (
+          <span key={`${String(i)}-${String(j)}`} className="inline-block max-w-full truncate align-top">
+            {piece}
+          </span>
+        )),
   );
 }
 

@@ -315,29 +315,35 @@ export function MonthView({
               {Number(day.slice(8, 10))}
             </button>
           ))}
-          {layout.bars.map((bar) => (
-            <MonthChip
-              key={`b-${String(bar.lane)}-${String(bar.start)}`}
-              spot={`${String(row)}:b:${String(bar.lane)}:${String(bar.start)}`}
-              onOpenAt={openAt}
-              item={bar.item}
-              issues={occurrenceIssues(issuesByOccurrence, bar.item)}
-              membersById={membersById}
-              time={fit.time}
-              initials
-              variant="bar"
-              continuesBefore={bar.continuesBefore}
-              continuesAfter={bar.continuesAfter}
-              className={cn(
-                COLUMN[bar.start],
-                SPAN[bar.span - 1],
-                LINE[bar.lane],
-                'self-start',
-                bar.continuesBefore ? 'ml-0' : 'ml-0.5',
-                bar.continuesAfter ? 'mr-0' : 'mr-0.5',
-              )}
-            />
-          ))}
+          {layout.bars.map((bar) => {
+            // Issue 46: a bar one day wide in a phone's grid (~50 px: 'Tea…') is drawn as that day's chips are,
+            // its title on two lines; its ends are in its name ('Nov 19 – Nov 21').
+            const oneDay = twoLines && bar.span === 1;
+            return (
+              <MonthChip
+                key={`b-${String(bar.lane)}-${String(bar.start)}`}
+                spot={`${String(row)}:b:${String(bar.lane)}:${String(bar.start)}`}
+                onOpenAt={openAt}
+                item={bar.item}
+                issues={occurrenceIssues(issuesByOccurrence, bar.item)}
+                membersById={membersById}
+                time={fit.time}
+                initials={!oneDay}
+                variant={oneDay ? 'month' : 'bar'}
+                continuesBefore={!oneDay && bar.continuesBefore}
+                continuesAfter={!oneDay && bar.continuesAfter}
+                className={cn(
+                  COLUMN[bar.start],
+                  SPAN[bar.span - 1],
+                  LINE[bar.lane],
+                  'self-start',
+                  oneDay
+                    ? 'mx-px'
+                    : [bar.continuesBefore ? 'ml-0' : 'ml-0.5', bar.continuesAfter ? 'mr-0' : 'mr-0.5'],
+                )}
+              />
+            );
+          })}
           {layout.chips.map((chip) => (
             <MonthChip
               key={`c-${String(chip.day)}-${String(chip.line)}`}
