@@ -86,3 +86,58 @@ test("tasks: a new family's school runs are the coming week's drives, not a wall
   await expect(cards.first()).toBeVisible();
   await page.screenshot({ path: `${shots}/tasks-transport-390.png` });
 });
+
+test("the event form of a daily school run lists the drives of the day opened, not the week's fourteen", async ({
+  page,
+  signUp,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp({ memberName: 'Ana Rivera' });
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { family_timezone: string };
+  const today = instantToLocal(new Date(), session.family_timezone).slice(0, 10);
+  const tomorrow = addLocalDays(today, 1);
+  const ana = ((await (await page.request.get('/api/family-members')).json()) as { id: number }[])[0]?.id;
+  const marco = (
+    await post(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' })
+  ).id;
+  const lucia = (
+    await post(page, '/api/family-members', { name: 'Lucia Rivera', color: 'yellow', role: 'child' })
+  ).id;
+  const school = await post(page, '/api/events', {
+    title: 'School run',
+    start_date: `${today}T08:00:00`,
+    duration_minutes: 480,
+    attendees: [String(lucia)],
+    has_dropoff: true,
+    dropoff_assigned_to: marco,
+    has_pickup: true,
+    pickup_assigned_to: ana,
+    is_recurring: true,
+    recurrence_pattern: 'daily',
+  });
+  const all = await page.request.get(`/api/events/${String(school.id)}/tasks`);
+  expect(((await all.json()) as unknown[]).length).toBe(14);
+
+  // Tomorrow's school run, opened from the day view: its drop-off and pickup, and a count of the others.
+  await page.goto(`/calendar?view=day&date=${tomorrow}`);
+  await page.getByTestId('event-chip').filter({ hasText: 'School run' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
+  const listed = page.getByRole('list', { name: 'Existing tasks' }).getByRole('listitem');
+  await expect(listed).toHaveCount(2);
+  const day = new Date(`${tomorrow}T12:00:00`).toLocaleDateString('en-US', { month: 'long', day: 'numeric' });
+  await expect(listed.nth(0)).toContainText('Drop-off: School run');
+  await expect(listed.nth(0)).toContainText(`Marco Rivera · ${day}`);
+  await expect(listed.nth(1)).toContainText('Pickup: School run');
+  await expect(listed.nth(1)).toContainText(`Ana Rivera · ${day}`);
+  const others = page.getByTestId('other-drives');
+  await expect(others).toHaveText(
+    '12 pickups and drop-offs on other days of this series are on the Driving page.',
+  );
+  await others.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/event-form-series-tasks-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await others.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/event-form-series-tasks-390.png` });
+  await others.getByRole('link', { name: 'Driving' }).click();
+  await expect(page).toHaveURL(/\/driving$/);
+});

@@ -290,6 +290,11 @@ export interface EventTaskDto {
   send_sms_reminder: boolean;
   reminder_frequency: string;
   transport_kind: string | null;
+  /**
+   * A transport task of a series' occurrence (ADR 047): that occurrence's RECURRENCE-ID in the series' terms
+   * (`YYYY-MM-DDTHH:mm:ss`, the `occurrence_start` of `GET /api/events`' occurrences); null for any other task.
+   */
+  occurrence_start: string | null;
   created_at: string;
 }
 

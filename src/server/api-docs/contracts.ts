@@ -325,7 +325,8 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     responses: { 200: { description: 'The event.', schema: eventDtoSchema } },
   },
   'GET /api/events/:id/tasks': {
-    summary: 'The tasks linked to an event, each with only the start of its description (ADR 046).',
+    summary:
+      'The tasks linked to an event, each with only the start of its description (ADR 046). A series’ pickups and drop-offs are tasks of its occurrences (`occurrence_start`, ADR 047); an occurrence edited on its own also lists those of its occurrence.',
     auth: 'session',
     params: idParams,
     responses: {

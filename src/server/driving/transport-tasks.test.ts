@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deterministicAssistant } from '../../core/assistant/assistant.ts';
 import { formatTime } from '../../core/assistant/format.ts';
 import type { DrivingDto } from '../../core/contracts/driving.ts';
-import type { EventDto } from '../../core/contracts/events.ts';
+import type { EventDto, EventTaskDto } from '../../core/contracts/events.ts';
 import type { TaskDto } from '../../core/contracts/tasks.ts';
 import { addLocalDays, instantToLocal, localToInstant } from '../../core/time/local-time.ts';
 import { loadFamilyData } from '../assistant/family-snapshot.ts';
@@ -203,6 +203,47 @@ describe('transport tasks of a recurring event (issue 46)', () => {
     // changed who drives, not whether someone does, so it follows the series).
     await patch(f, `/api/events/${s.id}`, school(f, { pickup_assigned_to: f.ana, has_dropoff: false }));
     expect((await taskList(f)).filter((t) => t.title.startsWith('Drop-off: '))).toEqual([]);
+  });
+
+  it("the event form's list (GET /api/events/{id}/tasks) names each drive's occurrence; an occurrence edited alone lists its own", async () => {
+    const f = await household();
+    const s = await create(f, school(f));
+    const byEvent = async (id: number) => {
+      const res = await call(f, 'GET', `/api/events/${id}/tasks`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<EventTaskDto[]>().map((t) => [t.title, t.due_date, t.occurrence_start]);
+    };
+    const series = await byEvent(s.id);
+    expect(series).toHaveLength(14);
+    expect(series.slice(0, 2)).toEqual([
+      ['Drop-off: School', '2026-11-23T08:00:00', '2026-11-23T08:15:00'],
+      ['Pickup: School', '2026-11-23T14:00:00', '2026-11-23T08:15:00'],
+    ]);
+    // Wednesday starts an hour late: its form (the override's id) lists Wednesday's two drives, and a task
+    // added to it by hand, which belongs to no occurrence.
+    const moved = await call(
+      f,
+      'PATCH',
+      `/api/events/${s.id}?occurrence=2026-11-25T08:15:00`,
+      school(f, { start_date: '2026-11-25T09:15:00' }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const override = moved.json<EventDto>();
+    expect(override.id).not.toBe(s.id);
+    const added = await call(f, 'POST', '/api/tasks', {
+      title: 'Pack the gym bag',
+      assigned_to_ids: [String(f.ana)],
+      event_id: override.id,
+      due_date: null,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await byEvent(override.id)).toEqual([
+      ['Drop-off: School', '2026-11-25T09:00:00', '2026-11-25T08:15:00'],
+      ['Pickup: School', '2026-11-25T15:00:00', '2026-11-25T08:15:00'],
+      ['Pack the gym bag', null, null],
+    ]);
+    // The series' list still has its fourteen drives, and not the override's own task.
+    expect(await byEvent(s.id)).toHaveLength(14);
   });
 
   it('a one-off event keeps its task however far ahead; a series has tasks for seven days only', async () => {

@@ -147,6 +147,7 @@ export function toEventTaskDto(row: TaskRow): EventTaskDto {
     send_sms_reminder: row.sendSmsReminder,
     reminder_frequency: row.reminderFrequency,
     transport_kind: row.transportKind,
+    occurrence_start: row.occurrenceStart,
     created_at: row.createdAt.toISOString(),
   };
 }

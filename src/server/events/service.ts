@@ -2,7 +2,7 @@
  * The events calls (SPEC §7): create, read, list occurrences, update and delete. Series edits live in
  * series-edits.ts, transport tasks in transport-tasks.ts, the plan limit in plan-limit.ts, the wire in dto.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { isMultiDay } from '../../core/calendar/event-span.ts';
 import type {
   EventDto,
@@ -159,18 +159,25 @@ export async function getEvent(
 
 /**
  * The tasks linked to an event, by due date (undated last), then id: at most `TASKS_LIST_MAX`, kept and cut as
- * `GET /api/tasks` keeps them (`capTaskList`, issue 42, ADR 046). @throws HttpError 404 for another family's id.
+ * `GET /api/tasks` keeps them (`capTaskList`, issue 42, ADR 046). A series' transport tasks carry their
+ * occurrence (`occurrence_start`, ADR 047); an occurrence edited on its own (an override's id) lists its own
+ * tasks and the transport tasks of the occurrence it replaces, which carry the series' id (issue 46).
+ * @throws HttpError 404 for another family's id.
  */
 export async function listEventTasks(
   ctx: ServerContext,
   familyId: number,
   id: number,
 ): Promise<CappedList<EventTaskDto>> {
-  await loadEvent(ctx.db, familyId, id);
+  const event = await loadEvent(ctx.db, familyId, id);
+  const ofOccurrence =
+    event.parentEventId !== null && event.recurrenceId !== null
+      ? and(eq(tasks.eventId, event.parentEventId), eq(tasks.occurrenceStart, event.recurrenceId))
+      : undefined;
   const rows = await ctx.db
     .select(taskColumns)
     .from(tasks)
-    .where(and(eq(tasks.familyId, familyId), eq(tasks.eventId, id)))
+    .where(and(eq(tasks.familyId, familyId), or(eq(tasks.eventId, id), ofOccurrence)))
     .orderBy(...taskListPriority)
     .limit(TASKS_LIST_MAX + 1);
   return capTaskList(rows.map(toEventTaskDto), TASKS_LIST_MAX);

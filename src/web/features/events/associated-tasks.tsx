@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { CheckCircle2, Circle, Plus, X } from 'lucide-react';
 import { format, parseISO } from 'date-fns';
+import { Link } from 'react-router';
 import type { EventTaskDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
+import { eventTasksToShow } from '../../../core/tasks/event-task-list.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -10,6 +12,8 @@ import { useToggleEventTask, type NewEventTask } from './api.ts';
 
 interface AssociatedTasksProps {
   existing: EventTaskDto[];
+  /** The occurrence of a series the form was opened on (its `occurrence_start`), null otherwise. */
+  occurrence: string | null;
   members: FamilyMemberDto[];
   newTasks: NewEventTask[];
   onNewTasksChange: (tasks: NewEventTask[]) => void;
@@ -18,10 +22,12 @@ interface AssociatedTasksProps {
 
 /**
  * SPEC §2 Associated Tasks: the event's tasks (edit) with an open/completed toggle, and new ones to add
- * (posted after the event is saved).
+ * (posted after the event is saved). Of a series' pickups and drop-offs (a week's worth, ADR 047), those of the
+ * occurrence being edited; the others are counted, with the way to the Driving page (issue 46, `eventTasksToShow`).
  */
 export function AssociatedTasks({
-  existing,
+  existing: all,
+  occurrence,
   members,
   newTasks,
   onNewTasksChange,
@@ -29,6 +35,7 @@ export function AssociatedTasks({
 }: AssociatedTasksProps) {
   const [title, setTitle] = useState('');
   const [assignee, setAssignee] = useState('');
+  const { shown: existing, otherDrives } = eventTasksToShow(all, occurrence);
   const toggle = useToggleEventTask();
   const { toast } = useToast();
   const name = (id: number | null) => members.find((m) => m.id === id)?.name ?? 'Unassigned';
@@ -128,6 +135,18 @@ export function AssociatedTasks({
       ) : null}
       {existing.length === 0 && newTasks.length === 0 ? (
         <p className="text-sm text-slate-600">No tasks yet.</p>
+      ) : null}
+      {otherDrives > 0 ? (
+        <p className="text-sm text-slate-600" data-testid="other-drives">
+          {otherDrives === 1
+            ? '1 pickup or drop-off on another day of this series is'
+            : `${String(otherDrives)} pickups and drop-offs on other days of this series are`}{' '}
+          on the{' '}
+          <Link to="/driving" className="font-medium text-indigo-700 hover:underline">
+            Driving
+          </Link>{' '}
+          page.
+        </p>
       ) : null}
       <div className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <Field label="New task">

@@ -389,6 +389,7 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, backState, d
         <FormSection title="Associated Tasks">
           <AssociatedTasks
             existing={tasks}
+            occurrence={occurrence}
             members={members}
             newTasks={newTasks}
             onNewTasksChange={setNewTasks}
