@@ -1,4 +1,4 @@
-import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement } from 'react';
+import { Fragment, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
 import { MapPin, Repeat, TriangleAlert } from 'lucide-react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
@@ -427,18 +427,25 @@ function BlockContent({
         {item.series_id !== null && !narrow ? (
           <Repeat className="mt-0.5 hidden h-3 w-3 shrink-0 @min-[7rem]:block" />
         ) : null}
-        <span
-          className={cn('min-w-0 font-semibold', titleType)}
-          style={{
-            display: '-webkit-box',
-            WebkitBoxOrient: 'vertical',
-            WebkitLineClamp: titleLines,
-            overflow: 'hidden',
-          }}
-          data-testid="chip-title"
-        >
-          <WrappedWords text={item.title} />
-        </span>
+        {titleLines === 1 ? (
+          // One line: as much of the title as fits on it ('Parent-teacher confer…', not 'Parent-…').
+          <span className={cn('min-w-0 truncate font-semibold', titleType)} data-testid="chip-title">
+            {item.title}
+          </span>
+        ) : (
+          <span
+            className={cn('min-w-0 font-semibold', titleType)}
+            style={{
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: titleLines,
+              overflow: 'hidden',
+            }}
+            data-testid="chip-title"
+          >
+            <WrappedWords text={item.title} />
+          </span>
+        )}
       </div>
       {narrow ? null : (
         <>
@@ -463,16 +470,17 @@ function BlockContent({
  * `text` broken into lines only between words and after a word's hyphen (issue 46: a narrow block broke
  * 'Homework' into 'Home' / 'work', `overflow-wrap: break-word` in a column narrower than the word): each piece is
  * an inline block at most a line wide, so a piece longer than the line ends in an ellipsis instead of being split
- * into letters. Chromium breaks lines between adjacent inline blocks, hence after a hyphen too.
+ * into letters; a `<wbr>` after a hyphen lets 'Parent-teacher' wrap there.
  */
 function WrappedWords({ text }: { text: string }) {
   return text.split(/(\s+)/).map((part, i) =>
     /^\s*$/.test(part)
       ? part
       : part.split(/(?<=-)(?=.)/).map((piece, j) => (
-          <span key={`${String(i)}-${String(j)}`} className="inline-block max-w-full truncate align-top">
-            {piece}
-          </span>
+          <Fragment key={`${String(i)}-${String(j)}`}>
+            {j > 0 ? <wbr /> : null}
+            <span className="inline-block max-w-full truncate align-top">{piece}</span>
+          </Fragment>
         )),
   );
 }
