@@ -12,12 +12,20 @@ import { membersQueryKey } from '../../common/members.ts';
  */
 const deletedEvents = new Set<number>();
 const deletedOccurrences = new Set<string>();
+/**
+ * Events with a `DELETE` on its way: their queries wait for its answer. A live change notice of the delete can
+ * come before the answer does (issue 46: on a loaded machine the form asked for the event again, 404).
+ */
+const deleting = new Set<number>();
 
 export function useEvent(id: number | null, occurrence: string | null) {
   return useQuery({
     queryKey: ['events', id, 'detail', occurrence],
     enabled: () =>
-      id !== null && !deletedEvents.has(id) && !deletedOccurrences.has(`${String(id)}@${occurrence ?? ''}`),
+      id !== null &&
+      !deleting.has(id) &&
+      !deletedEvents.has(id) &&
+      !deletedOccurrences.has(`${String(id)}@${occurrence ?? ''}`),
     queryFn: () =>
       apiFetch<EventDto>(
         `/api/events/${String(id)}${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ''}`,
@@ -29,7 +37,7 @@ export function useEvent(id: number | null, occurrence: string | null) {
 export function useEventTasks(id: number | null) {
   return useQuery({
     queryKey: ['events', id, 'tasks'],
-    enabled: () => id !== null && !deletedEvents.has(id),
+    enabled: () => id !== null && !deleting.has(id) && !deletedEvents.has(id),
     queryFn: () => apiFetch<EventTaskDto[]>(`/api/events/${String(id)}/tasks`),
   });
 }
@@ -140,12 +148,18 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: (args: EventChange) =>
       apiFetch<{ ok: true; removed: string }>(changeUrl(args), { method: 'DELETE' }),
+    onMutate: (args) => {
+      deleting.add(args.id);
+    },
     onSuccess: ({ removed }, args) =>
       refetch({
         id: args.id,
         occurrence: args.occurrence,
         whole: removed === 'series' || removed === 'event',
       }),
+    onSettled: (_data, _error, args) => {
+      deleting.delete(args.id);
+    },
   });
 }
 
