@@ -406,6 +406,32 @@ test('phone (390 px): month chips show their titles, the member filter row shows
   expect(await splitWords(page.getByTestId('time-grid'))).toEqual([]);
   await page.screenshot({ path: `${shots}/calendar-busy-week-390.png` });
 
+  // A one-day all-day event in the week's and the day's All Day row: its title, not 'Tea…'.
+  const teacherDay = busy.spans.find((s) => s.title.startsWith('Teacher planning day'))?.from ?? '';
+  for (const view of ['week', 'day']) {
+    await page.goto(`/calendar?view=${view}&date=${teacherDay}`);
+    const bar = page.getByTestId('all-day-band').getByTestId('event-chip').filter({ hasText: 'Teacher' });
+    await expect(bar).toBeVisible();
+    const title = bar.getByTestId('chip-title');
+    const shown = await title.evaluate((el) => {
+      // The letters whose box ends before the title's right edge less an ellipsis (when it is cut).
+      const text = el.firstChild;
+      if (!(text instanceof Text)) return 0;
+      const box = el.getBoundingClientRect();
+      const cut = el.scrollWidth > el.clientWidth;
+      const range = document.createRange();
+      let n = 0;
+      for (let k = 0; k < text.length; k += 1) {
+        range.setStart(text, k);
+        range.setEnd(text, k + 1);
+        if (range.getBoundingClientRect().right <= box.right - (cut ? 12 : 0)) n += 1;
+      }
+      return n;
+    });
+    expect(shown, `letters of the all-day bar in ${view} view`).toBeGreaterThanOrEqual(10);
+    if (view === 'week') await page.screenshot({ path: `${shots}/calendar-all-day-week-390.png` });
+  }
+
   await page.goto(`/calendar?view=day&date=${busy.overlapDay}`);
   await expect(chip(page, 'Birthday party (Maya)')).toBeVisible();
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 3.5));

@@ -258,15 +258,25 @@ test('a skip link, main landmarks, and focus on the first invalid register field
   signUp,
 }) => {
   await signUp();
+  const [me] = (await (await page.request.get('/api/family-members')).json()) as { id: number }[];
+  await post(page, '/api/tasks', {
+    title: 'Buy shin guards',
+    due_date: '2030-01-15T12:00:00',
+    assigned_to_ids: [String(me?.id)],
+  });
   await page.goto('/tasks');
   await expect(page.getByRole('heading', { name: 'Family Tasks', level: 1 })).toBeVisible();
+  // A task card's title is one level below the page's (no jump from h1 to h3).
+  await expect(page.getByRole('heading', { name: 'Buy shin guards', level: 2 })).toBeVisible();
+  expect(
+    await page.locator('main h1, main h2, main h3').evaluateAll((hs) => hs.map((h) => h.tagName)),
+  ).not.toContain('H3');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
   await expect(skip).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
-  const [me] = (await (await page.request.get('/api/family-members')).json()) as { id: number }[];
   await post(page, '/api/activity-proposals', {
     title: 'Dentist check-up',
     assigned_to: me?.id,

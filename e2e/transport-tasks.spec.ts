@@ -11,10 +11,8 @@ async function post(page: Page, url: string, data: object): Promise<{ id: number
   return (await res.json()) as { id: number };
 }
 
-test("tasks: a new family's school runs are the coming week's drives, not a wall of overdue ones", async ({
-  page,
-  signUp,
-}) => {
+/** A new family (Ana Rivera signs up) with Marco, Lucia and Teo; today in its zone (`YYYY-MM-DD`). */
+async function riveras(page: Page, signUp: (o: { memberName: string }) => Promise<unknown>) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUp({ memberName: 'Ana Rivera' });
   const session = (await (await page.request.get('/api/auth/session')).json()) as { family_timezone: string };
@@ -29,6 +27,14 @@ test("tasks: a new family's school runs are the coming week's drives, not a wall
   const teo = (
     await post(page, '/api/family-members', { name: 'Teo Rivera', color: 'orange', role: 'child' })
   ).id;
+  return { today, ana, marco, lucia, teo };
+}
+
+test("tasks: a new family's school runs are the coming week's drives, not a wall of overdue ones", async ({
+  page,
+  signUp,
+}) => {
+  const { today, ana, marco, lucia, teo } = await riveras(page, signUp);
   const lastWeek = addLocalDays(today, -8);
   const kids = [String(lucia), String(teo)];
   await post(page, '/api/events', {
@@ -84,6 +90,13 @@ test("tasks: a new family's school runs are the coming week's drives, not a wall
   await page.screenshot({ path: `${shots}/tasks-transport-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(cards.first()).toBeVisible();
+  // Every card within the phone's width: a long event name is cut in its card (it widened the whole list).
+  const wider = () =>
+    cards.evaluateAll((els) =>
+      els.filter((el) => el.getBoundingClientRect().right > window.innerWidth).map((el) => el.textContent),
+    );
+  await expect.poll(wider).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${shots}/tasks-transport-390.png` });
 });
 
@@ -91,18 +104,8 @@ test("the event form of a daily school run lists the drives of the day opened, n
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signUp({ memberName: 'Ana Rivera' });
-  const session = (await (await page.request.get('/api/auth/session')).json()) as { family_timezone: string };
-  const today = instantToLocal(new Date(), session.family_timezone).slice(0, 10);
+  const { today, ana, marco, lucia } = await riveras(page, signUp);
   const tomorrow = addLocalDays(today, 1);
-  const ana = ((await (await page.request.get('/api/family-members')).json()) as { id: number }[])[0]?.id;
-  const marco = (
-    await post(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' })
-  ).id;
-  const lucia = (
-    await post(page, '/api/family-members', { name: 'Lucia Rivera', color: 'yellow', role: 'child' })
-  ).id;
   const school = await post(page, '/api/events', {
     title: 'School run',
     start_date: `${today}T08:00:00`,

@@ -301,7 +301,7 @@ export function TasksPage() {
           </span>
         </p>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <StatusTabs label="Task status" tabs={TABS} value={tab} onValueChange={setTab}>
           {(status) => (
             <>
