@@ -70,3 +70,13 @@ export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
+
+/** Stand-in: no paging yet. */
+export function smsPages(text: string): string[] {
+  return [text];
+}
+
+/** Stand-in. */
+export function toGsm7(text: string): { text: string; dropped: boolean } {
+  return { text, dropped: false };
+}

@@ -26,3 +26,16 @@ export interface CorpusCase {
   says?: string[];
   not?: string[];
 }
+
+/** What a case expects, beside who asks what and when. */
+export type CaseExpectation = Omit<CorpusCase, 'family' | 'at' | 'asker' | 'text'>;
+
+/**
+ * A writer of cases into `into`: one expected answer for several ways of texting the same question.
+ * @returns `ask(family, at, asker, texts, expect)`.
+ */
+export function caseWriter(into: CorpusCase[]) {
+  return (family: CorpusFamilyName, at: string, asker: string, texts: string[], expect: CaseExpectation) => {
+    for (const text of texts) into.push({ family, at, asker, text, ...expect });
+  };
+}

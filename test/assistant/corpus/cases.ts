@@ -1,6 +1,8 @@
 import type { CorpusCase } from './case.ts';
 import type { CorpusFamilyName } from './families.ts';
 import { HELDOUT } from './heldout.ts';
+import { HELDOUT_43 } from './heldout-43.ts';
+import { UNDERSTANDING } from './understanding.ts';
 
 export type { CorpusCase } from './case.ts';
 
@@ -1874,5 +1876,8 @@ ask('okafor', SUN_EVE, 'ngozi', ['what time do i need to leave for the dentist']
   starts: 'Next Dentist',
 });
 
-/** Every case: rounds 1-4 above, then round 5 (heldout.ts), the held-out set of 2026-11-23. */
-export const CORPUS: readonly CorpusCase[] = [...cases, ...HELDOUT];
+/**
+ * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
+ * understanding.ts and its held-out part heldout-43.ts).
+ */
+export const CORPUS: readonly CorpusCase[] = [...cases, ...HELDOUT, ...UNDERSTANDING, ...HELDOUT_43];
