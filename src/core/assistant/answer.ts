@@ -37,6 +37,7 @@ import {
   type TransportDirection,
   intentRange,
 } from './intent.ts';
+import { nearlyMatch } from './normalize.ts';
 import { type Relevance, type WordMatcher, compareRelevance, relevance } from './relevance.ts';
 
 /** The reply to anything the assistant cannot read: what it does and three example questions (issue 9). */
@@ -362,6 +363,21 @@ function describeOccurrence(a: Answerer, o: Occurrence, separator = ','): string
   return `${sayTitle(o.event.title)}${separator} ${whenText(a, o)}${where}${people === '' ? '' : ` (${people})`}`;
 }
 
+/**
+ * Issue 43: when no title matches the typed words closely enough to answer, the coming event that nearly
+ * does (one edit anywhere in a word, `nearlyMatch`) is offered as a question, never answered:
+ * ' Did you mean "Cake sale" (Fri Dec 11)?'. '' when none is near.
+ */
+function didYouMean(a: Answerer, words: readonly string[]): string {
+  if (words.length === 0) return '';
+  const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
+  const near = occurrencesBetween(a.data.events, a.data.now, horizon, a.data.timeZone).find(
+    (o) => relevance(words, o.event.title, o.event.location, nearlyMatch).enough,
+  );
+  if (!near) return '';
+  return ` Did you mean "${near.event.title}" (${relativeDay(localDateOf(near.start), a.today)})?`;
+}
+
 function answerNextEvent(
   a: Answerer,
   words: string[],
@@ -386,7 +402,7 @@ function answerNextEvent(
   const first =
     bestOccurrences(a, all, words, memberId)[0] ??
     all.find((o) => eventRelevance(a, o, words).matched === words.length);
-  if (!first) return `I couldn't find "${asked}" on the calendar in the coming year.`;
+  if (!first) return `I couldn't find "${asked}" on the calendar in the coming year.${didYouMean(a, words)}`;
   const onNow = first.start < a.data.now;
   if (range && localDateOf(first.start) > range.to) {
     return `No "${asked}" ${rangePhrase(a, range)}. Next: ${describeOccurrence(a, first)}.`;
@@ -763,7 +779,7 @@ function answerUnknownName(a: Answerer, name: string): string {
 }
 
 /** The reply to a day expression the assistant could not read (issue 28): never another day's schedule. */
-export const UNCLEAR_DAY_TEXT = "I didn't catch which day — try 'Saturday' or 'Nov 28'.";
+export const UNCLEAR_DAY_TEXT = "I didn't catch which day. Try 'Saturday' or 'Nov 28'.";
 
 /**
  * Replies to instructions, which the assistant does not carry out by text: a plain no and where in FamilyHub
@@ -808,7 +824,9 @@ function answerEventCheck(
       words,
       memberId,
     ).find((o) => o.end > a.data.now);
-    if (!next) return `I couldn't find "${words.join(' ')}" on the calendar in the coming year.`;
+    if (!next) {
+      return `I couldn't find "${words.join(' ')}" on the calendar in the coming year.${didYouMean(a, words)}`;
+    }
     if (time !== null) {
       const at = `${localDateOf(next.start)}T${time}:00`;
       if (!(next.start <= at && at < next.end)) {
@@ -849,7 +867,10 @@ function answerEventCheck(
   ).filter((o) => o.end > a.data.now);
   const asked = rangePhrase(a, range);
   const first = coming[0];
-  if (!first) return `No, there's no "${words.join(' ')}" on the calendar ${asked} or in the coming year.`;
+  if (!first) {
+    const none = `No, there's no "${words.join(' ')}" on the calendar ${asked} or in the coming year.`;
+    return `${none}${didYouMean(a, words)}`;
+  }
   // Whole days between an occurrence and the asked day(s); the nearest wins, the later one on a tie.
   const gap = (o: Occurrence) => {
     const d = localDateOf(o.start);
@@ -862,7 +883,30 @@ function answerEventCheck(
   }
   const where = nearest.event.location ? ` at ${nearest.event.location}` : '';
   const isSeries = coming.filter((o) => o.event.id === nearest.event.id).length > 1;
-  return `No, ${sayTitle(nearest.event.title)} isn't ${asked}. ${isSeries ? 'Closest:' : "It's"} ${whenText(a, nearest)}${where}.`;
+  const removed = removedFrom(a, words, memberId, range);
+  const why = removed ? `: that one was taken off the calendar` : '';
+  return `No, ${sayTitle(nearest.event.title)} isn't ${asked}${why}. ${isSeries ? 'Closest:' : "It's"} ${whenText(a, nearest)}${where}.`;
+}
+
+/**
+ * A series matching `words` (and taking in `memberId`, when given) that has a day of `range` removed by an
+ * EXDATE (RFC 5545 §3.8.5.1): the texter expects it then, and the answer says it was taken off. Null: none.
+ */
+function removedFrom(
+  a: Answerer,
+  words: readonly string[],
+  memberId: number | null,
+  range: DayRange,
+): AssistantEvent | null {
+  return (
+    a.data.events.find(
+      (e) =>
+        e.rrule !== null &&
+        (memberId === null || e.memberIds.includes(memberId)) &&
+        e.exdates.some((x) => localDateOf(x) >= range.from && localDateOf(x) <= range.to) &&
+        relevance(words, e.title, e.location, a.match).enough,
+    ) ?? null
+  );
 }
 
 /**
@@ -943,6 +987,11 @@ function answerSchool(a: Answerer, asked: 'in' | 'off', memberId: number | null,
   if (closed) return `${yes(false)}, ${describeOccurrence(a, closed, ' is')}.`;
   const open = on.find((o) => /\bschool\b/i.test(o.event.title));
   if (open) return `${yes(true)}, ${describeOccurrence(a, open, ' is')}.`;
+  // A school series with this day taken off (EXDATE): no school, whatever else the day holds.
+  const removed = removedFrom(a, ['school'], memberId, { ...range, to: day });
+  if (removed) {
+    return `${yes(false)}, ${sayTitle(removed.title)} isn't on ${formatDate(day)}: that day was taken off the calendar.`;
+  }
   const weekday = localWeekday(day);
   if (weekday === 0 || weekday === 6) {
     return `${yes(false)}, ${formatDate(day)} is a ${weekday === 0 ? 'Sunday' : 'Saturday'}.`;

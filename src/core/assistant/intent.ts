@@ -435,7 +435,8 @@ function roleBeforeName(names: ReadonlySet<string>): RegExp {
  * "is there school monday" ('in'), "are the kids off school", "is it a day off school" ('off'): answered from
  * the day's no-school events rather than by a title match on "school".
  */
-const SCHOOL_IN = /\b(?:is there|any|have|has|got|in|at|going to|go to) school\b|\bschool ?days?\b/;
+const SCHOOL_IN =
+  /\b(?:is there|any|have|has|got|in|at|going to|go to) school\b|\bschool ?days?\b|^(?:is|will) school (?:be )?(?:open|on)\b/;
 const SCHOOL_OFF = /\b(?:off|no|out of) school\b|\bschool (?:closed|off|holiday)\b/;
 
 /** "when is Marco back", "when do we get back from camping", "is Sam home tomorrow", "is Marco away": a trip. */
