@@ -113,6 +113,11 @@ function rangeHeading(a: Answerer, range: DayRange): string {
     }
     case 'this_week':
       return `This week (${rangeText(range)})`;
+    case 'weekend_weeks': {
+      const ending = { ...range, to: addLocalDays(range.from, 6) };
+      const starting = { ...range, from: addLocalDays(range.from, 7) };
+      return `This week ending (${rangeText(ending)}) and next (${rangeText(starting)})`;
+    }
     case 'next_week':
       return `Next week (${rangeText(range)})`;
     case 'last_week':
@@ -1375,8 +1380,16 @@ function answerTransportGaps(a: Answerer, range: DayRange): string {
 export function composeAnswer(intent: Intent, data: FamilyData, match: WordMatcher): string {
   const a: Answerer = { data, today: localDateOf(data.now), match };
   const reply = replyTo(a, intent);
-  const note = weekdayNote(intentRange(intent));
-  return note === '' ? reply : `${note} ${reply}`;
+  const range = intentRange(intent);
+  const notes = [pastNote(range), weekdayNote(range)].filter((n) => n !== '');
+  return notes.length === 0 ? reply : `${notes.join(' ')} ${reply}`;
+}
+
+/** 'Nov 27 is already past.' for a date typed without a year that is this year's past day (issue 43), else ''. */
+function pastNote(range: DayRange | null): string {
+  if (range?.past !== true) return '';
+  const [, month, dayOfMonth] = formatDate(range.from).split(' ');
+  return `${month} ${dayOfMonth} is already past.`;
 }
 
 const WEEKDAY_NAMES = 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday'.split(' ');

@@ -62,7 +62,9 @@ function matcherFor(data: FamilyData): WordMatcher {
     ...data.activities.flatMap((a) => [a.title, a.location ?? '']),
     ...data.members.map((m) => m.name),
   ];
-  return familyMatcher(new Set(texts.flatMap((t) => normalizeQuestion(t).split(' ')).filter((w) => w !== '')));
+  return familyMatcher(
+    new Set(texts.flatMap((t) => normalizeQuestion(t).split(' ')).filter((w) => w !== '')),
+  );
 }
 
 function parseOne(question: string, data: FamilyData): Intent {
@@ -91,7 +93,9 @@ export const EMOJI_NOTE = '(emoji left out)';
  */
 export const deterministicAssistant: ScheduleAssistant = {
   answer(question, data) {
-    const replies = understandEach(question, data).map((intent) => composeAnswer(intent, data, matcherFor(data)));
+    const replies = understandEach(question, data).map((intent) =>
+      composeAnswer(intent, data, matcherFor(data)),
+    );
     const plain = toGsm7(replies.join(' '));
     return plain.dropped ? `${plain.text} ${EMOJI_NOTE}` : plain.text;
   },

@@ -98,7 +98,8 @@ const PLAIN: Record<string, string> = {
 };
 
 /** Pictographs, their modifiers and joiners: dropped from a reply (there is no GSM-7 form of an emoji). */
-const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200d\ufe0e\ufe0f\u20e3]/gu;
+const EMOJI =
+  /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200d\ufe0e\ufe0f\u20e3]/gu;
 
 /**
  * `text` in the GSM-7 alphabet wherever its content allows (3GPP TS 23.038): curly quotes, dashes, ellipses
@@ -183,10 +184,8 @@ export function nextSms(text: string): { text: string; rest: string } {
   return { text: `${chars.slice(0, n).join('')}${moreTail(0)}`, rest: chars.slice(n).join('') };
 }
 
-
 /** 'Maya', 'Maya and Leo', 'Ana, Maya and Leo'. */
 export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
-

@@ -310,7 +310,9 @@ export async function handleInboundSms(
     }
     const data = await loadFamilyData(ctx.db, member.familyId, member.id, now);
     // Issue 43: at most 2 segments now; the rest waits for MORE.
-    const { reply, rest } = data ? firstSms(assistant.answer(sms.body, data)) : { reply: UNKNOWN_SENDER_REPLY, rest: '' };
+    const { reply, rest } = data
+      ? firstSms(assistant.answer(sms.body, data))
+      : { reply: UNKNOWN_SENDER_REPLY, rest: '' };
     const answerId = await storeExchange(ctx.db, sms, member, reply, now);
     if (answerId !== null) await recordRest(ctx.db, member, answerId, rest, now);
     return reply;

@@ -6,7 +6,8 @@ import type { CorpusFamilyName } from './families.ts';
  * written before the code that answers them. Families and their calendars are in families.ts.
  *
  * A case is right when the intent is the expected one, the day asked about is the expected one (when given),
- * and the reply starts with `starts`, contains every `says` and none of `not`.
+ * and the reply's first SMS starts with `starts`, and the reply (every SMS of it: the first, then what each "Reply
+ * MORE" brings) contains every `says` and none of `not`.
  */
 export interface CorpusCase {
   family: CorpusFamilyName;

@@ -354,11 +354,11 @@ ask('okafor', SUN_EVE, 'ngozi', ['14.12?', 'whats on monday 14th', 'anything on 
   day: '2026-12-14',
   says: ['INSET day'],
 });
-// 12 October in the UK (day first); a Tuesday, so the weekly football is on.
+// 12 October in the UK (day first): already past this year, so this year's, said as such (issue 43).
 ask('okafor', SUN_EVE, 'ngozi', ['schedule for 12/10'], {
   intent: 'schedule',
-  day: '2027-10-12',
-  says: ['Tue Oct 12'],
+  day: '2026-10-12',
+  says: ['Mon Oct 12', 'already past'],
 });
 ask('okafor', SUN_EVE, 'ngozi', ["what's on christmas eve", 'anything on xmas eve', 'christmas eve plans'], {
   intent: 'schedule',

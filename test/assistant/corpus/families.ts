@@ -930,7 +930,9 @@ export function corpusFamilyData(name: CorpusFamilyName, asker: string, now: str
     askerId,
     members: Object.entries(family.fullNames).map(([id, fullName]) => {
       const role = family.roles?.[Number(id)];
-      return role === undefined ? { id: Number(id), name: fullName } : { id: Number(id), name: fullName, role };
+      return role === undefined
+        ? { id: Number(id), name: fullName }
+        : { id: Number(id), name: fullName, role };
     }),
     events: family.events,
     tasks: family.tasks,

@@ -66,8 +66,10 @@ export function runCase(c: CorpusCase): CaseResult {
   if (c.day !== undefined && day !== c.day) problems.push(`day ${day}, expected ${c.day}`);
   if (c.starts !== undefined && !reply.startsWith(c.starts))
     problems.push(`does not start with "${c.starts}"`);
-  for (const s of c.says ?? []) if (!reply.includes(s)) problems.push(`does not say "${s}"`);
-  for (const s of c.not ?? []) if (reply.includes(s)) problems.push(`says "${s}"`);
+  // What the texter reads: the first SMS, then what each MORE brings.
+  const whole = pages.join(' ');
+  for (const s of c.says ?? []) if (!whole.includes(s)) problems.push(`does not say "${s}"`);
+  for (const s of c.not ?? []) if (whole.includes(s)) problems.push(`says "${s}"`);
   const expectedDay = c.day ?? null;
   const wrongDaySilently =
     (expectedDay !== null && day !== null && day !== expectedDay && !mentionsDay(reply, expectedDay, c.at)) ||
