@@ -286,14 +286,25 @@ function memberAgenda(a: Answerer, memberId: number, date: string, part?: DayPar
   return [...events, ...duties, ...tasks].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
 }
 
-function answerSchedule(a: Answerer, range: DayRange, memberId: number | null): string {
-  const heading = rangeHeading(a, range);
+function answerSchedule(
+  a: Answerer,
+  range: DayRange,
+  memberId: number | null,
+  group: readonly number[] | null = null,
+): string {
+  const heading =
+    group === null
+      ? rangeHeading(a, range)
+      : `${joinNames(group.map((id) => firstName(a.data, id)))}, ${rangePhrase(a, range)}`;
   if (memberId === null) {
     const items = perDay(
       range,
       (date) =>
         occurrencesOn(a, date, range.part).filter(
-          (o) => (localDateOf(o.start) === date || date === range.from) && listedInPart(o, date, range.part),
+          (o) =>
+            (localDateOf(o.start) === date || date === range.from) &&
+            listedInPart(o, date, range.part) &&
+            (group === null || group.some((id) => involves(o, id))),
         ),
       (o, date) => {
         const people = names(a, o.event.memberIds);
@@ -544,13 +555,35 @@ function dueText(a: Answerer, due: string): string {
   return `due ${relativeDay(localDateOf(due), a.today)} ${formatTime(due)}`;
 }
 
-function answerTasks(a: Answerer, memberId: number | null, range: DayRange | null): string {
+function answerTasks(
+  a: Answerer,
+  memberId: number | null,
+  range: DayRange | null,
+  group: readonly number[] | null = null,
+): string {
   const inRange = (t: AssistantTask) =>
     range === null || (t.due !== null && localDateOf(t.due) >= range.from && localDateOf(t.due) <= range.to);
-  const tasks = openTasks(a, memberId).filter(inRange);
+  const tasks = openTasks(a, memberId)
+    .filter(inRange)
+    .filter((t) => group === null || t.assigneeIds.some((id) => group.includes(id)));
   const due = range === null ? '' : ` due ${rangePhrase(a, range)}`;
+  const whose = group === null ? '' : ` for ${joinNames(group.map((id) => firstName(a.data, id)))}`;
+  // The sender's own drives in the range are things to do too ("anything I need to do tonight").
+  const drives =
+    memberId !== null && range !== null
+      ? daysOf(range).flatMap((date) =>
+          dutiesOn(a, memberId, date, range.part).map((d) => `${d.text} at ${formatTime(d.at)}`),
+        )
+      : [];
+  if (tasks.length === 0 && drives.length > 0) {
+    const subject = memberId === a.data.askerId ? 'You' : firstName(a.data, memberId ?? 0);
+    return fitList(
+      `No open tasks${due}, but ${subject} ${memberId === a.data.askerId ? 'drive' : 'drives'}:`,
+      drives,
+    );
+  }
   if (tasks.length === 0) {
-    if (memberId === null) return `No open tasks${due}.`;
+    if (memberId === null) return `No open tasks${whose}${due}.`;
     return memberId === a.data.askerId
       ? `You have no open tasks${due}.`
       : `${firstName(a.data, memberId)} has no open tasks${due}.`;
@@ -565,8 +598,8 @@ function answerTasks(a: Answerer, memberId: number | null, range: DayRange | nul
   const head =
     memberId === null
       ? range === null
-        ? `Open family tasks (${tasks.length}):`
-        : `Family tasks${due}:`
+        ? `Open ${group === null ? 'family ' : ''}tasks${whose} (${tasks.length}):`
+        : `${group === null ? 'Family tasks' : `Tasks${whose}`}${due}:`
       : range === null
         ? `${capitalize(possessive(a, memberId))} open tasks (${tasks.length}):`
         : `${capitalize(possessive(a, memberId))} tasks${due}:`;
@@ -1381,8 +1414,11 @@ export function composeAnswer(intent: Intent, data: FamilyData, match: WordMatch
   const a: Answerer = { data, today: localDateOf(data.now), match };
   const reply = replyTo(a, intent);
   const range = intentRange(intent);
-  const notes = [pastNote(range), weekdayNote(range)].filter((n) => n !== '');
-  return notes.length === 0 ? reply : `${notes.join(' ')} ${reply}`;
+  const weekday = weekdayNote(range);
+  const past = pastNote(range);
+  // A yes or no comes first ("Yes, Piano was on …"); the note that the day is past follows it.
+  const said = past === '' ? reply : /^(Yes|No)\b/.test(reply) ? `${reply} ${past}` : `${past} ${reply}`;
+  return weekday === '' ? said : `${weekday} ${said}`;
 }
 
 /** 'Nov 27 is already past.' for a date typed without a year that is this year's past day (issue 43), else ''. */
@@ -1415,7 +1451,7 @@ function replyTo(a: Answerer, intent: Intent): string {
     case 'schedule':
       return intent.byPerson
         ? answerByPerson(a, intent.range)
-        : answerSchedule(a, intent.range, intent.memberId);
+        : answerSchedule(a, intent.range, intent.memberId, intent.group ?? null);
     case 'at_time':
       return answerAtTime(a, intent.range.from, intent.time, intent.near, intent.memberId);
     case 'free_search':
@@ -1435,7 +1471,7 @@ function replyTo(a: Answerer, intent: Intent): string {
     case 'transport_gaps':
       return answerTransportGaps(a, intent.range);
     case 'tasks':
-      return answerTasks(a, intent.memberId, intent.range);
+      return answerTasks(a, intent.memberId, intent.range, intent.group ?? null);
     case 'overdue':
       return answerOverdue(a, intent.memberId);
     case 'free':

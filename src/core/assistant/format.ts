@@ -130,13 +130,13 @@ export function toGsm7(text: string): { text: string; dropped: boolean } {
 
 /** What ends an SMS that has more after it: how many items are left, and the word that brings them. */
 function moreTail(left: number): string {
-  return left > 0 ? ` +${left} more: reply MORE` : ' Reply MORE for the rest';
+  return left > 0 ? ` +${left} more. Reply MORE` : ' Reply MORE for the rest';
 }
 
 /**
  * Splits an assistant reply into SMS of at most REPLY_MAX_SEGMENTS segments each (3GPP TS 23.040: 160
  * GSM-7 septets alone, 153 each when concatenated; UCS-2 70/67). A reply that fits is one SMS. Otherwise
- * each SMS but the last ends with "+N more: reply MORE" (N: the list items still to come) and is cut at
+ * each SMS but the last ends with "+N more. Reply MORE" (N: the list items still to come) and is cut at
  * the '; ' between list items (at a sentence or a word when there is no list), never inside a word.
  * @returns the SMS in order: the first is sent as the answer, each later one answers a MORE.
  */

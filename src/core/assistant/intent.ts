@@ -15,7 +15,14 @@ export type Intent =
   /** A question about someone who is not in the family ("is Olivia free?"). */
   | { kind: 'unknown_name'; name: string }
   /** `byPerson`: "who's doing what": each member's events and drives, person by person. */
-  | { kind: 'schedule'; range: DayRange; memberId: number | null; byPerson?: boolean }
+  | {
+      kind: 'schedule';
+      range: DayRange;
+      memberId: number | null;
+      byPerson?: boolean;
+      /** Issue 43: a group word ("the kids") resolved to members; `memberId` is then null. */
+      group?: number[];
+    }
   /**
    * "Is there anything at 6am monday", "does Leo have anything at 4": yes or no about that clock time
    * (`HH:mm`, local) on `range.from`, then what is next that day.
@@ -69,7 +76,7 @@ export type Intent =
    */
   | { kind: 'transport_gaps'; range: DayRange }
   /** `range` set: only tasks due in it. */
-  | { kind: 'tasks'; memberId: number | null; range: DayRange | null }
+  | { kind: 'tasks'; memberId: number | null; range: DayRange | null; group?: number[] }
   | { kind: 'overdue'; memberId: number | null }
   /** `memberId` null: "is anyone free", answered for every member. */
   /** `asksBusy`: "is Maya busy" (yes means busy), else "is Maya free". */
@@ -81,6 +88,13 @@ export type Intent =
       asksBusy: boolean;
       /** How the time was asked: "at 3", "around noon" (within half an hour), "by 5" (at 5). */
       near?: TimeNear;
+      /** Issue 43: "are the kids free": these members instead of everyone; `memberId` is then null. */
+      group?: number[];
+      /**
+       * Issue 43: "is anyone free to take Zoe to soccer": the drive asked about (its direction, the event's
+       * words, the rider); the answer says when it is, who has it, and who is free then.
+       */
+      drive?: { direction: TransportDirection; words: string[]; riderId: number | null };
     }
   | { kind: 'whats_next'; memberId: number | null }
   /** A day expression that could not be read ("blursday", "the 45th"): say so, never guess a day. */
@@ -466,6 +480,44 @@ const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
  * @param match the title-word matcher (typo-tolerant `wordsMatch` in production)
  */
 export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent {
+  const intent = readIntent(raw, ctx, match);
+  const group = groupOf(normalizeQuestion(raw), ctx);
+  if (group === null) return intent;
+  // "what do the kids have tomorrow", "kids tasks?", "are the kids free saturday": the group, never the sender
+  // (nor a stray "I": "do the kids have anything I need to know about").
+  switch (intent.kind) {
+    case 'schedule':
+      return intent.byPerson ? intent : { ...intent, memberId: null, group };
+    case 'tasks':
+      return { ...intent, memberId: null, group };
+    case 'free':
+      return intent.drive ? intent : { ...intent, memberId: null, group };
+    default:
+      return intent;
+  }
+}
+
+/** Group words and the role they name (SPEC §3 member roles). */
+const GROUPS: Array<[RegExp, 'child' | 'parent']> = [
+  [/\b(?:kids|kiddos|children|boys|girls|little ones|the twins)\b/, 'child'],
+  [/\b(?:parents|grown ?ups|adults)\b/, 'parent'],
+];
+
+/**
+ * Issue 43: the members a group word names ("the kids" → the members whose role is child, "the parents" →
+ * parents), or null when the text names none, names a member by first name too (the name says who), or the
+ * family's roles are unknown.
+ */
+function groupOf(text: string, ctx: IntentContext): number[] | null {
+  const words = text.split(' ');
+  if (findMentions(words, ctx).some((m) => !m.pronoun)) return null;
+  const role = GROUPS.find(([re]) => re.test(text))?.[1];
+  if (role === undefined) return null;
+  const ids = ctx.members.filter((m) => m.role === role).map((m) => m.id);
+  return ids.length > 0 ? ids : null;
+}
+
+function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent {
   const names = new Set(ctx.members.map((m) => firstNameKey(m.name)).filter((n) => n !== ''));
   // "what date is the concert" asks when; "date" is otherwise a word of titles such as "Date night".
   if (

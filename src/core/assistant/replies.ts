@@ -10,7 +10,7 @@ export type ReplyWord =
   | { kind: 'done' }
   | { kind: 'drive'; item: number | null }
   | { kind: 'yes' }
-  /** Issue 43: the next SMS of an answer that ended "+N more: reply MORE". */
+  /** Issue 43: the next SMS of an answer that ended "+N more. Reply MORE". */
   | { kind: 'more' };
 
 const DONE =

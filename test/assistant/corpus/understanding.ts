@@ -218,7 +218,11 @@ ask('harris', H_MON_AM, 'james', ['when do i next need to drive', 'when am i nex
 ask('harris', H_MON_AM, 'priya', ['whats on sunday'], {
   intent: 'schedule',
   day: '2026-12-13',
-  says: ["Nan's 70th", 'emoji left out', 'The Flask - Highgate'],
+  says: ["Nan's 70th", 'emoji left out'],
+});
+ask('harris', H_MON_AM, 'priya', ['where is nans 70th'], {
+  intent: 'next_event',
+  says: ["Nan's 70th", 'The Flask - Highgate'],
 });
 ask('harris', H_MON_AM, 'priya', ['whats on next week', 'whats on this month'], {
   intent: 'schedule',
