@@ -717,16 +717,69 @@ function anyoneFreeAt(a: Answerer, date: string, at: string, near: TimeNear = 'a
  * "Is X free / busy …": yes or no first, then why. With a time: at that minute; without: the busy stretches of
  * the day(s). `asksBusy` turns the yes/no round ("is Maya busy Saturday" → "Yes, Maya is busy …").
  */
-function answerFree(
-  a: Answerer,
-  memberId: number | null,
-  range: DayRange,
-  time: string | null,
-  asksBusy: boolean,
-  near: TimeNear,
-): string {
-  const reply = freeReply(a, memberId, range, time, near);
+function answerFree(a: Answerer, intent: Extract<Intent, { kind: 'free' }>): string {
+  const { memberId, range, time, asksBusy } = intent;
+  if (intent.drive) return answerWhoCanDrive(a, intent.drive, range);
+  const near = intent.near ?? 'at';
+  const reply = freeReply(a, memberId, range, time, near, intent.group ?? null);
   return asksBusy && memberId !== null ? flipYesNo(reply) : reply;
+}
+
+/**
+ * Issue 43, "is anyone free to take Zoe to soccer tomorrow": each matching drive on the asked day(s) (the
+ * direction asked, an event matching the words, the rider when named), who has it now, and which members
+ * who could drive (not children, when roles are known; not the riders) are free then (nothing of theirs
+ * overlaps the drive's DUTY_BUSY_MINUTES).
+ */
+function answerWhoCanDrive(
+  a: Answerer,
+  drive: NonNullable<Extract<Intent, { kind: 'free' }>['drive']>,
+  range: DayRange,
+): string {
+  const legs = daysOf(range).flatMap((date) =>
+    occurrencesOn(a, date)
+      .filter((o) => localDateOf(o.start) === date)
+      .filter((o) => drive.words.length === 0 || eventRelevance(a, o, drive.words).matched > 0)
+      .filter((o) => drive.riderId === null || involves(o, drive.riderId))
+      .flatMap((o) =>
+        (['dropoff', 'pickup'] as const)
+          .filter((kind) => drive.direction === 'both' || drive.direction === kind)
+          .flatMap((kind) => {
+            const duty = kind === 'pickup' ? o.event.pickup : o.event.dropoff;
+            if (!duty) return [];
+            return [{ o, kind, duty, at: kind === 'pickup' ? pickupTime(o, duty) : dropoffTime(o, duty) }];
+          }),
+      ),
+  );
+  const what = drive.direction === 'pickup' ? 'pickup' : drive.direction === 'dropoff' ? 'drop-off' : 'drive';
+  const rider = drive.riderId === null ? '' : ` for ${who(a, drive.riderId)}`;
+  if (legs.length === 0) return `No ${what}${rider} ${rangePhrase(a, range)} on the calendar.`;
+  const roles = a.data.members.some((m) => m.role !== undefined);
+  const lines = legs.map(({ o, kind, duty, at }) => {
+    const date = localDateOf(at);
+    const end = addLocalMinutes(at, DUTY_BUSY_MINUTES);
+    const drivers = a.data.members.filter(
+      (m) => (!roles || m.role !== 'child') && !(o.event.memberIds.includes(m.id) && m.id !== duty.memberId),
+    );
+    const free = drivers
+      .filter((m) => m.id !== duty.memberId)
+      .filter(
+        (m) =>
+          !busyBlocks(a, m.id, date).some(
+            (b) => b.start < end && at < b.end && !(b.third !== undefined && b.start === at),
+          ),
+      )
+      .map((m) => (m.id === a.data.askerId ? 'you' : firstName(a.data, m.id)));
+    const riders = dutyRiders(a, o, duty.memberId);
+    const leg = `${kind === 'pickup' ? 'pickup' : 'drop-off'}${riders === '' ? '' : ` of ${riders}`} ${kind === 'pickup' ? 'from' : 'at'} ${o.event.title} at ${formatTime(at)} ${relativeDay(date, a.today)}`;
+    const has =
+      duty.memberId === null
+        ? 'nobody has it yet'
+        : `${duty.memberId === a.data.askerId ? "it's yours" : `${firstName(a.data, duty.memberId)} has it`}`;
+    const others = free.length === 0 ? 'nobody else is free then' : `free then: ${joinNames(free)}`;
+    return `${capitalize(leg)}: ${has}; ${others}`;
+  });
+  return `${lines.join('. ')}.`;
 }
 
 function freeReply(
@@ -735,6 +788,7 @@ function freeReply(
   range: DayRange,
   time: string | null,
   near: TimeNear,
+  group: readonly number[] | null = null,
 ): string {
   // "free this morning?" asked in the evening: that part of today is over, and the reply says so.
   if (
@@ -751,7 +805,7 @@ function freeReply(
       ? anyoneFreeAt(a, range.from, at, near)
       : freeAt(a, memberId, range.from, at, near);
   }
-  const people = memberId === null ? a.data.members.map((m) => m.id) : [memberId];
+  const people = memberId !== null ? [memberId] : (group ?? a.data.members.map((m) => m.id));
   // One line per busy stretch, naming everyone it takes ("5-7:30pm Dinner at Grandma's (everyone)").
   const blocksOn = (date: string) => {
     const grouped = new Map<string, { b: BusyBlock; date: string; ids: number[] }>();
@@ -772,6 +826,11 @@ function freeReply(
     ({ b, date, ids }) => `${blockTime(b, date)} ${b.text}${memberId === null ? ` (${names(a, ids)})` : ''}`,
   );
   const phrase = rangePhrase(a, range);
+  if (memberId === null && group !== null) {
+    const them = joinNames(group.map((id) => firstName(a.data, id)));
+    if (items.length === 0) return `Yes, ${them} ${group.length === 1 ? 'is' : 'are'} free ${phrase}.`;
+    return fitList(`No, ${them} ${group.length === 1 ? 'is' : 'are'} busy ${phrase}:`, items);
+  }
   if (memberId === null) {
     if (items.length === 0) return `Yes, everyone is free ${phrase}.`;
     return fitList(`No, not everyone is free ${phrase}:`, items);
@@ -1475,7 +1534,7 @@ function replyTo(a: Answerer, intent: Intent): string {
     case 'overdue':
       return answerOverdue(a, intent.memberId);
     case 'free':
-      return answerFree(a, intent.memberId, intent.range, intent.time, intent.asksBusy, intent.near ?? 'at');
+      return answerFree(a, intent);
     case 'whats_next':
       return answerWhatsNext(a, intent.memberId);
     case 'unclear_day':

@@ -481,7 +481,24 @@ const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
  */
 export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent {
   const intent = readIntent(raw, ctx, match);
-  const group = groupOf(normalizeQuestion(raw), ctx);
+  const typed = normalizeQuestion(raw);
+  // "is anyone free to take Zoe to soccer", "can anybody get Jack from football": who could do that drive.
+  if (intent.kind === 'transport' && ANYONE_DRIVE.test(typed)) {
+    const today = localDateOf(ctx.now);
+    return {
+      kind: 'free',
+      memberId: null,
+      range: intent.range ?? { from: today, to: today, kind: 'day' },
+      time: null,
+      asksBusy: false,
+      drive: {
+        direction: intent.direction,
+        words: intent.words.filter((w) => !/^(free|able|available|anyone|anybody|someone|somebody)$/.test(w)),
+        riderId: intent.memberId,
+      },
+    };
+  }
+  const group = groupOf(typed, ctx);
   if (group === null) return intent;
   // "what do the kids have tomorrow", "kids tasks?", "are the kids free saturday": the group, never the sender
   // (nor a stray "I": "do the kids have anything I need to know about").
@@ -496,6 +513,10 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
       return intent;
   }
 }
+
+/** "is anyone free to take …", "can anybody pick up …", "is someone able to drive …". */
+const ANYONE_DRIVE =
+  /\b(?:anyone|anybody|any one|someone|somebody)\b(?: (?:free|available|able|around))?(?: (?:to|who can|that can))? (?:take|drop|pick|get|collect|grab|fetch|drive|bring)\b|\b(?:can|could) (?:anyone|anybody|someone|somebody) (?:take|drop|pick|get|collect|grab|fetch|drive|bring)\b/;
 
 /** Group words and the role they name (SPEC §3 member roles). */
 const GROUPS: Array<[RegExp, 'child' | 'parent']> = [
@@ -749,9 +770,10 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
       text,
     );
   // "is it my turn to drive", "do I drive today": the asker's own drives.
-  const myTurn = /\bmy turn\b|\b(?:do|am|should|will|must) i (?:have to |need to )?driv(?:e|ing)\b/.test(
-    text,
-  );
+  const myTurn =
+    /\bmy turn\b|\b(?:do|am|should|will|must) i (?:next )?(?:have to |need to )?(?:next )?driv(?:e|ing)\b/.test(
+      text,
+    );
   const pickup = TRANSPORT_PICKUP.test(text) || ridden || selfPickup;
   const dropoff = TRANSPORT_DROPOFF.test(text) || takenTo || selfDropoff;
   const both = TRANSPORT_BOTH.test(text);
@@ -859,6 +881,13 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
     return { kind: 'next_event', words: [meal], memberId: subject, range, strict: true };
   }
 
+  // "anything coming up for me", "what's coming up for Leo": what is next for them (their drives too).
+  if (
+    !when.range &&
+    /^(?:is there |are there |have i got |do i have )?(?:anything|what is|something) coming up\b/.test(text)
+  ) {
+    return { kind: 'whats_next', memberId: subject };
+  }
   const asksWhen = /\bwhen\b|\bwhat time\b|\bwhere\b|\bhow long (until|till)\b/.test(text);
   // "next" inside the date ("next wednesday") is not "what's next".
   const asksNext = /\bnext\b/.test(rest);

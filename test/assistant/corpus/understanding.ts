@@ -126,7 +126,7 @@ ask(
   B_MON_AM,
   'dana',
   ['is anyone free to take zoe to soccer tmrw', 'can anyone take zoe to soccer tomorrow'],
-  { intent: 'free', day: '2026-12-01', says: ['4:45pm', 'Dana', 'Chris'] },
+  { intent: 'free', day: '2026-12-01', says: ['4:45pm', "it's yours", 'free then: Chris'] },
 );
 
 // A drive on someone else's event is the driver's too.
@@ -204,7 +204,7 @@ ask('harris', H_MON_AM, 'priya', ['do the kids have anything tomorrow I need to 
 ask('harris', H_MON_AM, 'james', ['is anyone free to pick up olivia from brownies tonight'], {
   intent: 'free',
   day: '2026-12-07',
-  says: ['7:30pm', 'James'],
+  says: ['7:30pm', "it's yours", 'free then: Priya'],
 });
 ask('harris', H_MON_AM, 'james', ['is there anything i need to do tonight'], {
   intent: 'tasks',
@@ -220,7 +220,7 @@ ask('harris', H_MON_AM, 'priya', ['whats on sunday'], {
   day: '2026-12-13',
   says: ["Nan's 70th", 'emoji left out'],
 });
-ask('harris', H_MON_AM, 'priya', ['where is nans 70th'], {
+ask('harris', H_MON_AM, 'priya', ['where is nan\u2019s 70th'], {
   intent: 'next_event',
   says: ["Nan's 70th", 'The Flask - Highgate'],
 });
