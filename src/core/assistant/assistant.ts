@@ -24,7 +24,7 @@ export interface ScheduleAssistant {
  * family's time zone). Pure and deterministic.
  */
 export function understand(question: string, data: FamilyData): Intent {
-  return understandEach(question, data)[0];
+  return understandEach(question, data, matcherFor(data))[0];
 }
 
 /**
@@ -38,12 +38,12 @@ const SECOND_QUESTION =
  * The intents of a text: one, or two when it asks two questions that each read as something other than help.
  * The second borrows the first one's days when it names none ("… tomorrow, and who's driving").
  */
-function understandEach(question: string, data: FamilyData): [Intent] | [Intent, Intent] {
-  const whole = parseOne(question, data);
+function understandEach(question: string, data: FamilyData, match: WordMatcher): [Intent] | [Intent, Intent] {
+  const whole = parseOne(question, data, match);
   const cut = SECOND_QUESTION.exec(question);
   if (!cut || cut.index === 0) return [whole];
-  const first = parseOne(question.slice(0, cut.index), data);
-  const second = parseOne(question.slice(cut.index + cut[0].length), data);
+  const first = parseOne(question.slice(0, cut.index), data, match);
+  const second = parseOne(question.slice(cut.index + cut[0].length), data, match);
   // "when is date night and where", "who picks up max and what time": one question with a follow-up word.
   const unnamed = second.kind === 'help' || second.kind === 'whats_next';
   if (first.kind === 'help' || first.kind === 'command' || unnamed) return [whole];
@@ -67,7 +67,7 @@ function matcherFor(data: FamilyData): WordMatcher {
   );
 }
 
-function parseOne(question: string, data: FamilyData): Intent {
+function parseOne(question: string, data: FamilyData, match: WordMatcher): Intent {
   return parseIntent(
     question,
     {
@@ -79,7 +79,7 @@ function parseOne(question: string, data: FamilyData): Intent {
       activityTitles: [...new Set(data.activities.map((a) => a.title))],
       region: regionOf(data.timeZone),
     },
-    matcherFor(data),
+    match,
   );
 }
 
@@ -93,9 +93,8 @@ export const EMOJI_NOTE = '(emoji left out)';
  */
 export const deterministicAssistant: ScheduleAssistant = {
   answer(question, data) {
-    const replies = understandEach(question, data).map((intent) =>
-      composeAnswer(intent, data, matcherFor(data)),
-    );
+    const match = matcherFor(data);
+    const replies = understandEach(question, data, match).map((intent) => composeAnswer(intent, data, match));
     const plain = toGsm7(replies.join(' '));
     return plain.dropped ? `${plain.text} ${EMOJI_NOTE}` : plain.text;
   },
