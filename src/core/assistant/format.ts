@@ -99,7 +99,7 @@ const PLAIN: Record<string, string> = {
 
 /** Pictographs, their modifiers and joiners: dropped from a reply (there is no GSM-7 form of an emoji). */
 const EMOJI =
-  /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200d\ufe0e\ufe0f\u20e3]/gu;
+  /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d|\ufe0e|\ufe0f|\u20e3/gu;
 
 /**
  * `text` in the GSM-7 alphabet wherever its content allows (3GPP TS 23.038): curly quotes, dashes, ellipses
