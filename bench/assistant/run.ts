@@ -2,7 +2,8 @@
  * Scores the assistant on the in-repo message corpus (test/assistant/corpus/cases.ts) and prints the
  * score, the zero-tolerance counts (wrong day, commands listed, replies over 2 SMS segments or not GSM-7 where
  * the content allows), each miss, the held-out parts on their own, and how long answering took (median per
- * message: issue 43 asks for at most 50 ms).
+ * message: issue 43 asks for at most 50 ms). Misses of the held-out parts are counted, not shown, unless
+ * `-- --show-held-out`.
  * Run: npm run bench:assistant
  */
 import { performance } from 'node:perf_hooks';
@@ -22,7 +23,13 @@ for (const r of result.results) {
   byIntent.set(r.case.intent, entry);
 }
 
-for (const r of result.results.filter((x) => x.problems.length > 0)) {
+// The held-out parts are scored, not read: their misses are counted below, and shown only when asked
+// (`npm run bench:assistant -- --show-held-out`), so that tuning works from the other rounds.
+const showHeldOut = process.argv.includes('--show-held-out');
+const heldOutCases = new Set<unknown>([...HELDOUT, ...HELDOUT_43]);
+for (const r of result.results.filter(
+  (x) => x.problems.length > 0 && (showHeldOut || !heldOutCases.has(x.case)),
+)) {
   console.log(`MISS [${r.case.family}/${r.case.asker} @ ${r.case.at}] "${r.case.text}"`);
   console.log(`     ${r.problems.join('; ')}`);
   console.log(`     reply: ${r.reply}`);
