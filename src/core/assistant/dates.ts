@@ -89,7 +89,7 @@ export const PAST_DATE_DAYS = 183;
 /**
  * The year a month and day typed without one mean, seen from `today` (`YYYY-MM-DD`): this year's when it is
  * today or ahead, or behind by at most PAST_DATE_DAYS days (then `past`); otherwise next year's. Null when
- * neither year has that date (Feb 30; Feb 29 outside leap years is next leap-free year's null).
+ * neither this year nor next has that date (Feb 30).
  */
 export function yearOfMonthDay(
   month: number,
