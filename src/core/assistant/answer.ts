@@ -37,6 +37,7 @@ import {
   type TransportDirection,
   intentRange,
 } from './intent.ts';
+import { nearlyMatch } from './normalize.ts';
 import { type Relevance, type WordMatcher, compareRelevance, relevance } from './relevance.ts';
 
 /** The reply to anything the assistant cannot read: what it does and three example questions (issue 9). */
@@ -112,6 +113,11 @@ function rangeHeading(a: Answerer, range: DayRange): string {
     }
     case 'this_week':
       return `This week (${rangeText(range)})`;
+    case 'weekend_weeks': {
+      const ending = { ...range, to: addLocalDays(range.from, 6) };
+      const starting = { ...range, from: addLocalDays(range.from, 7) };
+      return `This week ending (${rangeText(ending)}) and next (${rangeText(starting)})`;
+    }
     case 'next_week':
       return `Next week (${rangeText(range)})`;
     case 'last_week':
@@ -280,14 +286,25 @@ function memberAgenda(a: Answerer, memberId: number, date: string, part?: DayPar
   return [...events, ...duties, ...tasks].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
 }
 
-function answerSchedule(a: Answerer, range: DayRange, memberId: number | null): string {
-  const heading = rangeHeading(a, range);
+function answerSchedule(
+  a: Answerer,
+  range: DayRange,
+  memberId: number | null,
+  group: readonly number[] | null = null,
+): string {
+  const heading =
+    group === null
+      ? rangeHeading(a, range)
+      : `${joinNames(group.map((id) => firstName(a.data, id)))}, ${rangePhrase(a, range)}`;
   if (memberId === null) {
     const items = perDay(
       range,
       (date) =>
         occurrencesOn(a, date, range.part).filter(
-          (o) => (localDateOf(o.start) === date || date === range.from) && listedInPart(o, date, range.part),
+          (o) =>
+            (localDateOf(o.start) === date || date === range.from) &&
+            listedInPart(o, date, range.part) &&
+            (group === null || group.some((id) => involves(o, id))),
         ),
       (o, date) => {
         const people = names(a, o.event.memberIds);
@@ -362,6 +379,21 @@ function describeOccurrence(a: Answerer, o: Occurrence, separator = ','): string
   return `${sayTitle(o.event.title)}${separator} ${whenText(a, o)}${where}${people === '' ? '' : ` (${people})`}`;
 }
 
+/**
+ * Issue 43: when no title matches the typed words closely enough to answer, the coming event that nearly
+ * does (one edit anywhere in a word, `nearlyMatch`) is offered as a question, never answered:
+ * ' Did you mean "Cake sale" (Fri Dec 11)?'. '' when none is near.
+ */
+function didYouMean(a: Answerer, words: readonly string[]): string {
+  if (words.length === 0) return '';
+  const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
+  const near = occurrencesBetween(a.data.events, a.data.now, horizon, a.data.timeZone).find(
+    (o) => relevance(words, o.event.title, o.event.location, nearlyMatch).enough,
+  );
+  if (!near) return '';
+  return ` Did you mean "${near.event.title}" (${relativeDay(localDateOf(near.start), a.today)})?`;
+}
+
 function answerNextEvent(
   a: Answerer,
   words: string[],
@@ -386,7 +418,7 @@ function answerNextEvent(
   const first =
     bestOccurrences(a, all, words, memberId)[0] ??
     all.find((o) => eventRelevance(a, o, words).matched === words.length);
-  if (!first) return `I couldn't find "${asked}" on the calendar in the coming year.`;
+  if (!first) return `I couldn't find "${asked}" on the calendar in the coming year.${didYouMean(a, words)}`;
   const onNow = first.start < a.data.now;
   if (range && localDateOf(first.start) > range.to) {
     return `No "${asked}" ${rangePhrase(a, range)}. Next: ${describeOccurrence(a, first)}.`;
@@ -523,13 +555,35 @@ function dueText(a: Answerer, due: string): string {
   return `due ${relativeDay(localDateOf(due), a.today)} ${formatTime(due)}`;
 }
 
-function answerTasks(a: Answerer, memberId: number | null, range: DayRange | null): string {
+function answerTasks(
+  a: Answerer,
+  memberId: number | null,
+  range: DayRange | null,
+  group: readonly number[] | null = null,
+): string {
   const inRange = (t: AssistantTask) =>
     range === null || (t.due !== null && localDateOf(t.due) >= range.from && localDateOf(t.due) <= range.to);
-  const tasks = openTasks(a, memberId).filter(inRange);
+  const tasks = openTasks(a, memberId)
+    .filter(inRange)
+    .filter((t) => group === null || t.assigneeIds.some((id) => group.includes(id)));
   const due = range === null ? '' : ` due ${rangePhrase(a, range)}`;
+  const whose = group === null ? '' : ` for ${joinNames(group.map((id) => firstName(a.data, id)))}`;
+  // The sender's own drives in the range are things to do too ("anything I need to do tonight").
+  const drives =
+    memberId !== null && range !== null
+      ? daysOf(range).flatMap((date) =>
+          dutiesOn(a, memberId, date, range.part).map((d) => `${d.text} at ${formatTime(d.at)}`),
+        )
+      : [];
+  if (tasks.length === 0 && drives.length > 0) {
+    const subject = memberId === a.data.askerId ? 'You' : firstName(a.data, memberId ?? 0);
+    return fitList(
+      `No open tasks${due}, but ${subject} ${memberId === a.data.askerId ? 'drive' : 'drives'}:`,
+      drives,
+    );
+  }
   if (tasks.length === 0) {
-    if (memberId === null) return `No open tasks${due}.`;
+    if (memberId === null) return `No open tasks${whose}${due}.`;
     return memberId === a.data.askerId
       ? `You have no open tasks${due}.`
       : `${firstName(a.data, memberId)} has no open tasks${due}.`;
@@ -544,8 +598,8 @@ function answerTasks(a: Answerer, memberId: number | null, range: DayRange | nul
   const head =
     memberId === null
       ? range === null
-        ? `Open family tasks (${tasks.length}):`
-        : `Family tasks${due}:`
+        ? `Open ${group === null ? 'family ' : ''}tasks${whose} (${tasks.length}):`
+        : `${group === null ? 'Family tasks' : `Tasks${whose}`}${due}:`
       : range === null
         ? `${capitalize(possessive(a, memberId))} open tasks (${tasks.length}):`
         : `${capitalize(possessive(a, memberId))} tasks${due}:`;
@@ -663,16 +717,69 @@ function anyoneFreeAt(a: Answerer, date: string, at: string, near: TimeNear = 'a
  * "Is X free / busy …": yes or no first, then why. With a time: at that minute; without: the busy stretches of
  * the day(s). `asksBusy` turns the yes/no round ("is Maya busy Saturday" → "Yes, Maya is busy …").
  */
-function answerFree(
-  a: Answerer,
-  memberId: number | null,
-  range: DayRange,
-  time: string | null,
-  asksBusy: boolean,
-  near: TimeNear,
-): string {
-  const reply = freeReply(a, memberId, range, time, near);
+function answerFree(a: Answerer, intent: Extract<Intent, { kind: 'free' }>): string {
+  const { memberId, range, time, asksBusy } = intent;
+  if (intent.drive) return answerWhoCanDrive(a, intent.drive, range);
+  const near = intent.near ?? 'at';
+  const reply = freeReply(a, memberId, range, time, near, intent.group ?? null);
   return asksBusy && memberId !== null ? flipYesNo(reply) : reply;
+}
+
+/**
+ * Issue 43, "is anyone free to take Zoe to soccer tomorrow": each matching drive on the asked day(s) (the
+ * direction asked, an event matching the words, the rider when named), who has it now, and which members
+ * who could drive (not children, when roles are known; not the riders) are free then (nothing of theirs
+ * overlaps the drive's DUTY_BUSY_MINUTES).
+ */
+function answerWhoCanDrive(
+  a: Answerer,
+  drive: NonNullable<Extract<Intent, { kind: 'free' }>['drive']>,
+  range: DayRange,
+): string {
+  const legs = daysOf(range).flatMap((date) =>
+    occurrencesOn(a, date)
+      .filter((o) => localDateOf(o.start) === date)
+      .filter((o) => drive.words.length === 0 || eventRelevance(a, o, drive.words).matched > 0)
+      .filter((o) => drive.riderId === null || involves(o, drive.riderId))
+      .flatMap((o) =>
+        (['dropoff', 'pickup'] as const)
+          .filter((kind) => drive.direction === 'both' || drive.direction === kind)
+          .flatMap((kind) => {
+            const duty = kind === 'pickup' ? o.event.pickup : o.event.dropoff;
+            if (!duty) return [];
+            return [{ o, kind, duty, at: kind === 'pickup' ? pickupTime(o, duty) : dropoffTime(o, duty) }];
+          }),
+      ),
+  );
+  const what = drive.direction === 'pickup' ? 'pickup' : drive.direction === 'dropoff' ? 'drop-off' : 'drive';
+  const rider = drive.riderId === null ? '' : ` for ${who(a, drive.riderId)}`;
+  if (legs.length === 0) return `No ${what}${rider} ${rangePhrase(a, range)} on the calendar.`;
+  const roles = a.data.members.some((m) => m.role !== undefined);
+  const lines = legs.map(({ o, kind, duty, at }) => {
+    const date = localDateOf(at);
+    const end = addLocalMinutes(at, DUTY_BUSY_MINUTES);
+    const drivers = a.data.members.filter(
+      (m) => (!roles || m.role !== 'child') && !(o.event.memberIds.includes(m.id) && m.id !== duty.memberId),
+    );
+    const free = drivers
+      .filter((m) => m.id !== duty.memberId)
+      .filter(
+        (m) =>
+          !busyBlocks(a, m.id, date).some(
+            (b) => b.start < end && at < b.end && !(b.third !== undefined && b.start === at),
+          ),
+      )
+      .map((m) => (m.id === a.data.askerId ? 'you' : firstName(a.data, m.id)));
+    const riders = dutyRiders(a, o, duty.memberId);
+    const leg = `${kind === 'pickup' ? 'pickup' : 'drop-off'}${riders === '' ? '' : ` of ${riders}`} ${kind === 'pickup' ? 'from' : 'at'} ${o.event.title} at ${formatTime(at)} ${relativeDay(date, a.today)}`;
+    const has =
+      duty.memberId === null
+        ? 'nobody has it yet'
+        : `${duty.memberId === a.data.askerId ? "it's yours" : `${firstName(a.data, duty.memberId)} has it`}`;
+    const others = free.length === 0 ? 'nobody else is free then' : `free then: ${joinNames(free)}`;
+    return `${capitalize(leg)}: ${has}; ${others}`;
+  });
+  return `${lines.join('. ')}.`;
 }
 
 function freeReply(
@@ -681,6 +788,7 @@ function freeReply(
   range: DayRange,
   time: string | null,
   near: TimeNear,
+  group: readonly number[] | null = null,
 ): string {
   // "free this morning?" asked in the evening: that part of today is over, and the reply says so.
   if (
@@ -697,7 +805,7 @@ function freeReply(
       ? anyoneFreeAt(a, range.from, at, near)
       : freeAt(a, memberId, range.from, at, near);
   }
-  const people = memberId === null ? a.data.members.map((m) => m.id) : [memberId];
+  const people = memberId !== null ? [memberId] : (group ?? a.data.members.map((m) => m.id));
   // One line per busy stretch, naming everyone it takes ("5-7:30pm Dinner at Grandma's (everyone)").
   const blocksOn = (date: string) => {
     const grouped = new Map<string, { b: BusyBlock; date: string; ids: number[] }>();
@@ -718,6 +826,11 @@ function freeReply(
     ({ b, date, ids }) => `${blockTime(b, date)} ${b.text}${memberId === null ? ` (${names(a, ids)})` : ''}`,
   );
   const phrase = rangePhrase(a, range);
+  if (memberId === null && group !== null) {
+    const them = joinNames(group.map((id) => firstName(a.data, id)));
+    if (items.length === 0) return `Yes, ${them} ${group.length === 1 ? 'is' : 'are'} free ${phrase}.`;
+    return fitList(`No, ${them} ${group.length === 1 ? 'is' : 'are'} busy ${phrase}:`, items);
+  }
   if (memberId === null) {
     if (items.length === 0) return `Yes, everyone is free ${phrase}.`;
     return fitList(`No, not everyone is free ${phrase}:`, items);
@@ -763,7 +876,7 @@ function answerUnknownName(a: Answerer, name: string): string {
 }
 
 /** The reply to a day expression the assistant could not read (issue 28): never another day's schedule. */
-export const UNCLEAR_DAY_TEXT = "I didn't catch which day — try 'Saturday' or 'Nov 28'.";
+export const UNCLEAR_DAY_TEXT = "I didn't catch which day. Try 'Saturday' or 'Nov 28'.";
 
 /**
  * Replies to instructions, which the assistant does not carry out by text: a plain no and where in FamilyHub
@@ -808,7 +921,9 @@ function answerEventCheck(
       words,
       memberId,
     ).find((o) => o.end > a.data.now);
-    if (!next) return `I couldn't find "${words.join(' ')}" on the calendar in the coming year.`;
+    if (!next) {
+      return `I couldn't find "${words.join(' ')}" on the calendar in the coming year.${didYouMean(a, words)}`;
+    }
     if (time !== null) {
       const at = `${localDateOf(next.start)}T${time}:00`;
       if (!(next.start <= at && at < next.end)) {
@@ -849,7 +964,10 @@ function answerEventCheck(
   ).filter((o) => o.end > a.data.now);
   const asked = rangePhrase(a, range);
   const first = coming[0];
-  if (!first) return `No, there's no "${words.join(' ')}" on the calendar ${asked} or in the coming year.`;
+  if (!first) {
+    const none = `No, there's no "${words.join(' ')}" on the calendar ${asked} or in the coming year.`;
+    return `${none}${didYouMean(a, words)}`;
+  }
   // Whole days between an occurrence and the asked day(s); the nearest wins, the later one on a tie.
   const gap = (o: Occurrence) => {
     const d = localDateOf(o.start);
@@ -862,7 +980,30 @@ function answerEventCheck(
   }
   const where = nearest.event.location ? ` at ${nearest.event.location}` : '';
   const isSeries = coming.filter((o) => o.event.id === nearest.event.id).length > 1;
-  return `No, ${sayTitle(nearest.event.title)} isn't ${asked}. ${isSeries ? 'Closest:' : "It's"} ${whenText(a, nearest)}${where}.`;
+  const removed = removedFrom(a, words, memberId, range);
+  const why = removed ? `: that one was taken off the calendar` : '';
+  return `No, ${sayTitle(nearest.event.title)} isn't ${asked}${why}. ${isSeries ? 'Closest:' : "It's"} ${whenText(a, nearest)}${where}.`;
+}
+
+/**
+ * A series matching `words` (and taking in `memberId`, when given) that has a day of `range` removed by an
+ * EXDATE (RFC 5545 §3.8.5.1): the texter expects it then, and the answer says it was taken off. Null: none.
+ */
+function removedFrom(
+  a: Answerer,
+  words: readonly string[],
+  memberId: number | null,
+  range: DayRange,
+): AssistantEvent | null {
+  return (
+    a.data.events.find(
+      (e) =>
+        e.rrule !== null &&
+        (memberId === null || e.memberIds.includes(memberId)) &&
+        e.exdates.some((x) => localDateOf(x) >= range.from && localDateOf(x) <= range.to) &&
+        relevance(words, e.title, e.location, a.match).enough,
+    ) ?? null
+  );
 }
 
 /**
@@ -943,6 +1084,11 @@ function answerSchool(a: Answerer, asked: 'in' | 'off', memberId: number | null,
   if (closed) return `${yes(false)}, ${describeOccurrence(a, closed, ' is')}.`;
   const open = on.find((o) => /\bschool\b/i.test(o.event.title));
   if (open) return `${yes(true)}, ${describeOccurrence(a, open, ' is')}.`;
+  // A school series with this day taken off (EXDATE): no school, whatever else the day holds.
+  const removed = removedFrom(a, ['school'], memberId, { ...range, to: day });
+  if (removed) {
+    return `${yes(false)}, ${sayTitle(removed.title)} isn't on ${formatDate(day)}: that day was taken off the calendar.`;
+  }
   const weekday = localWeekday(day);
   if (weekday === 0 || weekday === 6) {
     return `${yes(false)}, ${formatDate(day)} is a ${weekday === 0 ? 'Sunday' : 'Saturday'}.`;
@@ -1326,8 +1472,19 @@ function answerTransportGaps(a: Answerer, range: DayRange): string {
 export function composeAnswer(intent: Intent, data: FamilyData, match: WordMatcher): string {
   const a: Answerer = { data, today: localDateOf(data.now), match };
   const reply = replyTo(a, intent);
-  const note = weekdayNote(intentRange(intent));
-  return note === '' ? reply : `${note} ${reply}`;
+  const range = intentRange(intent);
+  const weekday = weekdayNote(range);
+  const past = pastNote(range);
+  // A yes or no comes first ("Yes, Piano was on …"); the note that the day is past follows it.
+  const said = past === '' ? reply : /^(Yes|No)\b/.test(reply) ? `${reply} ${past}` : `${past} ${reply}`;
+  return weekday === '' ? said : `${weekday} ${said}`;
+}
+
+/** 'Nov 27 is already past.' for a date typed without a year that is this year's past day (issue 43), else ''. */
+function pastNote(range: DayRange | null): string {
+  if (range?.past !== true) return '';
+  const [, month, dayOfMonth] = formatDate(range.from).split(' ');
+  return `${month} ${dayOfMonth} is already past.`;
 }
 
 const WEEKDAY_NAMES = 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday'.split(' ');
@@ -1353,7 +1510,7 @@ function replyTo(a: Answerer, intent: Intent): string {
     case 'schedule':
       return intent.byPerson
         ? answerByPerson(a, intent.range)
-        : answerSchedule(a, intent.range, intent.memberId);
+        : answerSchedule(a, intent.range, intent.memberId, intent.group ?? null);
     case 'at_time':
       return answerAtTime(a, intent.range.from, intent.time, intent.near, intent.memberId);
     case 'free_search':
@@ -1373,11 +1530,11 @@ function replyTo(a: Answerer, intent: Intent): string {
     case 'transport_gaps':
       return answerTransportGaps(a, intent.range);
     case 'tasks':
-      return answerTasks(a, intent.memberId, intent.range);
+      return answerTasks(a, intent.memberId, intent.range, intent.group ?? null);
     case 'overdue':
       return answerOverdue(a, intent.memberId);
     case 'free':
-      return answerFree(a, intent.memberId, intent.range, intent.time, intent.asksBusy, intent.near ?? 'at');
+      return answerFree(a, intent);
     case 'whats_next':
       return answerWhatsNext(a, intent.memberId);
     case 'unclear_day':

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countSmsSegments } from '../notifications/sms-segments.ts';
 import { deterministicAssistant } from './assistant.ts';
+import { smsPages } from './format.ts';
 import type { AssistantEvent, FamilyData } from './family-data.ts';
 import {
   ANA,
@@ -392,10 +393,12 @@ describe('the question corpus', () => {
     expect(deterministicAssistant.answer(question, fixtureFamily(asker))).toBe(expected);
   });
 
-  it('keeps every reply within 3 SMS segments', () => {
+  it('sends every reply in GSM-7 SMS of at most 2 segments (issue 43)', () => {
     for (const [asker, question] of CORPUS) {
-      const reply = deterministicAssistant.answer(question, fixtureFamily(asker));
-      expect(countSmsSegments(reply).segments, question).toBeLessThanOrEqual(3);
+      for (const sms of smsPages(deterministicAssistant.answer(question, fixtureFamily(asker)))) {
+        expect(countSmsSegments(sms), question).toMatchObject({ encoding: 'GSM-7' });
+        expect(countSmsSegments(sms).segments, question).toBeLessThanOrEqual(2);
+      }
     }
   });
 });
@@ -465,16 +468,21 @@ describe('when there is little to say', () => {
 });
 
 describe('long answers', () => {
-  it('lists as many items as fit in 3 segments and counts the rest', () => {
+  it('sends as many items as fit in 2 segments and keeps the rest for MORE (issue 43)', () => {
     const events = Array.from({ length: 40 }, (_, i) => ({
       ...fixtureEvent(3),
       id: 100 + i,
       title: `Volunteer shift number ${i + 1}`,
       start: `2026-12-01T${String(6 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}:00`,
     }));
-    const reply = deterministicAssistant.answer('whats on tomorrow', { ...fixtureFamily(), events });
-    expect(countSmsSegments(reply).segments).toBeLessThanOrEqual(3);
-    expect(reply).toMatch(/^Tomorrow \(Tue Dec 1\): 6am Volunteer shift number 1 \(Sam\); .* \+\d+ more\.$/);
+    const whole = deterministicAssistant.answer('whats on tomorrow', { ...fixtureFamily(), events });
+    const [reply, ...more] = smsPages(whole);
+    expect(countSmsSegments(reply ?? '').segments).toBeLessThanOrEqual(2);
+    expect(reply).toMatch(
+      /^Tomorrow \(Tue Dec 1\): 6am Volunteer shift number 1 \(Sam\); .* \+\d+ more\. Reply MORE$/,
+    );
+    expect(more.length).toBeGreaterThan(0);
+    expect(more.at(-1)).toMatch(/Volunteer shift number 40 \(Sam\)\.$/);
   });
 });
 
@@ -497,12 +505,12 @@ describe('any text at any time', () => {
     .integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 11, 31) })
     .map((ms) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString().slice(0, 16) + ':00');
 
-  it('never throws, and always answers within 3 SMS segments', () => {
+  it('never throws, and always answers in SMS of at most 2 segments', () => {
     fc.assert(
       fc.property(question, now, fc.constantFrom(ANA, SAM, MAYA, LEO, ROSA), (q, at, asker) => {
         const reply = deterministicAssistant.answer(q, fixtureFamily(asker, at));
         expect(reply.length).toBeGreaterThan(0);
-        expect(countSmsSegments(reply).segments).toBeLessThanOrEqual(3);
+        for (const sms of smsPages(reply)) expect(countSmsSegments(sms).segments).toBeLessThanOrEqual(2);
       }),
       { numRuns: 300 },
     );

@@ -1,8 +1,9 @@
 import { composeAnswer } from './answer.ts';
 import type { FamilyData } from './family-data.ts';
-import { fitsSms } from './format.ts';
+import { toGsm7 } from './format.ts';
 import { type Intent, intentRange, parseIntent } from './intent.ts';
-import { wordsMatch } from './normalize.ts';
+import { familyMatcher, normalizeQuestion } from './normalize.ts';
+import type { WordMatcher } from './relevance.ts';
 import { regionOf } from './region.ts';
 
 /**
@@ -11,7 +12,10 @@ import { regionOf } from './region.ts';
  * deterministic one below, which works offline.
  */
 export interface ScheduleAssistant {
-  /** The reply text (at most 3 SMS segments) to `question`, asked by `data.askerId`. */
+  /**
+   * The whole reply to `question`, asked by `data.askerId`, in GSM-7 wherever its content allows (`toGsm7`).
+   * It may be longer than one SMS: the sender splits it with `smsPages` and keeps the rest for "Reply MORE".
+   */
   answer(question: string, data: FamilyData): string;
 }
 
@@ -20,7 +24,7 @@ export interface ScheduleAssistant {
  * family's time zone). Pure and deterministic.
  */
 export function understand(question: string, data: FamilyData): Intent {
-  return understandEach(question, data)[0];
+  return understandEach(question, data, matcherFor(data))[0];
 }
 
 /**
@@ -34,12 +38,12 @@ const SECOND_QUESTION =
  * The intents of a text: one, or two when it asks two questions that each read as something other than help.
  * The second borrows the first one's days when it names none ("… tomorrow, and who's driving").
  */
-function understandEach(question: string, data: FamilyData): [Intent] | [Intent, Intent] {
-  const whole = parseOne(question, data);
+function understandEach(question: string, data: FamilyData, match: WordMatcher): [Intent] | [Intent, Intent] {
+  const whole = parseOne(question, data, match);
   const cut = SECOND_QUESTION.exec(question);
   if (!cut || cut.index === 0) return [whole];
-  const first = parseOne(question.slice(0, cut.index), data);
-  const second = parseOne(question.slice(cut.index + cut[0].length), data);
+  const first = parseOne(question.slice(0, cut.index), data, match);
+  const second = parseOne(question.slice(cut.index + cut[0].length), data, match);
   // "when is date night and where", "who picks up max and what time": one question with a follow-up word.
   const unnamed = second.kind === 'help' || second.kind === 'whats_next';
   if (first.kind === 'help' || first.kind === 'command' || unnamed) return [whole];
@@ -50,7 +54,20 @@ function understandEach(question: string, data: FamilyData): [Intent] | [Intent,
   return [first, second];
 }
 
-function parseOne(question: string, data: FamilyData): Intent {
+/** The family's own vocabulary: every word of its titles, places and first names. */
+function matcherFor(data: FamilyData): WordMatcher {
+  const texts = [
+    ...data.events.flatMap((e) => [e.title, e.location ?? '']),
+    ...data.tasks.map((t) => t.title),
+    ...data.activities.flatMap((a) => [a.title, a.location ?? '']),
+    ...data.members.map((m) => m.name),
+  ];
+  return familyMatcher(
+    new Set(texts.flatMap((t) => normalizeQuestion(t).split(' ')).filter((w) => w !== '')),
+  );
+}
+
+function parseOne(question: string, data: FamilyData, match: WordMatcher): Intent {
   return parseIntent(
     question,
     {
@@ -62,19 +79,23 @@ function parseOne(question: string, data: FamilyData): Intent {
       activityTitles: [...new Set(data.activities.map((a) => a.title))],
       region: regionOf(data.timeZone),
     },
-    wordsMatch,
+    match,
   );
 }
 
+/** Said after a reply whose titles had emoji, which SMS in GSM-7 cannot carry. */
+export const EMOJI_NOTE = '(emoji left out)';
+
 /**
  * The built-in assistant: intent and date parsing (chrono-node, date-holidays, edit distance) over the
- * question, then an answer composed from `data` only. Pure and deterministic.
+ * question, then an answer composed from `data` only (both answers when the text asks two questions), made
+ * GSM-7 (curly quotes and dashes plain, emoji dropped with EMOJI_NOTE). Pure and deterministic.
  */
 export const deterministicAssistant: ScheduleAssistant = {
   answer(question, data) {
-    const replies = understandEach(question, data).map((intent) => composeAnswer(intent, data, wordsMatch));
-    const both = replies.join(' ');
-    // Two answers that would not fit 3 SMS segments: the first one alone.
-    return fitsSms(both) ? both : (replies[0] ?? '');
+    const match = matcherFor(data);
+    const replies = understandEach(question, data, match).map((intent) => composeAnswer(intent, data, match));
+    const plain = toGsm7(replies.join(' '));
+    return plain.dropped ? `${plain.text} ${EMOJI_NOTE}` : plain.text;
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctDateWord, parseWhen } from './dates.ts';
+import { correctDateWord, parseWhen, yearOfMonthDay } from './dates.ts';
 import { regionOf } from './region.ts';
 
 // Monday Nov 30 2026, 07:45 local.
@@ -156,8 +156,9 @@ describe('parseWhen: typos, numeric dates, holidays and days it cannot read (iss
 
   it('reads numeric dates in the region order, and the other order when only it is a date', () => {
     expect(parseWhen('12/10', NOW, { region: US }).range?.from).toBe('2026-12-10');
-    expect(parseWhen('12/10', NOW, { region: UK }).range?.from).toBe('2027-10-12');
-    expect(parseWhen('28/11', NOW, { region: US }).range?.from).toBe('2027-11-28');
+    // Issue 43: a date just gone (within half a year) is this year's, marked past; the answer says so.
+    expect(parseWhen('12/10', NOW, { region: UK }).range).toMatchObject({ from: '2026-10-12', past: true });
+    expect(parseWhen('28/11', NOW, { region: US }).range).toMatchObject({ from: '2026-11-28', past: true });
     expect(parseWhen('12/5/2027', NOW, { region: US }).range?.from).toBe('2027-12-05');
   });
 
@@ -251,5 +252,31 @@ describe('parseWhen: spans, weekday-date mismatches and past parts of today (iss
   it('reads a clock time that is an hour or more gone today as tomorrow', () => {
     expect(parseWhen('free at 3', SUN_EVE)).toMatchObject({ time: '15:00', range: { from: '2026-11-30' } });
     expect(parseWhen('free at 7pm', SUN_EVE)).toMatchObject({ range: { from: '2026-11-29' } });
+  });
+
+  it("reads a month and day without a year as this year's when just gone, else the next one (issue 43)", () => {
+    expect(yearOfMonthDay(11, 27, '2026-11-29')).toEqual({ date: '2026-11-27', past: true });
+    expect(yearOfMonthDay(11, 29, '2026-11-29')).toEqual({ date: '2026-11-29', past: false });
+    expect(yearOfMonthDay(1, 5, '2026-11-29')).toEqual({ date: '2027-01-05', past: false });
+    expect(yearOfMonthDay(2, 30, '2026-11-29')).toBeNull();
+    expect(parseWhen('nov 27', '2026-11-29T19:30:00').range).toMatchObject({
+      from: '2026-11-27',
+      past: true,
+    });
+    expect(parseWhen('dec 3', '2026-11-29T19:30:00').range?.past).toBeUndefined();
+  });
+
+  it('reads "this week" on a weekend as the week ending and the one starting (issue 43)', () => {
+    const saturday = parseWhen('this week', '2026-12-05T09:30:00').range;
+    expect(saturday).toEqual({ from: '2026-11-29', to: '2026-12-12', kind: 'weekend_weeks' });
+    const sunday = parseWhen('this week', '2026-12-06T18:00:00').range;
+    expect(sunday).toEqual({ from: '2026-11-29', to: '2026-12-12', kind: 'weekend_weeks' });
+    // On a weekday, and "rest of the week", it is what is left of this week.
+    expect(parseWhen('this week', '2026-12-02T09:00:00').range).toEqual({
+      from: '2026-12-02',
+      to: '2026-12-05',
+      kind: 'this_week',
+    });
+    expect(parseWhen('rest of the week', '2026-12-05T09:30:00').range?.kind).toBe('this_week');
   });
 });

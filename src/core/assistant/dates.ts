@@ -50,11 +50,13 @@ export interface DayRange {
   /**
    * How the question named it, for the answer's heading. `coming_weekend`: "this weekend" asked on a Sunday
    * from 5pm, when this weekend is over (the next Saturday and Sunday); `month`: a calendar month (from today
-   * when it is this month); `span`: any other run of days ("sat and sun", "dec 5-7", "next 3 days").
+   * when it is this month); `weekend_weeks`: "this week" asked on a Saturday or Sunday, the week ending (Sunday
+   * to Saturday) and the one starting, 14 days (issue 43); `span`: any other run of days ("sat and sun", "dec 5-7", "next 3 days").
    */
   kind:
     | 'day'
     | 'this_week'
+    | 'weekend_weeks'
     | 'next_week'
     | 'last_week'
     | 'weekend'
@@ -70,6 +72,38 @@ export interface DayRange {
    * 8th" when the 8th is a Tuesday): the date wins and the answer says so.
    */
   typedWeekday?: number;
+  /**
+   * Issue 43: a date typed without a year ("11/27", "nov 27") that is already past this year, by at most
+   * PAST_DATE_DAYS days: this year's past day is meant (not next year's), and the answer says it is past.
+   */
+  past?: boolean;
+}
+
+/**
+ * How far back a date typed without a year still means this year's (issue 43): within this many days before
+ * today it is this year's past day ("anything on 11/27" asked on Nov 29); further back it is next year's
+ * ("jan 5" asked in November).
+ */
+export const PAST_DATE_DAYS = 183;
+
+/**
+ * The year a month and day typed without one mean, seen from `today` (`YYYY-MM-DD`): this year's when it is
+ * today or ahead, or behind by at most PAST_DATE_DAYS days (then `past`); otherwise next year's. Null when
+ * neither this year nor next has that date (Feb 30).
+ */
+export function yearOfMonthDay(
+  month: number,
+  dayOfMonth: number,
+  today: string,
+): { date: string; past: boolean } | null {
+  const thisYear = Number(today.slice(0, 4));
+  const date = `${thisYear}-${pad2(month)}-${pad2(dayOfMonth)}`;
+  if (isLocalDate(date)) {
+    if (date >= today) return { date, past: false };
+    if (addLocalDays(date, PAST_DATE_DAYS) >= today) return { date, past: true };
+  }
+  const next = `${thisYear + 1}-${pad2(month)}-${pad2(dayOfMonth)}`;
+  return isLocalDate(next) ? { date: next, past: false } : null;
 }
 
 const PARTS: Array<[RegExp, DayPart]> = [
@@ -119,15 +153,15 @@ const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?\b/;
 
 /**
  * Reads a numeric date in the region's order (month first in the US, day first in most other places); when
- * only the other order is a real date ("28/11" in the US) that one is meant. Without a year it is the next
- * such date on or after today.
+ * only the other order is a real date ("28/11" in the US) that one is meant. Without a year: `yearOfMonthDay`
+ * (this year's when ahead or at most PAST_DATE_DAYS behind, then `past`; else next year's).
  * @returns null when there is none; 'invalid' when neither order is a date ("13/45", "31/11" day-first).
  */
 function numericDate(
   text: string,
   today: string,
   region: Region,
-): { date: string; phrase: RegExp } | 'invalid' | null {
+): { date: string; phrase: RegExp; past?: boolean } | 'invalid' | null {
   const m = NUMERIC_DATE.exec(text);
   if (!m) return null;
   const a = Number(m[1]);
@@ -142,15 +176,15 @@ function numericDate(
         [b, a],
         [a, b],
       ];
-  const thisYear = Number(today.slice(0, 4));
   for (const [month, day] of orders) {
     if (month < 1 || month > 12) continue;
-    const years = explicitYear === null ? [thisYear, thisYear + 1] : [explicitYear];
-    for (const year of years) {
-      const date = `${year}-${pad2(month)}-${pad2(day)}`;
-      if (!isLocalDate(date)) continue;
-      if (explicitYear !== null || date >= today) return { date, phrase: NUMERIC_DATE };
+    if (explicitYear !== null) {
+      const date = `${explicitYear}-${pad2(month)}-${pad2(day)}`;
+      if (isLocalDate(date)) return { date, phrase: NUMERIC_DATE };
+      continue;
     }
+    const found = yearOfMonthDay(month, day, today);
+    if (found) return { date: found.date, phrase: NUMERIC_DATE, past: found.past };
   }
   return 'invalid';
 }
@@ -288,7 +322,8 @@ function day(date: string, text: string): DayRange {
 const WEEKEND_OVER = '17:00';
 
 /**
- * Weeks (Sunday to Saturday, SPEC §9), weekends (Saturday and Sunday), the last and the coming ones.
+ * Weeks (Sunday to Saturday, SPEC §9), weekends (Saturday and Sunday), the last and the coming ones. "this
+ * week" on a Saturday or Sunday is the week ending and the one starting (`weekend_weeks`).
  * "this weekend" is the coming Saturday and Sunday; on a Saturday, today and tomorrow; on a Sunday before
  * 5pm, what is left of today; on a Sunday from 5pm this weekend is over and the coming one is meant
  * (`coming_weekend`, said in the reply's heading). "next weekend" on a Sunday is the coming one too.
@@ -348,6 +383,15 @@ function weekRanges(text: string, now: string): { range: DayRange; phrase: RegEx
     };
   }
   if (/\b(this|the|rest of the) week\b|\bweek\b/.test(text) && !/\bweek of\b/.test(text)) {
+    // Asked on a weekend, "this week" is both the week that is ending and the one starting (issue 43): what
+    // was due on Tuesday still counts, and so does Monday's.
+    if ((weekday === 6 || weekday === 0) && !/\brest of the week\b/.test(text)) {
+      const sunday = weekday === 6 ? thisSunday : addLocalDays(thisSunday, -7);
+      return {
+        range: { from: sunday, to: addLocalDays(sunday, 13), kind: 'weekend_weeks' },
+        phrase: /\b(for |of )?(this |the )?week\b/,
+      };
+    }
     return {
       range: { from: today, to: saturday, kind: 'this_week' },
       phrase: /\b(for |of )?(this |the |rest of the )?week\b/,
@@ -550,8 +594,9 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
   if (numeric) {
     const rest = text.replace(numeric.phrase, ' ').replace(/\s+/g, ' ').trim();
     const timed = parseClock(rest, now);
+    const range = withWeekdayCheck(day(numeric.date, text), text);
     return finish({
-      range: withWeekdayCheck(day(numeric.date, text), text),
+      range: numeric.past ? { ...range, past: true } : range,
       time: timed.time,
       rest: withoutParts(withoutWeekdays(timed.rest)),
     });
@@ -612,11 +657,26 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
 
   const dateNamed = start.isCertain('day') || start.isCertain('weekday') || start.isCertain('month');
   let date = today;
+  let past = false;
   if (dateNamed) {
     const y = start.get('year');
     const m = start.get('month');
     const d = start.get('day');
     if (y !== null && m !== null && d !== null) date = `${y}-${pad2(m)}-${pad2(d)}`;
+    // "nov 27" without a year: chrono reads it forward (next year's); a day just gone is this year's.
+    if (
+      m !== null &&
+      d !== null &&
+      start.isCertain('month') &&
+      start.isCertain('day') &&
+      !start.isCertain('year')
+    ) {
+      const found = yearOfMonthDay(m, d, today);
+      if (found) {
+        date = found.date;
+        past = found.past;
+      }
+    }
   }
   // chrono's forwardDate moves "on Monday" asked on a Monday a week ahead; the texter means today, unless the
   // part of today they name is over ("sunday morning" asked on Sunday evening is next Sunday's).
@@ -653,7 +713,8 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
     const last = y !== null && m !== null && d !== null ? `${y}-${pad2(m)}-${pad2(d)}` : date;
     if (last > date) return finish({ range: { from: date, to: last, kind: 'span' }, time: null, rest });
   }
-  const range = start.isCertain('day') ? withWeekdayCheck(day(date, text), text) : day(date, text);
+  const dated = start.isCertain('day') ? withWeekdayCheck(day(date, text), text) : day(date, text);
+  const range = past ? { ...dated, past } : dated;
   const timeOnly = !dateNamed && !range.part && !/\b(today|tonight|this)\b/.test(text);
   return {
     ...finish({ range, time, rest: range.typedWeekday === undefined ? rest : withoutWeekdays(rest) }),

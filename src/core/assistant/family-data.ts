@@ -11,6 +11,11 @@ export interface AssistantMember {
   id: number;
   /** The full name as stored ("Maya Rivera"); questions match its first word. */
   name: string;
+  /**
+   * SPEC §3 member role ('parent', 'child' or 'other'), when known: group words resolve by it ("the kids" are
+   * the children, "the parents" the parents); drivers offered for a drive are never children.
+   */
+  role?: 'parent' | 'child' | 'other';
 }
 
 /** A driving duty on an event (SPEC §3 pickup / drop-off). */

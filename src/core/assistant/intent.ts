@@ -15,7 +15,14 @@ export type Intent =
   /** A question about someone who is not in the family ("is Olivia free?"). */
   | { kind: 'unknown_name'; name: string }
   /** `byPerson`: "who's doing what": each member's events and drives, person by person. */
-  | { kind: 'schedule'; range: DayRange; memberId: number | null; byPerson?: boolean }
+  | {
+      kind: 'schedule';
+      range: DayRange;
+      memberId: number | null;
+      byPerson?: boolean;
+      /** Issue 43: a group word ("the kids") resolved to members; `memberId` is then null. */
+      group?: number[];
+    }
   /**
    * "Is there anything at 6am monday", "does Leo have anything at 4": yes or no about that clock time
    * (`HH:mm`, local) on `range.from`, then what is next that day.
@@ -69,7 +76,7 @@ export type Intent =
    */
   | { kind: 'transport_gaps'; range: DayRange }
   /** `range` set: only tasks due in it. */
-  | { kind: 'tasks'; memberId: number | null; range: DayRange | null }
+  | { kind: 'tasks'; memberId: number | null; range: DayRange | null; group?: number[] }
   | { kind: 'overdue'; memberId: number | null }
   /** `memberId` null: "is anyone free", answered for every member. */
   /** `asksBusy`: "is Maya busy" (yes means busy), else "is Maya free". */
@@ -81,6 +88,13 @@ export type Intent =
       asksBusy: boolean;
       /** How the time was asked: "at 3", "around noon" (within half an hour), "by 5" (at 5). */
       near?: TimeNear;
+      /** Issue 43: "are the kids free": these members instead of everyone; `memberId` is then null. */
+      group?: number[];
+      /**
+       * Issue 43: "is anyone free to take Zoe to soccer": the drive asked about (its direction, the event's
+       * words, the rider); the answer says when it is, who has it, and who is free then.
+       */
+      drive?: { direction: TransportDirection; words: string[]; riderId: number | null };
     }
   | { kind: 'whats_next'; memberId: number | null }
   /** A day expression that could not be read ("blursday", "the 45th"): say so, never guess a day. */
@@ -435,7 +449,8 @@ function roleBeforeName(names: ReadonlySet<string>): RegExp {
  * "is there school monday" ('in'), "are the kids off school", "is it a day off school" ('off'): answered from
  * the day's no-school events rather than by a title match on "school".
  */
-const SCHOOL_IN = /\b(?:is there|any|have|has|got|in|at|going to|go to) school\b|\bschool ?days?\b/;
+const SCHOOL_IN =
+  /\b(?:is there|any|have|has|got|in|at|going to|go to) school\b|\bschool ?days?\b|^(?:is|will) school (?:be )?(?:open|on)\b/;
 const SCHOOL_OFF = /\b(?:off|no|out of) school\b|\bschool (?:closed|off|holiday)\b/;
 
 /** "when is Marco back", "when do we get back from camping", "is Sam home tomorrow", "is Marco away": a trip. */
@@ -465,6 +480,65 @@ const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
  * @param match the title-word matcher (typo-tolerant `wordsMatch` in production)
  */
 export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent {
+  const intent = readIntent(raw, ctx, match);
+  const typed = normalizeQuestion(raw);
+  // "is anyone free to take Zoe to soccer", "can anybody get Jack from football": who could do that drive.
+  if (intent.kind === 'transport' && ANYONE_DRIVE.test(typed)) {
+    const today = localDateOf(ctx.now);
+    return {
+      kind: 'free',
+      memberId: null,
+      range: intent.range ?? { from: today, to: today, kind: 'day' },
+      time: null,
+      asksBusy: false,
+      drive: {
+        direction: intent.direction,
+        words: intent.words.filter((w) => !/^(free|able|available|anyone|anybody|someone|somebody)$/.test(w)),
+        riderId: intent.memberId,
+      },
+    };
+  }
+  const group = groupOf(typed, ctx);
+  if (group === null) return intent;
+  // "what do the kids have tomorrow", "kids tasks?", "are the kids free saturday": the group, never the sender
+  // (nor a stray "I": "do the kids have anything I need to know about").
+  switch (intent.kind) {
+    case 'schedule':
+      return intent.byPerson ? intent : { ...intent, memberId: null, group };
+    case 'tasks':
+      return { ...intent, memberId: null, group };
+    case 'free':
+      return intent.drive ? intent : { ...intent, memberId: null, group };
+    default:
+      return intent;
+  }
+}
+
+/** "is anyone free to take …", "can anybody pick up …", "is someone able to drive …". */
+const ANYONE_DRIVE =
+  /\b(?:anyone|anybody|any one|someone|somebody)\b(?: (?:free|available|able|around))?(?: (?:to|who can|that can))? (?:take|drop|pick|get|collect|grab|fetch|drive|bring)\b|\b(?:can|could) (?:anyone|anybody|someone|somebody) (?:take|drop|pick|get|collect|grab|fetch|drive|bring)\b/;
+
+/** Group words and the role they name (SPEC §3 member roles). */
+const GROUPS: Array<[RegExp, 'child' | 'parent']> = [
+  [/\b(?:kids|kiddos|children|boys|girls|little ones|the twins)\b/, 'child'],
+  [/\b(?:parents|grown ?ups|adults)\b/, 'parent'],
+];
+
+/**
+ * Issue 43: the members a group word names ("the kids" → the members whose role is child, "the parents" →
+ * parents), or null when the text names none, names a member by first name too (the name says who), or the
+ * family's roles are unknown.
+ */
+function groupOf(text: string, ctx: IntentContext): number[] | null {
+  const words = text.split(' ');
+  if (findMentions(words, ctx).some((m) => !m.pronoun)) return null;
+  const role = GROUPS.find(([re]) => re.test(text))?.[1];
+  if (role === undefined) return null;
+  const ids = ctx.members.filter((m) => m.role === role).map((m) => m.id);
+  return ids.length > 0 ? ids : null;
+}
+
+function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent {
   const names = new Set(ctx.members.map((m) => firstNameKey(m.name)).filter((n) => n !== ''));
   // "what date is the concert" asks when; "date" is otherwise a word of titles such as "Date night".
   if (
@@ -696,9 +770,10 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
       text,
     );
   // "is it my turn to drive", "do I drive today": the asker's own drives.
-  const myTurn = /\bmy turn\b|\b(?:do|am|should|will|must) i (?:have to |need to )?driv(?:e|ing)\b/.test(
-    text,
-  );
+  const myTurn =
+    /\bmy turn\b|\b(?:do|am|should|will|must) i (?:next )?(?:have to |need to )?(?:next )?driv(?:e|ing)\b/.test(
+      text,
+    );
   const pickup = TRANSPORT_PICKUP.test(text) || ridden || selfPickup;
   const dropoff = TRANSPORT_DROPOFF.test(text) || takenTo || selfDropoff;
   const both = TRANSPORT_BOTH.test(text);
@@ -806,6 +881,13 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     return { kind: 'next_event', words: [meal], memberId: subject, range, strict: true };
   }
 
+  // "anything coming up for me", "what's coming up for Leo": what is next for them (their drives too).
+  if (
+    !when.range &&
+    /^(?:is there |are there |have i got |do i have )?(?:anything|what is|something) coming up\b/.test(text)
+  ) {
+    return { kind: 'whats_next', memberId: subject };
+  }
   const asksWhen = /\bwhen\b|\bwhat time\b|\bwhere\b|\bhow long (until|till)\b/.test(text);
   // "next" inside the date ("next wednesday") is not "what's next".
   const asksNext = /\bnext\b/.test(rest);

@@ -59,6 +59,12 @@ const REPLACEMENTS: Record<string, string> = {
   bday: 'birthday',
   anythin: 'anything',
   nothin: 'nothing',
+  somethin: 'something',
+  goin: 'going',
+  doin: 'doing',
+  comin: 'coming',
+  happenin: 'happening',
+  havin: 'having',
   wat: 'what',
   wut: 'what',
   wht: 'what',
@@ -231,9 +237,10 @@ export function stem(word: string): string {
 
 /**
  * True when a typed word means a title word: equal after stemming, or a typo of it (one edit for words of
- * 4–6 letters, two for longer ones); a typed word of 4+ letters (or 3 letters, half the word) also
- * matches the start of a longer title word ("ortho" → "orthodontist"), and one of 4+ letters the end of a
- * compound ("room" → "bedroom").
+ * 4–6 letters, two for longer ones, the first letter right: texters slip inside a word, and "goin" is not
+ * "Join" nor "bake" "Cake"); a typed word of 4+ letters (or 3 letters, half the word) also matches the start
+ * of a longer title word ("ortho" → "orthodontist"), and one of 4+ letters the end of a compound ("room" →
+ * "bedroom").
  */
 export function wordsMatch(typed: string, title: string): boolean {
   const a = stem(typed);
@@ -242,8 +249,36 @@ export function wordsMatch(typed: string, title: string): boolean {
   if (a.length >= 3 && b.startsWith(a) && (a.length >= 4 || a.length >= b.length / 2)) return true;
   // The end of a compound: "room" means "bedroom".
   if (a.length >= 4 && b.length > a.length + 2 && b.endsWith(a)) return true;
+  return a[0] === b[0] && isTypo(a, b);
+}
+
+/** One edit between words of 4–6 letters, two between longer ones (the shorter word counts). */
+function isTypo(a: string, b: string): boolean {
   const shorter = Math.min(a.length, b.length);
   if (shorter < 4) return false;
-  const allowed = shorter >= 7 ? 2 : 1;
-  return editDistance(a, b) <= allowed;
+  return editDistance(a, b) <= (shorter >= 7 ? 2 : 1);
+}
+
+/**
+ * The matcher for one family (issue 43): a typed word that is itself a word of the family's vocabulary (its
+ * titles, places and names, after stemming) means that word only, never a typo of another ("sale" is not
+ * "sail", "meet" is not "meat"); any other word is matched by `wordsMatch`.
+ * @param vocabulary the family's words, lowercase, as `normalizeQuestion` writes them.
+ */
+export function familyMatcher(vocabulary: Iterable<string>): (typed: string, title: string) => boolean {
+  const known = new Set<string>();
+  for (const w of vocabulary) known.add(stem(w));
+  return (typed, title) => {
+    const a = stem(typed);
+    if (known.has(a)) return a === stem(title) || (a.length >= 4 && stem(title).startsWith(a));
+    return wordsMatch(typed, title);
+  };
+}
+
+/**
+ * A looser match, for "Did you mean …?" only (issue 43): `wordsMatch`, or one edit anywhere in a word of 4+
+ * letters ("bake" → "Cake"). Never used to answer, only to ask.
+ */
+export function nearlyMatch(typed: string, title: string): boolean {
+  return wordsMatch(typed, title) || isTypo(stem(typed), stem(title));
 }

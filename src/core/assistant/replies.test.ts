@@ -47,6 +47,19 @@ describe('replyWord', () => {
   ])('leaves %j to the assistant', (body) => expect(replyWord(body)).toBeNull());
 });
 
+describe('replyWord: MORE (issue 43)', () => {
+  it.each(['MORE', 'more', 'More?', 'more pls', 'the rest', 'send more'])('reads "%s" as MORE', (body) => {
+    expect(replyWord(body)).toEqual({ kind: 'more' });
+  });
+
+  it.each(['more soccer?', 'anything more tomorrow', 'no more reminders'])(
+    'leaves "%s" to the assistant',
+    (body) => {
+      expect(replyWord(body)).toBeNull();
+    },
+  );
+});
+
 describe('reply texts', () => {
   const soccer = { kind: 'pickup' as const, who: 'Maya', title: 'Soccer', at: '2026-11-24T16:30:00' };
 

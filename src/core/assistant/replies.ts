@@ -6,19 +6,26 @@ import { addLocalDays } from '../time/local-time.ts';
  * I'LL DRIVE (to the evening pickup alert, optionally with the number of the pickup it listed) or YES (to the
  * "Reply YES to pick up …" question). Anything else is a question for the assistant. Pure.
  */
-export type ReplyWord = { kind: 'done' } | { kind: 'drive'; item: number | null } | { kind: 'yes' };
+export type ReplyWord =
+  | { kind: 'done' }
+  | { kind: 'drive'; item: number | null }
+  | { kind: 'yes' }
+  /** Issue 43: the next SMS of an answer that ended "+N more. Reply MORE". */
+  | { kind: 'more' };
 
 const DONE =
   /^(?:(?:it s |its |all |i m |im |i am )?(?:done|finished|complete|completed)|(?:i )?did it)(?: now)?(?: thanks?| thank you| thx)?$/;
 const DRIVE =
   /^(?:me|(?:i ll|ill|i will|i can|i could|yes i ll|yes i will|yes i can) (?:drive|do it|go|take(?: her| him| them| it| that| that one| this one)?|pick (?:her|him|them) up|get (?:her|him|them)))$/;
 const YES = /^(?:yes|y|yeah|yep|yup|ok|okay|sure|confirm|yes please|yes thanks?)$/;
+const MORE = /^(?:more|mor|moar|more please|more pls|more plz|send more|show more|the rest|more thanks?)\??$/;
 
 /**
  * Reads a whole text as a reply word, or null. Case, punctuation, emoji and apostrophes (straight or curly) do not
  * matter: "Done!", "did it", "finished" are DONE; "I'LL DRIVE", "ill drive", "i will drive", "I can take her",
  * "me" are I'LL DRIVE, with an optional pickup number before or after ("I'll drive 2", "#2 me"); "yes", "yep",
- * "ok" are YES. A question ("done with soccer?", "who will drive?") is not a reply word.
+ * "ok" are YES; "MORE", "more?", "more pls", "the rest" are MORE. A question ("done with soccer?", "who will
+ * drive?") is not a reply word.
  */
 export function replyWord(body: string): ReplyWord | null {
   const words = body
@@ -27,6 +34,7 @@ export function replyWord(body: string): ReplyWord | null {
     .replace(/'/g, ' ')
     .replace(/[^\p{L}\p{N}?]+/gu, ' ')
     .trim();
+  if (MORE.test(words)) return { kind: 'more' };
   if (words.includes('?')) return null;
   if (DONE.test(words)) return { kind: 'done' };
   if (YES.test(words)) return { kind: 'yes' };
@@ -112,6 +120,10 @@ export const NOTHING_TO_DRIVE_REPLY =
 /** YES with no "Reply YES" question waiting for it. */
 export const NOTHING_TO_CONFIRM_REPLY =
   "FamilyHub: there's nothing waiting for a YES from you. Reply I'LL DRIVE to a pickup alert first.";
+
+/** MORE with no answer waiting to be continued. */
+export const NOTHING_MORE_REPLY =
+  'FamilyHub: there is nothing more to send. Text me a question about your family calendar.';
 
 /** An action the reply asked for that the app refused (a plan limit, a validation rule): why, and where to fix it. */
 export function refusedReply(message: string, link: string): string {

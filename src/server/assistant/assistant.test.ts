@@ -8,11 +8,14 @@ import {
   STOP_REPLY,
   UNKNOWN_SENDER_REPLY,
 } from '../../core/assistant/keywords.ts';
+import { NOTHING_MORE_REPLY } from '../../core/assistant/replies.ts';
+import { countSmsSegments } from '../../core/notifications/sms-segments.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { activityProposals } from '../db/schema/tasks.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { MORE_WAIT_MINUTES } from './more.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 import { SMS_RATE_LIMIT, SMS_WEBHOOK_PATH } from './routes.ts';
 import { markPhoneVerified } from '../test/phone.ts';
@@ -495,5 +498,88 @@ describe('POST /api/sms/inbound: requests, done tasks and drives from the family
     // From Maya's phone: Ana's has used much of its 10 texts a minute in this file.
     const res = await send(text(MAYA_PHONE, 'cancel soccer tomorrow'));
     expect(replyText(res.body)).toMatch(/^I can't change or cancel events by text\./);
+  });
+});
+
+// Issue 43: an answer longer than 2 segments goes in parts, the rest kept per sender for MORE (ADR 054); replies
+// are GSM-7 wherever the content allows; group words resolve by the members' roles.
+describe('POST /api/sms/inbound: long answers, MORE, GSM-7 and group words (issue 43)', () => {
+  const PARENT_PHONE = '+14155550301';
+  const OTHER_PHONE = '+14155550302';
+  let brooks: { familyId: number; dana: number; zoe: number };
+
+  beforeAll(async () => {
+    const b = await registerFamily('Brooks', 'Dana Brooks', PARENT_PHONE);
+    const zoe = await addMember(b.familyId, 'Zoe Brooks', null);
+    await server.database.system
+      .update(familyMembers)
+      .set({ role: 'child' })
+      .where(eq(familyMembers.id, zoe));
+    await server.database.system
+      .update(familyMembers)
+      .set({ role: 'parent' })
+      .where(eq(familyMembers.id, b.memberId));
+    brooks = { familyId: b.familyId, dana: b.memberId, zoe };
+    // Tomorrow (Mon Nov 23): 20 of Zoe's things, with curly apostrophes, dashes and an emoji, and Dana's own.
+    await insertEvents(server.database.system, [
+      ...Array.from({ length: 20 }, (_, i) => ({
+        familyId: b.familyId,
+        title: `Zoe\u2019s rehearsal \u2013 part ${i + 1} \u{1F3AD}`,
+        startDate: `2026-11-23T${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 === 0 ? '00' : '30'}:00`,
+        durationMinutes: 30,
+        attendees: [String(zoe)],
+      })),
+      {
+        familyId: b.familyId,
+        title: 'Dana\u2019s work call',
+        startDate: '2026-11-23T09:00:00',
+        durationMinutes: 30,
+        attendees: [String(b.memberId)],
+      },
+    ]);
+    // Another family's member on another phone: their MORE never reaches the Brooks' rest.
+    await registerFamily('Other', 'Olga Other', OTHER_PHONE);
+  });
+
+  it('sends 2 GSM-7 segments at most, then each MORE the next part, every item once, until nothing is left', async () => {
+    const first = replyText((await send(text(PARENT_PHONE, "what's on tomorrow"))).body) ?? '';
+    const parts = [first];
+    expect(first).toMatch(
+      /^Tomorrow \(Mon Nov 23\): 8am Zoe's rehearsal - part 1 \(Zoe\); .*\+\d+ more\. Reply MORE$/,
+    );
+    // MORE from another family's number has nothing waiting: the rest is this sender's own.
+    expect(replyText((await send(text(OTHER_PHONE, 'MORE'))).body)).toBe(NOTHING_MORE_REPLY);
+    while (parts.at(-1)?.endsWith('Reply MORE') && parts.length < 10) {
+      parts.push(replyText((await send(text(PARENT_PHONE, parts.length % 2 ? 'more' : 'MORE?'))).body) ?? '');
+    }
+    for (const part of parts) {
+      // 3GPP TS 23.038 / 23.040: GSM-7, at most 2 segments (2 x 153 septets).
+      expect(countSmsSegments(part)).toMatchObject({ encoding: 'GSM-7' });
+      expect(countSmsSegments(part).segments).toBeLessThanOrEqual(2);
+    }
+    const items = parts.join(' ').match(/Zoe's rehearsal - part \d+|Dana's work call/g);
+    expect(items).toHaveLength(21);
+    expect(new Set(items).size).toBe(21);
+    expect(parts.at(-1)).toMatch(/\(emoji left out\)$/);
+    // Everything sent: MORE has nothing left, and the whole exchange is in the family's history.
+    expect(replyText((await send(text(PARENT_PHONE, 'more'))).body)).toBe(NOTHING_MORE_REPLY);
+    const history = (await rowsOf(brooks.familyId)).filter((r) => r.kind === ANSWER_KIND).map((r) => r.body);
+    expect(history.slice(0, parts.length)).toEqual(parts);
+  });
+
+  it('keeps the rest for MORE_WAIT_MINUTES only', async () => {
+    const first = replyText((await send(text(PARENT_PHONE, 'whats on tmrw'))).body) ?? '';
+    expect(first).toMatch(/Reply MORE$/);
+    const now = server.clock.now().toISOString();
+    server.clock.advanceMinutes(MORE_WAIT_MINUTES + 1);
+    expect(replyText((await send(text(PARENT_PHONE, 'more'))).body)).toBe(NOTHING_MORE_REPLY);
+    server.clock.set(now);
+  });
+
+  it('reads "the kids" as the members whose role is child, never the sender (nor a stray "I")', async () => {
+    const res = await send(text(PARENT_PHONE, 'do the kids have anything tmrw I need to know about'));
+    const reply = replyText(res.body) ?? '';
+    expect(reply).toMatch(/^Zoe, tomorrow \(Mon Nov 23\): 8am Zoe's rehearsal - part 1 \(Zoe\); /);
+    expect(reply).not.toContain('work call');
   });
 });

@@ -5,6 +5,7 @@ import type {
   AssistantTask,
   FamilyData,
 } from '../../core/assistant/family-data.ts';
+import { MEMBER_ROLES } from '../../core/members/colors.ts';
 import { addLocalDays, instantToLocal, localDateOf } from '../../core/time/local-time.ts';
 import type { DbOrTx } from '../db/types.ts';
 import { type EngineRow, loadWindowRows } from '../db/event-occurrences.ts';
@@ -84,7 +85,8 @@ function toAssistantActivity(row: ActivityRow, known: ReadonlySet<number>): Assi
 }
 
 /**
- * Reads what the assistant needs of one family, every query filtered by `familyId`: accepted members,
+ * Reads what the assistant needs of one family, every query filtered by `familyId`: accepted members (with
+ * their roles),
  * recurring series (with their EXDATEs and edited occurrences), one-off events around today, open tasks and
  * tasks completed in the last DONE_TASK_DAYS days, and every activity request.
  * "Now" is `now` (from `ctx.clock`) read in the family's time zone (`families.timezone`).
@@ -105,11 +107,17 @@ export async function loadFamilyData(
   const localNow = instantToLocal(now, family.timezone);
   const today = localDateOf(localNow);
 
-  const memberRows = await db
-    .select({ id: familyMembers.id, name: familyMembers.name })
-    .from(familyMembers)
-    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.invitationStatus, ACCEPTED)))
-    .orderBy(asc(familyMembers.id));
+  const memberRows = (
+    await db
+      .select({ id: familyMembers.id, name: familyMembers.name, role: familyMembers.role })
+      .from(familyMembers)
+      .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.invitationStatus, ACCEPTED)))
+      .orderBy(asc(familyMembers.id))
+  ).map(({ id, name, role }) => {
+    // Issue 43: group words ("the kids") resolve by role.
+    const asRole = MEMBER_ROLES.find((r) => r === role);
+    return asRole === undefined ? { id, name } : { id, name, role: asRole };
+  });
   const known = new Set(memberRows.map((m) => m.id));
 
   const eventRows = await loadWindowRows(

@@ -287,7 +287,7 @@ async function claim(ctx: ServerContext, family: Family, memberId: number, now: 
  */
 export async function answerReplyWord(
   ctx: ServerContext,
-  word: ReplyWord,
+  word: Exclude<ReplyWord, { kind: 'more' }>,
   member: { id: number; familyId: number },
   now: Date,
 ): Promise<ReplyOutcome> {

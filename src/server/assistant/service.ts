@@ -11,7 +11,6 @@ import {
 } from '../../core/assistant/keywords.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode } from '../../core/members/phone.ts';
-import { truncateToSegments } from '../../core/notifications/sms-segments.ts';
 import { replyWord } from '../../core/assistant/replies.ts';
 import type { DbOrTx } from '../db/types.ts';
 import { familyMembers } from '../db/schema/families.ts';
@@ -20,6 +19,7 @@ import { smsOptOuts } from '../db/schema/sms-opt-outs.ts';
 import { unroutedSms } from '../db/schema/unrouted-sms.ts';
 import type { ServerContext } from '../context.ts';
 import { loadFamilyData } from './family-snapshot.ts';
+import { answerMore, firstSms, recordRest } from './more.ts';
 import { answerReplyWord, recordConfirmQuestion } from './replies.ts';
 
 /** One inbound text as Twilio posts it (form fields From, To, Body, MessageSid). */
@@ -203,7 +203,9 @@ async function earlierReply(
  * - A member who opted out: no reply (a carrier would block it); the question is still stored.
  * - A reply word (DONE, I'LL DRIVE, YES: `replyWord`) acts on the newest text FamilyHub sent the member that it
  *   answers (`answerReplyWord`, issue 27 part 3); YES is START only from a number that opted out.
- * - Otherwise the question is answered from that family's data only by `assistant`.
+ * - MORE sends the next SMS of the member's newest answer that did not fit 2 segments (issue 43, ADR 054).
+ * - Otherwise the question is answered from that family's data only by `assistant`: the first 2 segments now,
+ *   the rest kept for MORE.
  * The member's part (the action, the family's rows, the stored exchange) runs in one transaction in that
  * member's family scope; the phone lookup and carrier keywords are the webhook's system work.
  * Every question and reply of a known member is stored in that member's family's outbox history (kinds
@@ -294,6 +296,12 @@ export async function handleInboundSms(
   // services) and the exchange stored in that family's scope only, in one transaction (the phone lookup,
   // STOP/START and the multi-family answer above are the webhook's system work).
   return withFamilyScope(ctx.db, member.familyId, async () => {
+    if (word?.kind === 'more') {
+      const { reply, rest } = await answerMore(ctx.db, member, now);
+      const answerId = await storeExchange(ctx.db, sms, member, reply, now);
+      if (answerId !== null) await recordRest(ctx.db, member, answerId, rest, now);
+      return reply;
+    }
     if (word !== null) {
       const { reply, confirm } = await answerReplyWord(ctx, word, member, now);
       const answerId = await storeExchange(ctx.db, sms, member, reply, now);
@@ -301,8 +309,12 @@ export async function handleInboundSms(
       return reply;
     }
     const data = await loadFamilyData(ctx.db, member.familyId, member.id, now);
-    const reply = data ? truncateToSegments(assistant.answer(sms.body, data)) : UNKNOWN_SENDER_REPLY;
-    await storeExchange(ctx.db, sms, member, reply, now);
+    // Issue 43: at most 2 segments now; the rest waits for MORE.
+    const { reply, rest } = data
+      ? firstSms(assistant.answer(sms.body, data))
+      : { reply: UNKNOWN_SENDER_REPLY, rest: '' };
+    const answerId = await storeExchange(ctx.db, sms, member, reply, now);
+    if (answerId !== null) await recordRest(ctx.db, member, answerId, rest, now);
     return reply;
   });
 }

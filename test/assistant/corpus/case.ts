@@ -6,7 +6,8 @@ import type { CorpusFamilyName } from './families.ts';
  * written before the code that answers them. Families and their calendars are in families.ts.
  *
  * A case is right when the intent is the expected one, the day asked about is the expected one (when given),
- * and the reply starts with `starts`, contains every `says` and none of `not`.
+ * and the reply's first SMS starts with `starts`, and the reply (every SMS of it: the first, then what each "Reply
+ * MORE" brings) contains every `says` and none of `not`.
  */
 export interface CorpusCase {
   family: CorpusFamilyName;
@@ -25,4 +26,17 @@ export interface CorpusCase {
   starts?: string;
   says?: string[];
   not?: string[];
+}
+
+/** What a case expects, beside who asks what and when. */
+export type CaseExpectation = Omit<CorpusCase, 'family' | 'at' | 'asker' | 'text'>;
+
+/**
+ * A writer of cases into `into`: one expected answer for several ways of texting the same question.
+ * @returns `ask(family, at, asker, texts, expect)`.
+ */
+export function caseWriter(into: CorpusCase[]) {
+  return (family: CorpusFamilyName, at: string, asker: string, texts: string[], expect: CaseExpectation) => {
+    for (const text of texts) into.push({ family, at, asker, text, ...expect });
+  };
 }

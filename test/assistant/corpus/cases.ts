@@ -1,6 +1,8 @@
 import type { CorpusCase } from './case.ts';
 import type { CorpusFamilyName } from './families.ts';
 import { HELDOUT } from './heldout.ts';
+import { HELDOUT_43 } from './heldout-43.ts';
+import { UNDERSTANDING } from './understanding.ts';
 
 export type { CorpusCase } from './case.ts';
 
@@ -352,11 +354,11 @@ ask('okafor', SUN_EVE, 'ngozi', ['14.12?', 'whats on monday 14th', 'anything on 
   day: '2026-12-14',
   says: ['INSET day'],
 });
-// 12 October in the UK (day first); a Tuesday, so the weekly football is on.
+// 12 October in the UK (day first): already past this year, so this year's, said as such (issue 43).
 ask('okafor', SUN_EVE, 'ngozi', ['schedule for 12/10'], {
   intent: 'schedule',
-  day: '2027-10-12',
-  says: ['Tue Oct 12'],
+  day: '2026-10-12',
+  says: ['Mon Oct 12', 'already past'],
 });
 ask('okafor', SUN_EVE, 'ngozi', ["what's on christmas eve", 'anything on xmas eve', 'christmas eve plans'], {
   intent: 'schedule',
@@ -1874,5 +1876,8 @@ ask('okafor', SUN_EVE, 'ngozi', ['what time do i need to leave for the dentist']
   starts: 'Next Dentist',
 });
 
-/** Every case: rounds 1-4 above, then round 5 (heldout.ts), the held-out set of 2026-11-23. */
-export const CORPUS: readonly CorpusCase[] = [...cases, ...HELDOUT];
+/**
+ * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
+ * understanding.ts and its held-out part heldout-43.ts).
+ */
+export const CORPUS: readonly CorpusCase[] = [...cases, ...HELDOUT, ...UNDERSTANDING, ...HELDOUT_43];

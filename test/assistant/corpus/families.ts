@@ -14,12 +14,17 @@ import { FIXTURE_ACTIVITIES, FIXTURE_EVENTS, FIXTURE_TASKS } from '../fixture-fa
  * - Okafor: Europe/London (GB; dates are day-first there).
  * - Chen: America/New_York (US), the week of Thanksgiving 2026.
  * - Nguyen: Australia/Sydney (AU; day-first), the week before Christmas 2026.
+ * - Brooks: America/Los_Angeles (US), and Harris: Europe/London (GB), issue 43's families: a school-day series
+ *   with a day removed by EXDATE, drives on other members' events, parents and children by role, titles with
+ *   an emoji, curly apostrophes and dashes, and weeks busy enough to need "Reply MORE".
  */
 export interface CorpusFamily {
   timeZone: string;
   /** Members by first name (the corpus names its asker by first name). */
   members: Record<string, number>;
   fullNames: Record<number, string>;
+  /** SPEC §3 member roles, where the family's corpus reads "the kids" (group words). */
+  roles?: Record<number, 'parent' | 'child' | 'other'>;
   events: AssistantEvent[];
   tasks: AssistantTask[];
   activities: AssistantActivity[];
@@ -570,19 +575,365 @@ const NGUYEN: CorpusFamily = {
   ],
 };
 
-export const CORPUS_FAMILIES = { rivera: RIVERA, okafor: OKAFOR, chen: CHEN, nguyen: NGUYEN } as const;
+const [DANA, CHRIS, ZOE, ELI] = [1, 2, 3, 4];
+/** A school day: 8am-3pm, Monday to Friday, for Zoe and Eli. */
+const BROOKS: CorpusFamily = {
+  timeZone: 'America/Los_Angeles',
+  members: { dana: DANA, chris: CHRIS, zoe: ZOE, eli: ELI },
+  fullNames: { 1: 'Dana Brooks', 2: 'Chris Brooks', 3: 'Zoe Brooks', 4: 'Eli Brooks' },
+  roles: { 1: 'parent', 2: 'parent', 3: 'child', 4: 'child' },
+  events: [
+    {
+      ...base,
+      id: 1001,
+      title: 'School',
+      start: '2026-08-17T08:00:00',
+      durationMinutes: 420,
+      location: 'Franklin Elementary',
+      memberIds: [ZOE, ELI],
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      // Thanksgiving break, and Fri Dec 4 (a teacher work day the school took off the calendar).
+      exdates: ['2026-11-26T08:00:00', '2026-11-27T08:00:00', '2026-12-04T08:00:00'],
+    },
+    {
+      ...base,
+      id: 1002,
+      title: 'Soccer practice',
+      start: '2026-09-01T17:00:00',
+      durationMinutes: 90,
+      location: 'Balboa Park',
+      memberIds: [ZOE],
+      rrule: 'FREQ=WEEKLY;BYDAY=TU,TH',
+      dropoff: { memberId: DANA, minutesBefore: 15 },
+      pickup: { memberId: CHRIS, minutesBefore: 0 },
+    },
+    {
+      ...base,
+      id: 1003,
+      title: 'Piano',
+      start: '2026-09-02T16:00:00',
+      durationMinutes: 45,
+      location: "Mr. Ortiz's",
+      memberIds: [ELI],
+      rrule: 'FREQ=WEEKLY;BYDAY=WE',
+      exdates: ['2026-12-09T16:00:00'],
+      dropoff: { memberId: CHRIS, minutesBefore: 10 },
+      pickup: { memberId: null, minutesBefore: 0 },
+    },
+    {
+      ...base,
+      id: 1004,
+      title: 'Cake sale',
+      start: '2026-12-11T15:00:00',
+      durationMinutes: 90,
+      location: 'Franklin Elementary',
+      memberIds: [DANA, ZOE],
+    },
+    {
+      ...base,
+      id: 1005,
+      title: 'Dentist',
+      start: '2026-11-30T15:30:00',
+      durationMinutes: 45,
+      location: 'Dr. Kim',
+      memberIds: [ELI, DANA],
+    },
+    {
+      ...base,
+      id: 1006,
+      title: 'Book club',
+      start: '2026-12-03T19:00:00',
+      durationMinutes: 120,
+      location: "Maria's",
+      memberIds: [DANA],
+    },
+    {
+      ...base,
+      id: 1007,
+      title: 'Zoe\u2019s bday party \u{1F389}',
+      start: '2026-12-05T14:00:00',
+      durationMinutes: 180,
+      location: 'Bounce\u2013a\u2013Lot',
+      memberIds: [DANA, CHRIS, ZOE, ELI],
+    },
+    {
+      ...base,
+      id: 1008,
+      title: 'Flu shots \u2014 whole family',
+      start: '2026-11-27T10:00:00',
+      location: 'CVS',
+      memberIds: [DANA, CHRIS, ZOE, ELI],
+    },
+    {
+      ...base,
+      id: 1009,
+      title: 'Swim meet',
+      start: '2026-12-06T08:00:00',
+      durationMinutes: 240,
+      location: 'Rose Bowl Aquatics',
+      memberIds: [ELI],
+      dropoff: { memberId: CHRIS, minutesBefore: 30 },
+      pickup: { memberId: DANA, minutesBefore: 0 },
+    },
+    {
+      ...base,
+      id: 1010,
+      title: 'Work dinner',
+      start: '2026-12-01T18:30:00',
+      durationMinutes: 150,
+      location: 'Bestia',
+      memberIds: [CHRIS],
+    },
+    {
+      ...base,
+      id: 1011,
+      title: 'Haircut',
+      start: '2026-12-02T12:00:00',
+      durationMinutes: 30,
+      memberIds: [DANA],
+    },
+    {
+      ...base,
+      id: 1012,
+      title: 'Parent-teacher conference',
+      start: '2026-12-02T17:30:00',
+      durationMinutes: 30,
+      location: 'Franklin Elementary',
+      memberIds: [DANA, CHRIS],
+    },
+    {
+      ...base,
+      id: 1013,
+      title: 'Yoga',
+      start: '2026-09-05T09:00:00',
+      memberIds: [DANA],
+      rrule: 'FREQ=WEEKLY;BYDAY=SA',
+    },
+    {
+      ...base,
+      id: 1014,
+      title: 'Tutoring',
+      start: '2026-09-03T15:30:00',
+      durationMinutes: 60,
+      location: 'Library',
+      memberIds: [ELI],
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,TH',
+      pickup: { memberId: CHRIS, minutesBefore: 0 },
+    },
+    {
+      ...base,
+      id: 1015,
+      title: 'Holiday lights drive',
+      start: '2026-12-12T18:00:00',
+      durationMinutes: 120,
+      memberIds: [DANA, CHRIS, ZOE, ELI],
+    },
+  ],
+  tasks: [
+    task(1101, 'Science fair board', '2026-12-01T18:00:00', [ZOE]),
+    task(1102, 'Reading log', '2026-12-03T20:00:00', [ELI], true),
+    task(1103, 'Book report', '2026-12-08T08:00:00', [ELI]),
+    task(1104, 'Pay piano fees', '2026-12-02T12:00:00', [DANA], true),
+    task(1105, 'Buy party favors', '2026-12-04T17:00:00', [CHRIS]),
+    task(1106, 'Clean room', '2026-12-05T11:00:00', [ZOE, ELI]),
+    task(1107, 'Pickup: Zoe from Soccer practice', '2026-12-01T18:30:00', [CHRIS], false, 'pickup'),
+  ],
+  activities: [
+    {
+      id: 1201,
+      title: 'Join robotics club',
+      status: 'pending',
+      assignedTo: DANA,
+      assignedBy: ELI,
+      due: '2026-12-08T15:30:00',
+      location: 'Franklin Elementary',
+    },
+    {
+      id: 1202,
+      title: 'Sleepover at Ava\u2019s',
+      status: 'declined',
+      assignedTo: CHRIS,
+      assignedBy: ZOE,
+      due: '2026-12-11T18:00:00',
+      location: null,
+    },
+  ],
+};
+
+const [PRIYA, JAMES, OLIVIA, JACK] = [1, 2, 3, 4];
+/** A school day: 8:45am-3:15pm, Monday to Friday, for Olivia and Jack; Fri Dec 11 is an INSET day (EXDATE). */
+const HARRIS: CorpusFamily = {
+  timeZone: 'Europe/London',
+  members: { priya: PRIYA, james: JAMES, olivia: OLIVIA, jack: JACK },
+  fullNames: { 1: 'Priya Harris', 2: 'James Harris', 3: 'Olivia Harris', 4: 'Jack Harris' },
+  roles: { 1: 'parent', 2: 'parent', 3: 'child', 4: 'child' },
+  events: [
+    {
+      ...base,
+      id: 2001,
+      title: 'School',
+      start: '2026-09-03T08:45:00',
+      durationMinutes: 390,
+      location: 'Highgate Primary',
+      memberIds: [OLIVIA, JACK],
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      exdates: ['2026-12-11T08:45:00'],
+    },
+    {
+      ...base,
+      id: 2002,
+      title: 'Swimming',
+      start: '2026-09-05T09:00:00',
+      durationMinutes: 45,
+      location: 'Swiss Cottage pool',
+      memberIds: [OLIVIA],
+      rrule: 'FREQ=WEEKLY;BYDAY=SA',
+      dropoff: { memberId: JAMES, minutesBefore: 15 },
+      pickup: { memberId: PRIYA, minutesBefore: 0 },
+    },
+    {
+      ...base,
+      id: 2003,
+      title: 'Football',
+      start: '2026-09-02T16:30:00',
+      durationMinutes: 60,
+      location: 'Parliament Hill',
+      memberIds: [JACK],
+      rrule: 'FREQ=WEEKLY;BYDAY=WE',
+      pickup: { memberId: JAMES, minutesBefore: 0 },
+    },
+    {
+      ...base,
+      id: 2004,
+      title: 'Brownies',
+      start: '2026-09-07T18:00:00',
+      durationMinutes: 90,
+      location: 'Church hall',
+      memberIds: [OLIVIA],
+      rrule: 'FREQ=WEEKLY;BYDAY=MO',
+      exdates: ['2026-12-14T18:00:00'],
+      dropoff: { memberId: PRIYA, minutesBefore: 10 },
+      pickup: { memberId: JAMES, minutesBefore: 0 },
+    },
+    {
+      ...base,
+      id: 2005,
+      title: 'Christmas fair',
+      start: '2026-12-12T11:00:00',
+      durationMinutes: 180,
+      location: 'Highgate Primary',
+      memberIds: [PRIYA, OLIVIA, JACK],
+    },
+    {
+      ...base,
+      id: 2006,
+      title: 'Dentist',
+      start: '2026-12-08T16:00:00',
+      durationMinutes: 30,
+      location: 'Archway Dental',
+      memberIds: [JACK, PRIYA],
+    },
+    {
+      ...base,
+      id: 2007,
+      title: "Parents' evening",
+      start: '2026-12-10T18:00:00',
+      durationMinutes: 60,
+      location: 'Highgate Primary',
+      memberIds: [PRIYA, JAMES],
+    },
+    {
+      ...base,
+      id: 2008,
+      title: 'Nan\u2019s 70th \u{1F382}\u{1F37E}',
+      start: '2026-12-13T13:00:00',
+      durationMinutes: 240,
+      location: 'The Flask \u2013 Highgate',
+      memberIds: [PRIYA, JAMES, OLIVIA, JACK],
+    },
+    {
+      ...base,
+      id: 2009,
+      title: 'Office party',
+      start: '2026-12-04T19:00:00',
+      durationMinutes: 240,
+      location: 'Soho',
+      memberIds: [JAMES],
+    },
+    {
+      ...base,
+      id: 2010,
+      title: 'Gym',
+      start: '2026-09-01T07:00:00',
+      memberIds: [PRIYA],
+      rrule: 'FREQ=WEEKLY;BYDAY=TU,TH',
+    },
+    {
+      ...base,
+      id: 2011,
+      title: 'Nativity rehearsal',
+      start: '2026-12-09T15:30:00',
+      durationMinutes: 60,
+      location: 'Highgate Primary',
+      memberIds: [OLIVIA],
+      pickup: { memberId: PRIYA, minutesBefore: 0 },
+    },
+    {
+      ...base,
+      id: 2012,
+      title: 'Cinema',
+      start: '2026-12-05T15:00:00',
+      durationMinutes: 150,
+      location: 'Everyman Hampstead',
+      memberIds: [JAMES, JACK],
+    },
+  ],
+  tasks: [
+    task(2101, 'Spellings', '2026-12-01T08:30:00', [JACK]),
+    task(2102, 'Costume for nativity', '2026-12-08T17:00:00', [PRIYA]),
+    task(2103, 'Reading record', '2026-12-03T08:30:00', [OLIVIA], true),
+    task(2104, 'Book boiler service', '2026-12-02T12:00:00', [JAMES]),
+    task(2105, 'Tidy playroom', '2026-12-05T12:00:00', [OLIVIA, JACK]),
+    task(2106, 'Maths homework', '2026-12-09T08:30:00', [OLIVIA]),
+  ],
+  activities: [
+    {
+      id: 2201,
+      title: 'Join drama club',
+      status: 'pending',
+      assignedTo: PRIYA,
+      assignedBy: OLIVIA,
+      due: '2026-12-10T16:00:00',
+      location: 'Highgate Primary',
+    },
+  ],
+};
+
+export const CORPUS_FAMILIES = {
+  rivera: RIVERA,
+  okafor: OKAFOR,
+  chen: CHEN,
+  nguyen: NGUYEN,
+  brooks: BROOKS,
+  harris: HARRIS,
+} as const;
 export type CorpusFamilyName = keyof typeof CORPUS_FAMILIES;
 
 /** One family's data as its member `asker` (first name, lowercase) sees it at local `now`. */
 export function corpusFamilyData(name: CorpusFamilyName, asker: string, now: string): FamilyData {
-  const family = CORPUS_FAMILIES[name];
+  const family: CorpusFamily = CORPUS_FAMILIES[name];
   const askerId = family.members[asker];
   if (askerId === undefined) throw new Error(`${name} has no member ${asker}`);
   return {
     now,
     timeZone: family.timeZone,
     askerId,
-    members: Object.entries(family.fullNames).map(([id, fullName]) => ({ id: Number(id), name: fullName })),
+    members: Object.entries(family.fullNames).map(([id, fullName]) => {
+      const role = family.roles?.[Number(id)];
+      return role === undefined
+        ? { id: Number(id), name: fullName }
+        : { id: Number(id), name: fullName, role };
+    }),
     events: family.events,
     tasks: family.tasks,
     activities: family.activities,

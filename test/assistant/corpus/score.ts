@@ -1,4 +1,6 @@
 import { understand, deterministicAssistant } from '../../../src/core/assistant/assistant.ts';
+import { smsPages, toGsm7 } from '../../../src/core/assistant/format.ts';
+import { countSmsSegments, smsEncoding } from '../../../src/core/notifications/sms-segments.ts';
 import { formatDate, relativeDay } from '../../../src/core/assistant/format.ts';
 import { intentDay } from '../../../src/core/assistant/intent.ts';
 import { localDateOf } from '../../../src/core/time/local-time.ts';
@@ -8,7 +10,14 @@ import { corpusFamilyData } from './families.ts';
 /** How one corpus case went. */
 export interface CaseResult {
   case: CorpusCase;
+  /** The first SMS of the reply (what the texter gets before any "Reply MORE"). */
   reply: string;
+  /** Every SMS of the reply: the first, then what each MORE brings. */
+  pages: string[];
+  /** The most segments any of those SMS takes (3GPP TS 23.040 concatenation; at most 2 allowed). */
+  segments: number;
+  /** Some SMS of the reply is UCS-2 although its content fits GSM-7 (3GPP TS 23.038) once made plain. */
+  needlessUcs2: boolean;
   /** The intent kind the assistant read. */
   intent: string;
   /** The first day it read the question as asking about, or null. */
@@ -45,21 +54,39 @@ function mentionsDay(reply: string, date: string, now: string): boolean {
 export function runCase(c: CorpusCase): CaseResult {
   const data = corpusFamilyData(c.family, c.asker, c.at);
   const intent = understand(c.text, data);
-  const reply = deterministicAssistant.answer(c.text, data);
+  const pages = smsPages(deterministicAssistant.answer(c.text, data));
+  const reply = pages[0] ?? '';
+  const segments = Math.max(...pages.map((p) => countSmsSegments(p).segments));
+  const needlessUcs2 = pages.some(
+    (p) => smsEncoding(p) === 'UCS-2' && smsEncoding(toGsm7(p).text) === 'GSM-7',
+  );
   const day = intentDay(intent);
   const problems: string[] = [];
   if (intent.kind !== c.intent) problems.push(`intent ${intent.kind}, expected ${c.intent}`);
   if (c.day !== undefined && day !== c.day) problems.push(`day ${day}, expected ${c.day}`);
   if (c.starts !== undefined && !reply.startsWith(c.starts))
     problems.push(`does not start with "${c.starts}"`);
-  for (const s of c.says ?? []) if (!reply.includes(s)) problems.push(`does not say "${s}"`);
-  for (const s of c.not ?? []) if (reply.includes(s)) problems.push(`says "${s}"`);
+  // What the texter reads: the first SMS, then what each MORE brings.
+  const whole = pages.join(' ');
+  for (const s of c.says ?? []) if (!whole.includes(s)) problems.push(`does not say "${s}"`);
+  for (const s of c.not ?? []) if (whole.includes(s)) problems.push(`says "${s}"`);
   const expectedDay = c.day ?? null;
   const wrongDaySilently =
     (expectedDay !== null && day !== null && day !== expectedDay && !mentionsDay(reply, expectedDay, c.at)) ||
     (c.intent === 'unclear_day' && intent.kind !== 'unclear_day' && day !== null);
   const commandListed = c.intent === 'command' && intent.kind !== 'command';
-  return { case: c, reply, intent: intent.kind, day, problems, wrongDaySilently, commandListed };
+  return {
+    case: c,
+    reply,
+    pages,
+    segments,
+    needlessUcs2,
+    intent: intent.kind,
+    day,
+    problems,
+    wrongDaySilently,
+    commandListed,
+  };
 }
 
 /** Runs every case and totals the score. */

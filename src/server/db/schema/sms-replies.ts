@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -25,6 +26,8 @@ import { tasks } from './tasks.ts';
  * - `offer_drive` (`event_id` = the stored row the occurrence comes from, `occurrence_start` its RECURRENCE-ID
  *   or null for a one-off, `transport_kind`): "I'LL DRIVE [item]" asks for a YES.
  * - `confirm_drive` (the same leg fields): "YES" makes the sender its driver.
+ * - `more` (`body`, issue 43, ADR 054): the rest of an assistant answer too long for 2 SMS segments; "MORE" sends
+ *   its next SMS (and keeps what is still left in a new row for the next MORE).
  */
 export const smsReplyActions = pgTable(
   'sms_reply_actions',
@@ -40,6 +43,8 @@ export const smsReplyActions = pgTable(
     eventId: integer('event_id'),
     occurrenceStart: varchar('occurrence_start', { length: 19 }),
     transportKind: varchar('transport_kind', { length: 10 }),
+    /** `more`: the text still to send, as the assistant wrote it (GSM-7 where it can be). */
+    body: text('body'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

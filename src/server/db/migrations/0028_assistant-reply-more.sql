@@ -1,0 +1,1 @@
+ALTER TABLE "sms_reply_actions" ADD COLUMN "body" text;
