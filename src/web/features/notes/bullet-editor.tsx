@@ -90,17 +90,20 @@ export function BulletEditor({ bullets, onChange, onTick }: BulletEditorProps) {
                 •
               </span>
             ) : (
-              <input
-                ref={(el) => {
-                  if (el) boxes.current.set(bullet.key, el);
-                  else boxes.current.delete(bullet.key);
-                }}
-                type="checkbox"
-                aria-label={bullet.text.trim() || `Bullet point ${String(index + 1)}`}
-                checked={bullet.ticked}
-                onChange={(event) => tick(bullet, event.currentTarget.checked)}
-                className="h-5 w-5 shrink-0 cursor-pointer accent-indigo-600"
-              />
+              // The label is the box's touch target: 44 px on the mobile layout (WCAG 2.5.5), as buttons there.
+              <label className="-m-1.5 flex shrink-0 cursor-pointer items-center justify-center p-1.5 max-md:-mx-3 max-md:h-11 max-md:w-11">
+                <input
+                  ref={(el) => {
+                    if (el) boxes.current.set(bullet.key, el);
+                    else boxes.current.delete(bullet.key);
+                  }}
+                  type="checkbox"
+                  aria-label={bullet.text.trim() || `Bullet point ${String(index + 1)}`}
+                  checked={bullet.ticked}
+                  onChange={(event) => tick(bullet, event.currentTarget.checked)}
+                  className="h-5 w-5 cursor-pointer accent-indigo-600"
+                />
+              </label>
             )}
             <Input
               ref={(el) => {
