@@ -3,6 +3,7 @@ import { Plus, X } from 'lucide-react';
 import type { ChecklistBullet } from '../../../core/notes/checklist.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
+import { refIn } from './element-refs.ts';
 
 /**
  * One bullet of the editor: its words and box (`ticked` null for a plain bullet, ADR 050); `key` keeps
@@ -93,10 +94,7 @@ export function BulletEditor({ bullets, onChange, onTick }: BulletEditorProps) {
               // The label is the box's touch target: 44 px on the mobile layout (WCAG 2.5.5), as buttons there.
               <label className="-m-1.5 flex shrink-0 cursor-pointer items-center justify-center p-1.5 max-md:-mx-3 max-md:h-11 max-md:w-11">
                 <input
-                  ref={(el) => {
-                    if (el) boxes.current.set(bullet.key, el);
-                    else boxes.current.delete(bullet.key);
-                  }}
+                  ref={refIn(boxes, bullet.key)}
                   type="checkbox"
                   aria-label={bullet.text.trim() || `Bullet point ${String(index + 1)}`}
                   checked={bullet.ticked}
@@ -106,10 +104,7 @@ export function BulletEditor({ bullets, onChange, onTick }: BulletEditorProps) {
               </label>
             )}
             <Input
-              ref={(el) => {
-                if (el) inputs.current.set(bullet.key, el);
-                else inputs.current.delete(bullet.key);
-              }}
+              ref={refIn(inputs, bullet.key)}
               aria-label={`Bullet point ${String(index + 1)}`}
               value={bullet.text}
               placeholder="List item"

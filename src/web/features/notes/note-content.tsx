@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { sinkTicked } from '../../../core/notes/checklist.ts';
 import { parseNoteContent, type NoteBulletItem } from '../../../core/notes/content.ts';
 import { cn } from '../../components/ui/cn.ts';
+import { refIn } from './element-refs.ts';
 
 interface NoteContentProps {
   content: string;
@@ -55,10 +56,7 @@ export function NoteContent({ content, onTick }: NoteContentProps) {
                         tall on the mobile layout, as every touch target there (WCAG 2.5.5). */}
                     <label className="relative z-10 flex min-h-7 cursor-pointer items-start gap-2 rounded py-1 max-md:min-h-11 max-md:items-center">
                       <input
-                        ref={(el) => {
-                          if (el) boxes.current.set(item.line, el);
-                          else boxes.current.delete(item.line);
-                        }}
+                        ref={refIn(boxes, item.line)}
                         type="checkbox"
                         checked={item.ticked}
                         onChange={(event) => {
