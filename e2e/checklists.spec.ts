@@ -282,3 +282,35 @@ test('offline: the board shows its saved lists, a tick is refused and put back, 
   await list.getByRole('checkbox', { name: 'Milk' }).click();
   await expect.poll(() => storedContent(page, id)).toContain('• [x] Milk');
 });
+
+test('a new checklist from the Note form: switch on the boxes, type the items, tick it off on the board', async ({
+  page,
+  signUp,
+}) => {
+  await signUp();
+  await page.goto('/add-note');
+  await page.getByLabel('Title').fill('School trip');
+  await page.getByRole('radio', { name: 'Bullets' }).click();
+  const checklist = page.getByRole('switch', { name: 'Checklist (tick boxes)' });
+  await expect(checklist).not.toBeChecked();
+  await page.getByRole('textbox', { name: 'Bullet point 1', exact: true }).fill('Signed form');
+  await checklist.click();
+  await expect(page.getByRole('checkbox', { name: 'Signed form' })).not.toBeChecked();
+  await page.getByRole('textbox', { name: 'Bullet point 1', exact: true }).press('Enter');
+  await page.keyboard.type('Packed lunch');
+  await expect(page.getByRole('checkbox', { name: 'Packed lunch' })).not.toBeChecked();
+  // Switched off, the boxes go and the words stay; on again, every bullet has an open box.
+  await checklist.click();
+  await expect(page.getByRole('list', { name: 'Bullet points' }).getByRole('checkbox')).toHaveCount(0);
+  await checklist.click();
+  await expect(page.getByRole('list', { name: 'Bullet points' }).getByRole('checkbox')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Create Note' }).click();
+  await expect(page).toHaveURL(/\/notes$/);
+
+  const list = card(page, 'School trip');
+  await list.getByRole('checkbox', { name: 'Signed form' }).click();
+  expect(await items(list)).toEqual(['[ ] Packed lunch', '[x] Signed form']);
+  const notes = (await (await page.request.get('/api/notes')).json()) as (NoteReply & { title: string })[];
+  const saved = notes.find((n) => n.title === 'School trip');
+  await expect.poll(() => storedContent(page, saved?.id ?? 0)).toBe('• [x] Signed form\n• [ ] Packed lunch');
+});
