@@ -11,7 +11,8 @@ import {
   type TestServer,
 } from '../test/harness.ts';
 import { openSse } from '../test/sse-client.ts';
-import { ITEM_GONE_MESSAGE } from './service.ts';
+import { withFamilyScope } from '../db/scope.ts';
+import { ITEM_GONE_MESSAGE, tickNoteItem } from './service.ts';
 
 // Issue 45 item 1 (ADR 050): checklist items in notes, ticked and cleared through their own calls.
 
@@ -98,9 +99,21 @@ describe('POST /api/notes/{id}/checklist/tick', () => {
       [4, 'butter'],
       [5, 'apples'],
     ] as const;
-    const replies = await Promise.all(
-      items.map(([line, text]) => tick(us, id, { line, text, ticked: true })),
-    );
+    // The note is busy (another writer holds its row) while the four ticks arrive. Unless writers of one note run
+    // one after the other, each would write its own copy and the last one would win (see tickNoteItem below).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = server.database.system.transaction(async (tx) => {
+      await tx.select({ id: notes.id }).from(notes).where(eq(notes.id, id)).for('update');
+      await held;
+    });
+    const ticking = Promise.all(items.map(([line, text]) => tick(us, id, { line, text, ticked: true })));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holding;
+    const replies = await ticking;
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const lines = (await stored(id)).content.split('\n');
     expect(lines.slice(1, 6)).toEqual([
@@ -172,6 +185,47 @@ describe('POST /api/notes/{id}/checklist/tick', () => {
     expect(bad.statusCode).toBe(404);
     expect((await tick(null, theirs, { line: 1, text: 'milk', ticked: true })).statusCode).toBe(401);
     expect(await stored(theirs)).toEqual(before);
+  });
+});
+
+describe('tickNoteItem', () => {
+  it('serialises writers of one note with its row lock, without the HTTP layer (which also counts writes)', async () => {
+    // Through HTTP a family's writes also queue on its write counter (family-write-limit.ts); the scheduler, a
+    // script or a future route may call the service directly, so the row lock must hold on its own. Ticks in
+    // their own family scopes arrive while another writer holds the row: each reads the note before any writes.
+    const id = await createNote(us);
+    const ctx = {
+      db: server.database.db,
+      config: server.config,
+      clock: server.clock,
+      changes: server.changes,
+    };
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = server.database.system.transaction(async (tx) => {
+      await tx.select({ id: notes.id }).from(notes).where(eq(notes.id, id)).for('update');
+      await held;
+    });
+    const ticking = Promise.all(
+      ['milk', 'eggs', 'butter', 'apples'].map((text) =>
+        withFamilyScope(server.database.db, us.familyId, () =>
+          tickNoteItem(ctx, us.familyId, id, { line: 0, text, ticked: true }),
+        ),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holding;
+    await ticking;
+    expect((await stored(id)).content.split('\n').slice(1, 6)).toEqual([
+      '• [x] milk',
+      '• [x] eggs',
+      '• [x] bread',
+      '• [x] butter',
+      '• [x] apples',
+    ]);
   });
 });
 
