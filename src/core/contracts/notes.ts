@@ -72,6 +72,40 @@ export const noteReorderSchema = z.object({
 });
 export type NoteReorderPayload = z.input<typeof noteReorderSchema>;
 
+/** Longest item text a tick names: a content line is never longer than the note (5 MB), a typed item far shorter. */
+export const NOTE_ITEM_TEXT_MAX = 1_000;
+
+/**
+ * Payload of `POST /api/notes/{id}/checklist/tick` (issue 45 item 1, ADR 050): set one checklist item's box.
+ * `text` (the item's words) decides which item; `line` (0-based, in the content the device shows) only picks
+ * between items with the same words. `ticked` is the box's new state, not a toggle, so a retry never undoes it.
+ */
+export const noteTickSchema = z.object({
+  line: z
+    .number('Line must be a number')
+    .int('Line must be a whole number')
+    .min(0, 'Line must be 0 or more')
+    .max(1_000_000, 'Line is too large'),
+  text: z
+    .string('Item text is required')
+    .trim()
+    .min(1, 'Item text is required')
+    .max(NOTE_ITEM_TEXT_MAX, `Item text must be at most ${NOTE_ITEM_TEXT_MAX} characters`),
+  ticked: z.boolean('Ticked must be true or false'),
+});
+export type NoteTickPayload = z.input<typeof noteTickSchema>;
+
+/** Reply of `POST /api/notes/{id}/checklist/tick`: the 0-based content line of the item and its box now. */
+export interface NoteTickReplyDto {
+  line: number;
+  ticked: boolean;
+}
+
+/** Reply of `POST /api/notes/{id}/checklist/clear`: how many ticked items were removed (0: nothing changed). */
+export interface NoteClearTickedReplyDto {
+  removed: number;
+}
+
 /** A note on the wire (SPEC §3 Note, snake_case). `author_name` is the author's name, null when unknown. */
 export interface NoteDto {
   id: number;

@@ -38,10 +38,31 @@ describe('parseNoteContent', () => {
     const content = `Trip\nSaturday\n\n• tent\n- stove\n* matches\nafter\n![photo](${PNG})\n• last`;
     expect(parseNoteContent(content)).toEqual([
       { kind: 'paragraph', text: 'Trip\nSaturday' },
-      { kind: 'bullets', items: ['tent', 'stove', 'matches'] },
+      {
+        kind: 'bullets',
+        items: [
+          { text: 'tent', ticked: null, line: 3 },
+          { text: 'stove', ticked: null, line: 4 },
+          { text: 'matches', ticked: null, line: 5 },
+        ],
+      },
       { kind: 'paragraph', text: 'after' },
       { kind: 'image', src: PNG },
-      { kind: 'bullets', items: ['last'] },
+      { kind: 'bullets', items: [{ text: 'last', ticked: null, line: 8 }] },
+    ]);
+  });
+
+  it('reads checklist items with their box and line, in content order', () => {
+    expect(parseNoteContent('Shop\n• [x] milk\n- [ ] eggs\n• bread')).toEqual([
+      { kind: 'paragraph', text: 'Shop' },
+      {
+        kind: 'bullets',
+        items: [
+          { text: 'milk', ticked: true, line: 1 },
+          { text: 'eggs', ticked: false, line: 2 },
+          { text: 'bread', ticked: null, line: 3 },
+        ],
+      },
     ]);
   });
 
@@ -82,6 +103,10 @@ describe('notePreview', () => {
   it('joins lines without markers or photos and shortens long text', () => {
     expect(notePreview(`• milk\n• eggs\n![photo](${PNG})`)).toBe('milk, eggs');
     expect(notePreview('a'.repeat(100), 10)).toBe(`${'a'.repeat(9)}…`);
+  });
+
+  it('leaves out checklist boxes', () => {
+    expect(notePreview('• [x] milk\n- [ ] eggs')).toBe('milk, eggs');
   });
 
   it('never cuts an emoji in half (issue 44): the cut falls before it', () => {

@@ -6,6 +6,7 @@
  */
 
 import { shorten } from '../text/shorten.ts';
+import { BULLET_LINE, splitCheckbox } from './checklist.ts';
 
 /** A data URL of a raster image type browsers render in `<img>`, base64-encoded. SVG is excluded on purpose. */
 const SAFE_IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
@@ -18,9 +19,6 @@ const NOTE_PHOTO_PATH = /^\/api\/notes\/[0-9]{1,10}\/photos\/[0-9]{1,4}\?v=[0-9]
 
 /** A content line that is exactly one embedded photo (a data URL, or a stored note's photo path). */
 const IMAGE_LINE = /^[ \t]*!\[photo\]\(((?:data:|\/api\/notes\/)[^)\s]+)\)[ \t]*$/;
-
-/** A bullet line as the board shows it: marker, whitespace, then the item's text. */
-const BULLET_LINE = /^[ \t]*[•\-*][ \t]+(.*)$/;
 
 /** Whether `url` is a base64 data URL of a PNG, JPEG, GIF or WebP image: the only `src` a note photo may have. */
 export function isSafeImageDataUrl(url: string): boolean {
@@ -115,12 +113,25 @@ export function photoAt(content: string, index: number): { mimeType: string; bas
   return null;
 }
 
+/**
+ * One bullet as the board shows it: its words, its box (`ticked` null for a plain bullet, see
+ * `splitCheckbox`) and its 0-based line in the content (what a tick names, `setItemTicked`).
+ */
+export interface NoteBulletItem {
+  text: string;
+  ticked: boolean | null;
+  line: number;
+}
+
 /** What the board renders, in content order. */
 export type NoteBlock =
-  { kind: 'paragraph'; text: string } | { kind: 'bullets'; items: string[] } | { kind: 'image'; src: string };
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'bullets'; items: NoteBulletItem[] }
+  | { kind: 'image'; src: string };
 
 /**
- * Splits content into display blocks: runs of bullet lines become one `bullets` block, photo lines become
+ * Splits content into display blocks: runs of bullet lines (checklist items among them) become one `bullets`
+ * block, in content order (the board sinks ticked items itself, `sinkTicked`), photo lines become
  * `image` blocks (only safe data URLs; anything else stays text), the remaining lines are grouped into
  * paragraphs at blank lines (line breaks inside a paragraph are kept).
  */
@@ -131,7 +142,7 @@ export function parseNoteContent(content: string): NoteBlock[] {
     if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: paragraph.join('\n') });
     paragraph = [];
   };
-  for (const line of content.split(/\r?\n/)) {
+  for (const [index, line] of content.split(/\r?\n/).entries()) {
     const src = imageSource(line);
     if (src !== null) {
       flushParagraph();
@@ -141,7 +152,7 @@ export function parseNoteContent(content: string): NoteBlock[] {
     const bullet = BULLET_LINE.exec(line);
     if (bullet) {
       flushParagraph();
-      const item = bullet[1] ?? '';
+      const item = { ...splitCheckbox(bullet[1] ?? ''), line: index };
       const last = blocks.at(-1);
       if (last?.kind === 'bullets') last.items.push(item);
       else blocks.push({ kind: 'bullets', items: [item] });
@@ -177,13 +188,17 @@ export function joinNoteContent(text: string, images: readonly string[]): string
 }
 
 /**
- * A one-line plain-text preview (for labels and announcements): photos and bullet markers removed; at most
+ * A one-line plain-text preview (for labels and announcements): photos, bullet markers and checklist boxes
+ * removed; at most
  * `maxLength` UTF-16 code units, cut between characters (`shorten`).
  */
 export function notePreview(content: string, maxLength = 80): string {
   const text = splitNoteContent(content)
     .text.split(/\r?\n/)
-    .map((line) => line.replace(BULLET_LINE, '$1').trim())
+    .map((line) => {
+      const bullet = BULLET_LINE.exec(line);
+      return bullet ? splitCheckbox(bullet[1] ?? '').text : line.trim();
+    })
     .filter((line) => line !== '')
     .join(', ');
   return shorten(text, maxLength);

@@ -32,7 +32,12 @@ import {
   memberPatchSchema,
   phoneCodeSchema,
 } from '../../core/contracts/members.ts';
-import { noteReorderSchema, noteSchema, noteUpdateSchema } from '../../core/contracts/notes.ts';
+import {
+  noteReorderSchema,
+  noteSchema,
+  noteTickSchema,
+  noteUpdateSchema,
+} from '../../core/contracts/notes.ts';
 import { notificationListQuerySchema } from '../../core/contracts/notifications.ts';
 import { pushSubscriptionInputSchema } from '../../core/contracts/push.ts';
 import { searchQuerySchema } from '../../core/contracts/search.ts';
@@ -687,6 +692,31 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     auth: 'session',
     params: idParams,
     responses: { 200: OK },
+  },
+  'POST /api/notes/:id/checklist/tick': {
+    summary:
+      'Tick or untick one checklist item (`• [x] milk` / `• [ ] eggs`, ADR 050) on the stored note: the item is found by its words, `line` picks between items with the same words. Setting, not toggling: a retry changes nothing.',
+    auth: 'session',
+    params: idParams,
+    body: noteTickSchema,
+    responses: {
+      200: {
+        description:
+          '`NoteTickReplyDto`: `{ line, ticked }`, the item’s 0-based content line and its box now.',
+      },
+    },
+    errors: {
+      409: 'No checklist item of the note has those words (removed, renamed or cleared on another device).',
+    },
+  },
+  'POST /api/notes/:id/checklist/clear': {
+    summary:
+      'Clear ticked items: removes the note’s ticked checklist items, every other line stays (ADR 050).',
+    auth: 'session',
+    params: idParams,
+    responses: {
+      200: { description: '`NoteClearTickedReplyDto`: `{ removed }`, how many items were removed.' },
+    },
   },
   'POST /api/notes/reorder': {
     summary: 'Save the notes’ order (drag and drop).',

@@ -1,17 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { noteReorderSchema, noteSchema, noteUpdateSchema } from '../../core/contracts/notes.ts';
+import {
+  noteReorderSchema,
+  noteSchema,
+  noteTickSchema,
+  noteUpdateSchema,
+} from '../../core/contracts/notes.ts';
 import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE } from '../../core/contracts/quotas.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../context.ts';
 import { HttpError, notFound, parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-params.ts';
 import {
+  clearTickedNoteItems,
   createNote,
   deleteNote,
   getNote,
   getNotePhoto,
   listNotes,
   reorderNotes,
+  tickNoteItem,
   updateNote,
 } from './service.ts';
 
@@ -43,7 +50,8 @@ function photoIndexParam(request: FastifyRequest): number {
 
 /**
  * SPEC §7 notes calls: list, fetch, create, update, delete, reorder; and `GET /api/notes/{id}/photos/{index}`,
- * which serves one photo of a note (the list names photos by that path instead of inlining them, issue 20).
+ * which serves one photo of a note (the list names photos by that path instead of inlining them, issue 20);
+ * and the checklist calls (issue 45, ADR 050), which tick an item or clear the ticked ones on the stored note.
  * Every call needs a session and sees only the session's family.
  */
 export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -100,6 +108,18 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
     const { familyId } = requireAuth(request);
     await deleteNote(ctx, familyId, pathId(request.params));
     return { ok: true };
+  });
+
+  app.post('/api/notes/:id/checklist/tick', async (request) => {
+    const { familyId } = requireAuth(request);
+    const noteId = pathId(request.params);
+    const input = parseInput(noteTickSchema, request.body);
+    return tickNoteItem(ctx, familyId, noteId, input);
+  });
+
+  app.post('/api/notes/:id/checklist/clear', async (request) => {
+    const { familyId } = requireAuth(request);
+    return clearTickedNoteItems(ctx, familyId, pathId(request.params));
   });
 
   app.post('/api/notes/reorder', async (request) => {

@@ -5,9 +5,12 @@ import {
   NOTE_CATEGORIES,
   type NoteCategory,
   type NoteDto,
+  type NoteClearTickedReplyDto,
   type NoteListItemDto,
   type noteReorderSchema,
   type noteSchema,
+  type NoteTickReplyDto,
+  type noteTickSchema,
   type noteUpdateSchema,
 } from '../../core/contracts/notes.ts';
 import {
@@ -26,12 +29,13 @@ import {
   photoDataUrl,
   withPhotoPaths,
 } from '../../core/notes/content.ts';
+import { clearTickedItems, setItemTicked } from '../../core/notes/checklist.ts';
 import { contentPreview } from '../../core/text/preview.ts';
 import type { DbOrTx } from '../db/types.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
 import type { ServerContext } from '../context.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 
 type NoteRow = typeof notes.$inferSelect;
 
@@ -289,6 +293,77 @@ export async function updateNote(
       .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)));
   });
   return getNote(ctx, familyId, noteId);
+}
+
+export const ITEM_GONE_MESSAGE =
+  'This item is no longer on the list: it was changed or removed on another device.';
+
+/**
+ * Rewrites one note's content inside a transaction that holds the note's row lock (`FOR UPDATE`), so two
+ * devices' checklist changes to one note run one after the other, each on the other's result: none is lost.
+ * `change` gets the stored content and answers the new content (unchanged: nothing is written, no live
+ * change is published) and the reply.
+ * @throws HttpError 404 when the note is not the family's; whatever `change` throws (nothing is written).
+ */
+async function rewriteContent<T>(
+  ctx: ServerContext,
+  familyId: number,
+  noteId: number,
+  change: (content: string) => { content: string; reply: T },
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ content: notes.content })
+      .from(notes)
+      .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)))
+      .for('update');
+    if (!row) throw notFound();
+    const next = change(row.content);
+    if (next.content !== row.content) {
+      await tx
+        .update(notes)
+        .set({ content: next.content, updatedAt: ctx.clock.now() })
+        .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)));
+    }
+    return next.reply;
+  });
+}
+
+/**
+ * `POST /api/notes/{id}/checklist/tick` (issue 45 item 1, ADR 050): sets one checklist item's box to
+ * `input.ticked` in the stored content (`setItemTicked`: found by its words, the line a hint), changing that
+ * line only. Idempotent: an item already as asked is left as it is.
+ * @throws HttpError 404 when the note is not the family's; 409 `ITEM_GONE_MESSAGE` when no checklist item of
+ * the note has those words (removed, renamed or cleared meanwhile). Nothing is written on either.
+ */
+export async function tickNoteItem(
+  ctx: ServerContext,
+  familyId: number,
+  noteId: number,
+  input: z.output<typeof noteTickSchema>,
+): Promise<NoteTickReplyDto> {
+  return rewriteContent(ctx, familyId, noteId, (content) => {
+    const result = setItemTicked(content, input);
+    if (result === null) throw conflict(ITEM_GONE_MESSAGE);
+    return { content: result.content, reply: { line: result.line, ticked: input.ticked } };
+  });
+}
+
+/**
+ * `POST /api/notes/{id}/checklist/clear` (issue 45 item 1, "Clear ticked items"): removes the checklist
+ * items ticked at the moment it runs (`clearTickedItems`); every other line stays. An item another device
+ * unticked first stays; one it ticked first goes.
+ * @throws HttpError 404 when the note is not the family's (nothing is written).
+ */
+export async function clearTickedNoteItems(
+  ctx: ServerContext,
+  familyId: number,
+  noteId: number,
+): Promise<NoteClearTickedReplyDto> {
+  return rewriteContent(ctx, familyId, noteId, (content) => {
+    const { content: next, removed } = clearTickedItems(content);
+    return { content: next, reply: { removed } };
+  });
 }
 
 /**

@@ -245,6 +245,16 @@ const PROBES: Record<string, Probe> = {
     body: json({ title: 'hijacked' }),
   },
   'DELETE /api/notes/:id': { kind: 'by-id', url: (a) => `/api/notes/${a.noteId}` },
+  // A valid tick, so that the answer depends on the id alone: B's 404 comes before any item is looked for.
+  'POST /api/notes/:id/checklist/tick': {
+    kind: 'by-id',
+    url: (a) => `/api/notes/${a.noteId}/checklist/tick`,
+    body: json({ line: 0, text: 'milk', ticked: true }),
+  },
+  'POST /api/notes/:id/checklist/clear': {
+    kind: 'by-id',
+    url: (a) => `/api/notes/${a.noteId}/checklist/clear`,
+  },
   'POST /api/notes/reorder': {
     kind: 'body-id',
     url: same('/api/notes/reorder'),

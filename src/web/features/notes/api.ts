@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  NoteClearTickedReplyDto,
   NoteDto,
   NoteListItemDto,
   NotePayload,
+  NoteTickReplyDto,
   NoteUpdatePayload,
 } from '../../../core/contracts/notes.ts';
+import { setItemTicked, type TickRequest } from '../../../core/notes/checklist.ts';
 import { apiFetch } from '../../platform/api.ts';
 
 export const notesQueryKey = ['notes'] as const;
@@ -84,5 +87,47 @@ export function useReorderNotes() {
       if (context?.previous) queryClient.setQueryData(notesQueryKey, context.previous);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notesQueryKey, exact: true }),
+  });
+}
+
+/**
+ * `POST /api/notes/{id}/checklist/tick` (ADR 050), optimistic: the board shows the box as asked at once (the same
+ * `setItemTicked` the server runs, on the listed start of the note); on failure the board comes back as it was,
+ * and either way it is refetched to match the server. Offline it is refused (apiFetch), never queued.
+ */
+export function useTickNoteItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ noteId, request }: { noteId: number; request: TickRequest }) =>
+      apiFetch<NoteTickReplyDto>(`/api/notes/${String(noteId)}/checklist/tick`, {
+        method: 'POST',
+        body: request,
+      }),
+    onMutate: async ({ noteId, request }) => {
+      await queryClient.cancelQueries({ queryKey: notesQueryKey, exact: true });
+      const previous = queryClient.getQueryData<NoteListItemDto[]>(notesQueryKey);
+      queryClient.setQueryData<NoteListItemDto[]>(notesQueryKey, (list) =>
+        list?.map((note) =>
+          note.id === noteId
+            ? { ...note, content: setItemTicked(note.content, request)?.content ?? note.content }
+            : note,
+        ),
+      );
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(notesQueryKey, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notesQueryKey }),
+  });
+}
+
+/** `POST /api/notes/{id}/checklist/clear`: "Clear ticked items" on the stored note; the board is refetched. */
+export function useClearTickedItems() {
+  const refetch = useRefetchNotes();
+  return useMutation({
+    mutationFn: (noteId: number) =>
+      apiFetch<NoteClearTickedReplyDto>(`/api/notes/${String(noteId)}/checklist/clear`, { method: 'POST' }),
+    onSettled: refetch,
   });
 }

@@ -11,7 +11,12 @@ import {
   noteSchema,
   type NoteDto,
 } from '../../../core/contracts/notes.ts';
-import { bulletsToText, hasBulletMarker, textToBullets } from '../../../core/notes/bullets.ts';
+import { hasBulletMarker } from '../../../core/notes/bullets.ts';
+import {
+  checklistBulletsToText,
+  textToChecklistBullets,
+  type ChecklistBullet,
+} from '../../../core/notes/checklist.ts';
 import { isSafeImageDataUrl, joinNoteContent, splitNoteContent } from '../../../core/notes/content.ts';
 import { ApiError } from '../../platform/api.ts';
 import { ErrorAlert } from '../../components/ui/alert.tsx';
@@ -21,8 +26,16 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useCreateNote, useDeleteNote, useNote, useUpdateNote } from './api.ts';
-import { BulletEditor, newBullet, type BulletItem } from './bullet-editor.tsx';
+import {
+  useClearTickedItems,
+  useCreateNote,
+  useDeleteNote,
+  useNote,
+  useTickNoteItem,
+  useUpdateNote,
+} from './api.ts';
+import { BulletEditor, newBullet, withTicked, type BulletItem } from './bullet-editor.tsx';
+import { checklistFailure, ClearTickedButton } from './clear-ticked-button.tsx';
 import { isNativePlatform, takePhoto } from '../../platform/native.ts';
 import { useFamilyMembers } from '../../common/members.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
@@ -105,17 +118,19 @@ function NoteEditor({ note, authors }: { note: NoteDto | null; authors: FamilyMe
   const createNote = useCreateNote();
   const updateNote = useUpdateNote();
   const deleteNote = useDeleteNote();
+  const tickItem = useTickNoteItem();
+  const clearTicked = useClearTickedItems();
   const isEdit = note !== null;
 
   // Content is edited outside react-hook-form: written text (or bullets) and photos, joined on submit.
   const initial = splitNoteContent(note?.content ?? '');
-  const toItems = (texts: string[]): BulletItem[] => texts.map((text) => newBullet(text));
+  const toItems = (items: ChecklistBullet[]): BulletItem[] => items.map((item) => newBullet(item));
   const [mode, setMode] = useState<ContentMode>(() =>
     note !== null && hasBulletMarker(initial.text) ? 'bullets' : 'text',
   );
   const [text, setText] = useState(initial.text);
   const [bullets, setBullets] = useState<BulletItem[]>(() =>
-    toItems(mode === 'bullets' ? textToBullets(initial.text) : ['']),
+    toItems(mode === 'bullets' ? textToChecklistBullets(initial.text) : [{ ticked: null, text: '' }]),
   );
   const [images, setImages] = useState<string[]>(initial.images);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -137,13 +152,14 @@ function NoteEditor({ note, authors }: { note: NoteDto | null; authors: FamilyMe
   function switchMode(next: ContentMode) {
     if (next === mode) return;
     // SPEC §4: switching converts the content; bullet lines are joined with the bullet character.
-    if (next === 'bullets') setBullets(toItems(textToBullets(text)));
-    else setText(bulletsToText(bullets.map((b) => b.text)));
+    // A checklist item's box is part of its line (`• [x] milk`, ADR 050), so Text mode shows it and keeps it.
+    if (next === 'bullets') setBullets(toItems(textToChecklistBullets(text)));
+    else setText(checklistBulletsToText(bullets));
     setMode(next);
   }
 
   function composedContent(): string {
-    const written = mode === 'bullets' ? bulletsToText(bullets.map((b) => b.text)) : text;
+    const written = mode === 'bullets' ? checklistBulletsToText(bullets) : text;
     return joinNoteContent(written, images);
   }
 
@@ -187,6 +203,50 @@ function NoteEditor({ note, authors }: { note: NoteDto | null; authors: FamilyMe
       setConfirmDelete(false);
       toast({ title: 'Error', description: 'Failed to delete note.', variant: 'destructive' });
     }
+  }
+
+  /**
+   * A box ticked in the form is saved at once on the stored note (ADR 050), by the item's words; the line is the
+   * item's place among the bullets, a hint. An item the note does not hold yet (typed, not saved: 409) keeps
+   * its box in the form and is saved with Update Note; any other failure puts the box back and says so.
+   */
+  function onTick(item: BulletItem, ticked: boolean) {
+    if (!note || item.text.trim() === '') return;
+    const line = bullets.filter((b) => b.text.trim() !== '').findIndex((b) => b.key === item.key);
+    tickItem.mutate(
+      { noteId: note.id, request: { line: Math.max(line, 0), text: item.text, ticked } },
+      {
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) return;
+          setBullets((current) => withTicked(current, item.key, !ticked));
+          toast({ title: 'Error', description: checklistFailure(error), variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  /** "Clear ticked items": on the stored note at once (a new note: in the form only), then in the form. */
+  function onClearTicked() {
+    const removeTicked = () => {
+      setBullets((current) => {
+        const open = current.filter((b) => b.ticked !== true);
+        return open.length > 0 ? open : [newBullet({ ticked: false, text: '' })];
+      });
+      toast({ title: 'Ticked items cleared' });
+    };
+    if (!note) {
+      removeTicked();
+      return;
+    }
+    clearTicked.mutate(note.id, {
+      onSuccess: removeTicked,
+      onError: (error) =>
+        toast({ title: 'Error', description: checklistFailure(error), variant: 'destructive' }),
+    });
+  }
+
+  function setChecklist(on: boolean) {
+    setBullets((current) => current.map((b) => ({ ...b, ticked: on ? (b.ticked ?? false) : null })));
   }
 
   async function addPhoto() {
@@ -271,7 +331,17 @@ function NoteEditor({ note, authors }: { note: NoteDto | null; authors: FamilyMe
               className="min-h-[200px]"
             />
           ) : (
-            <BulletEditor bullets={bullets} onChange={setBullets} />
+            <div className="space-y-3">
+              <Switch
+                label="Checklist (tick boxes)"
+                checked={bullets.some((b) => b.ticked !== null)}
+                onCheckedChange={setChecklist}
+              />
+              <BulletEditor bullets={bullets} onChange={setBullets} onTick={onTick} />
+              {bullets.some((b) => b.ticked === true) ? (
+                <ClearTickedButton title={form.getValues('title')} onConfirm={onClearTicked} />
+              ) : null}
+            </div>
           )}
           {images.length > 0 ? (
             <ul aria-label="Photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -27,7 +27,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useNotes, useReorderNotes } from './api.ts';
+import { hasTickedItems } from '../../../core/notes/checklist.ts';
+import type { NoteBulletItem } from '../../../core/notes/content.ts';
+import { useClearTickedItems, useNotes, useReorderNotes, useTickNoteItem } from './api.ts';
+import { checklistFailure, ClearTickedButton } from './clear-ticked-button.tsx';
 import { NoteContent } from './note-content.tsx';
 
 /** SPEC §9: one arrow-key press moves a picked-up note by 25 px. */
@@ -162,8 +165,40 @@ export function NotesPage() {
   );
 }
 
-/** One note's start: the title opens it (the whole note), the grip reorders it. Pinned notes are highlighted in yellow with a pin. */
+/**
+ * One note's start: the title opens it (the whole note), the grip reorders it, checklist items tick at once
+ * and "Clear ticked items" removes the ticked ones (ADR 050). Pinned notes are highlighted in yellow with a pin.
+ */
 function NoteCard({ note }: { note: NoteListItemDto }) {
+  const { toast } = useToast();
+  const tickItem = useTickNoteItem();
+  const clearTicked = useClearTickedItems();
+
+  function onTick(item: NoteBulletItem, ticked: boolean) {
+    tickItem.mutate(
+      { noteId: note.id, request: { line: item.line, text: item.text, ticked } },
+      {
+        onError: (error) =>
+          toast({ title: 'Error', description: checklistFailure(error), variant: 'destructive' }),
+      },
+    );
+  }
+
+  function onClear() {
+    clearTicked.mutate(note.id, {
+      onSuccess: ({ removed }) =>
+        toast({
+          title: 'Ticked items cleared',
+          description:
+            removed === 0
+              ? 'There were no ticked items left to clear.'
+              : `${String(removed)} ${removed === 1 ? 'item' : 'items'} removed from ${note.title}.`,
+        }),
+      onError: (error) =>
+        toast({ title: 'Error', description: checklistFailure(error), variant: 'destructive' }),
+    });
+  }
+
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id: note.id,
@@ -210,11 +245,14 @@ function NoteCard({ note }: { note: NoteListItemDto }) {
           </button>
         </div>
         <div className="max-h-72 flex-1 overflow-hidden">
-          <NoteContent content={note.content} />
+          <NoteContent content={note.content} onTick={onTick} />
         </div>
         {/* The list carries only the note's start (ADR 042); the form loads all of it. */}
         {note.content_truncated ? (
           <p className="text-xs text-slate-600">Open the note to read the rest…</p>
+        ) : null}
+        {hasTickedItems(note.content) ? (
+          <ClearTickedButton title={note.title} onConfirm={onClear} className="relative z-10 self-start" />
         ) : null}
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
           <span className={cn('rounded-full px-2 py-0.5 font-medium', CATEGORY_STYLES[note.category])}>
