@@ -18,7 +18,13 @@ beforeEach(async () => {
   fam = await signedInFamily(server, {
     timezone: 'America/Los_Angeles',
     members: [
-      { name: 'Marco Rivera', role: 'parent', color: 'green', phoneNumber: '+14155550100' },
+      {
+        name: 'Marco Rivera',
+        role: 'parent',
+        color: 'green',
+        phoneNumber: '+14155550100',
+        email: 'marco@example.com',
+      },
       { name: 'Lucia Rivera', role: 'child', color: 'pink' },
     ],
   });
@@ -117,7 +123,12 @@ async function pendingReminders(eventId: number): Promise<number> {
 }
 
 const planner = () =>
-  createPlanner({ db: server.database.system, clock: server.clock, publicUrl: 'http://localhost:3000' });
+  createPlanner({
+    db: server.database.system,
+    clock: server.clock,
+    publicUrl: 'http://localhost:3000',
+    horizonMinutes: 14 * 24 * 60, // two weeks: the series' first occurrences
+  });
 
 describe('undo an event delete', () => {
   it.each([
@@ -236,7 +247,7 @@ describe('undo a task, a note, an activity proposal', () => {
       title: 'Swim team tryout',
       assigned_to: fam.members[2],
       assigned_by: fam.members[0],
-      category: 'sports',
+      category: 'appointment',
       due_date: '2026-11-26T16:30:00',
       status: 'pending',
     });
