@@ -702,7 +702,10 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     auth: 'session',
     params: undoParamsSchema,
     responses: {
-      200: { description: '`{ ok: true, kind, id }`: `event`, `task`, `note` or `activity`, and its id.', schema: undoResultSchema },
+      200: {
+        description: '`{ ok: true, kind, id }`: `event`, `task`, `note` or `activity`, and its id.',
+        schema: undoResultSchema,
+      },
     },
     errors: {
       404: 'No such undo id in your family (unknown, another family’s, or pruned).',

@@ -91,7 +91,11 @@ export async function eventGraph(tx: DbOrTx, familyId: number, ids: readonly num
   );
   const eventIds = rows.map((r) => Number(r.id));
   if (eventIds.length === 0) return { events: [] };
-  const ofEvents = (column: SQL) => sql`${column} in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})`;
+  const ofEvents = (column: SQL) =>
+    sql`${column} in (${sql.join(
+      eventIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`;
   const eventTasks = await jsonRows(tx, 'tasks', familyId, ofEvents(sql`event_id`));
   return {
     events: rows,
@@ -104,9 +108,21 @@ export async function eventGraph(tx: DbOrTx, familyId: number, ids: readonly num
 }
 
 /** The assignee rows of `taskRows` (rows of `tasks` as `to_jsonb` gives them). */
-export async function taskAssigneeRows(tx: DbOrTx, familyId: number, taskRows: JsonRow[]): Promise<JsonRow[]> {
+export async function taskAssigneeRows(
+  tx: DbOrTx,
+  familyId: number,
+  taskRows: JsonRow[],
+): Promise<JsonRow[]> {
   if (taskRows.length === 0) return [];
-  return jsonRows(tx, 'task_assignees', familyId, inArray(taskAssignees.taskId, taskRows.map((t) => Number(t.id))));
+  return jsonRows(
+    tx,
+    'task_assignees',
+    familyId,
+    inArray(
+      taskAssignees.taskId,
+      taskRows.map((t) => Number(t.id)),
+    ),
+  );
 }
 
 /**
@@ -173,13 +189,17 @@ export async function restoreRows(tx: DbOrTx, familyId: number, payload: UndoPay
     const rows = payload.removed[table];
     if (!rows?.length) continue;
     for (const row of rows) {
-      if ((await jsonRows(tx, table, familyId, whereKey(table, row))).length > 0) throw new UndoConflict(table);
+      if ((await jsonRows(tx, table, familyId, whereKey(table, row))).length > 0)
+        throw new UndoConflict(table);
     }
     const ordered =
-      table === 'events' ? [...rows].sort((a, b) => Number(a.parent_event_id ?? 0) - Number(b.parent_event_id ?? 0)) : rows;
+      table === 'events'
+        ? [...rows].sort((a, b) => Number(a.parent_event_id ?? 0) - Number(b.parent_event_id ?? 0))
+        : rows;
     await insertRows(tx, table, ordered.map(withoutCursor));
   }
-  for (const { table, before } of payload.changed) await updateRow(tx, table, familyId, withoutCursor(before));
+  for (const { table, before } of payload.changed)
+    await updateRow(tx, table, familyId, withoutCursor(before));
   return payload.removed.events ?? [];
 }
 

@@ -4,7 +4,13 @@ import type { EventDto, EventOccurrenceDto } from '../../core/contracts/events.t
 import { UNDO_WINDOW_SECONDS } from '../../core/contracts/undo.ts';
 import { createPlanner } from '../scheduler/planner.ts';
 import { familySnapshot } from '../security/fixtures.ts';
-import { callAs, createTestServer, signedInFamily, type SignedInFamily, type TestServer } from '../test/harness.ts';
+import {
+  callAs,
+  createTestServer,
+  signedInFamily,
+  type SignedInFamily,
+  type TestServer,
+} from '../test/harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -110,8 +116,11 @@ async function davState(eventId: number) {
         left join dav_resources r on r.family_id = s.family_id and r.event_id = ${eventId}
         where s.family_id = ${fam.familyId}`,
   );
-  return (result as { rows: { name: string | null; seq: number | null; deleted: boolean | null; counter: number }[] })
-    .rows[0];
+  return (
+    result as {
+      rows: { name: string | null; seq: number | null; deleted: boolean | null; counter: number }[];
+    }
+  ).rows[0];
 }
 
 async function pendingReminders(eventId: number): Promise<number> {
@@ -172,7 +181,10 @@ describe('undo an event delete', () => {
     await planner().tick();
     const planned = await pendingReminders(series.id);
     expect(planned).toBeGreaterThan(0);
-    const del = await call('DELETE', `/api/events/${series.id}?scope=following&occurrence=2026-11-23T16:00:00`);
+    const del = await call(
+      'DELETE',
+      `/api/events/${series.id}?scope=following&occurrence=2026-11-23T16:00:00`,
+    );
     expect(await pendingReminders(series.id)).toBe(0);
     expect((await undo(del.json<{ undo_id: string }>().undo_id)).statusCode).toBe(200);
     await planner().tick();
