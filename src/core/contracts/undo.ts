@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Issue 45 item 4, ADR 051: what a delete can be undone for. The delete's reply carries `undo_id`; the toast's
  * Undo sends `POST /api/undo/{undo_id}`.
  */
-export const UNDO_KINDS = ['event', 'task', 'note', 'activity'] as const;
+export const UNDO_KINDS = ['event', 'task', 'note', 'activity', 'invitation'] as const;
 export type UndoKind = (typeof UNDO_KINDS)[number];
 
 /**

@@ -478,7 +478,7 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     summary: 'Cancel an invitation.',
     auth: 'session',
     params: idParams,
-    responses: { 204: NO_CONTENT },
+    responses: { 200: OK_UNDO },
   },
   'GET /api/family-members/invitations/validate/:token': {
     summary: 'What an invitation link offers (family, name, e-mail).',
@@ -698,18 +698,18 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
   },
   'POST /api/undo/:id': {
     summary:
-      'Undo a delete (ADR 051): what an event, task, note or activity-request delete removed comes back with its ids, its series’ RRULE and occurrence edits, its tasks; reminders are planned again.',
+      'Undo a delete (ADR 051): what an event, task, note, activity-request or invitation delete removed comes back with its ids, its series’ RRULE and occurrence edits, its tasks; reminders are planned again.',
     auth: 'session',
     params: undoParamsSchema,
     responses: {
       200: {
-        description: '`{ ok: true, kind, id }`: `event`, `task`, `note` or `activity`, and its id.',
+        description: '`{ ok: true, kind, id }`: `event`, `task`, `note`, `activity` or `invitation`, and its id.',
         schema: undoResultSchema,
       },
     },
     errors: {
       404: 'No such undo id in your family (unknown, another family’s, or pruned).',
-      409: 'What the delete changed was changed since, a member it names was removed, or the monthly event limit would be passed.',
+      409: 'What the delete changed was changed since, a member it names was removed, the e-mail of an invitation was invited again, or a plan limit (members, events a month) would be passed.',
       410: 'Its 60 seconds passed, or it was undone already.',
     },
   },

@@ -10,6 +10,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { UNDO_WINDOW_SECONDS, type UndoKind } from '../../core/contracts/undo.ts';
 import type { DbOrTx } from './types.ts';
 import { eventAlertMembers, eventAttendees, events } from './schema/events.ts';
+import { familyMembers } from './schema/families.ts';
 import { notes } from './schema/notes.ts';
 import { activityProposals, taskAssignees, tasks } from './schema/tasks.ts';
 import { undoEntries } from './schema/undo.ts';
@@ -22,6 +23,7 @@ export type JsonRow = Record<string, unknown>;
  * columns that name a row.
  */
 const UNDO_TABLES = {
+  family_members: { table: familyMembers, key: ['id'] },
   events: { table: events, key: ['id'] },
   event_attendees: { table: eventAttendees, key: ['event_id', 'member_id'] },
   event_alert_members: { table: eventAlertMembers, key: ['event_id', 'member_id'] },

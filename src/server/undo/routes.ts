@@ -7,7 +7,7 @@ import { undoDelete } from './service.ts';
 
 /**
  * Issue 45 item 4, ADR 051: `POST /api/undo/{id}` with the `undo_id` of a delete's reply (events, tasks, notes,
- * activity proposals) puts back what it deleted. Needs a session; sees only the session's family.
+ * activity proposals, invitations) puts back what it deleted. Needs a session; sees only the session's family.
  */
 export function registerUndoRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/api/undo/:id', async (request) => {

@@ -19,12 +19,17 @@ import { restoreRows, UndoConflict, type UndoPayload } from '../db/undo-rows.ts'
 import type { ServerContext } from '../context.ts';
 import { syncFamilyTransportTasks } from '../driving/transport-tasks.ts';
 import { eventsCreatedThisMonth } from '../events/plan-limit.ts';
+import { assertRoomForOneMore } from '../members/service.ts';
 import { conflict, gone, notFound } from '../http/errors.ts';
 
-/** Whether `error` (or a cause: Drizzle wraps driver errors) is a foreign key violation (SQLSTATE 23503). */
-function isForeignKeyViolation(error: unknown): boolean {
+/**
+ * Whether `error` (or a cause: Drizzle wraps driver errors) is a foreign key (23503) or unique (23505) violation:
+ * a member a row names was deleted, or the e-mail of a cancelled invitation was invited again.
+ */
+function isKeyViolation(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
+    const code = (e as { code?: unknown }).code;
+    if (code === '23503' || code === '23505') return true;
   }
   return false;
 }
@@ -35,11 +40,12 @@ function isForeignKeyViolation(error: unknown): boolean {
  * they were, and the entry is used up. CalDAV resources and sync tokens, the live stream and the ICS feed follow
  * from the writes (database triggers); reminders are planned again by the planner's next tick (cursors NULL);
  * an event's transport tasks are synced. A restore that brings back events is a new event for the monthly plan
- * limit: past it the undo is refused.
+ * limit, and a restored invitation takes its place in the member limit again: past a limit it is refused.
  * @returns what came back (`kind`) and its id.
  * @throws HttpError 404 for an id that is not the family's (unknown, another family's, pruned); 410 when the
  *   window (`UNDO_WINDOW_SECONDS`) passed or it was undone already; 409 when what the delete changed was changed
- *   again, a member a row names was deleted since, or a plan limit would be passed. Nothing is written on error.
+ *   again, a member a row names was deleted since, an invitation's e-mail was invited again, or a plan limit
+ *   would be passed. Nothing is written on error.
  */
 export async function undoDelete(ctx: ServerContext, familyId: number, undoId: string): Promise<UndoResult> {
   const now = ctx.clock.now();
@@ -54,12 +60,14 @@ export async function undoDelete(ctx: ServerContext, familyId: number, undoId: s
     if (entry.expiresAt.getTime() <= now.getTime()) throw gone(UNDO_EXPIRED_MESSAGE);
     const kind = entry.kind as UndoKind;
     const payload = entry.payload as UndoPayload;
+    // A restored invitation takes its place in the member limit again (this also locks the family row).
+    if (kind === 'invitation') await assertRoomForOneMore(tx, familyId);
     const timeZone = await lockFamily(tx, familyId);
     const countedBefore = await eventsCreatedThisMonth(tx, familyId, timeZone, now);
     try {
       await restoreRows(tx, familyId, payload);
     } catch (error) {
-      if (error instanceof UndoConflict || isForeignKeyViolation(error))
+      if (error instanceof UndoConflict || isKeyViolation(error))
         throw conflict(UNDO_CONFLICT_MESSAGE);
       throw error;
     }

@@ -48,6 +48,7 @@ const RESTORED_TABLES = [
   'task_assignees',
   'notes',
   'activity_proposals',
+  'family_members',
 ];
 async function rows(): Promise<Record<string, unknown[]>> {
   const all = await familySnapshot(server.database.system, fam.familyId);
@@ -270,6 +271,26 @@ describe('undo a task, a note, an activity proposal', () => {
     const res = await undo(del.json<{ undo_id: string }>().undo_id);
     expect(res.json()).toEqual({ ok: true, kind: 'activity', id });
     expect(await rows()).toEqual(before);
+  });
+});
+
+describe('undo an invitation', () => {
+  it('refuses past the member limit when the freed place was taken since (409)', async () => {
+    await server.database.system.execute(sql`update families set max_members = 4 where id = ${fam.familyId}`);
+    const invited = await call('POST', '/api/family-members/invite', {
+      name: 'Grandma Rosa',
+      email: `rosa-${String(fam.familyId)}@example.com`,
+      role: 'other',
+      color: 'purple',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const del = await call('DELETE', `/api/family-members/invitations/${invited.json<{ id: number }>().id}`);
+    const added = await call('POST', '/api/family-members', { name: 'Uncle Tom', color: 'blue', role: 'other' });
+    expect(added.statusCode, added.body).toBe(201);
+    const after = await rows();
+    const res = await undo(del.json<{ undo_id: string }>().undo_id);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(await rows()).toEqual(after);
   });
 });
 

@@ -9,6 +9,7 @@ const RESTORED: Readonly<Record<UndoResult['kind'], string>> = {
   task: 'The task is back.',
   note: 'The note is back.',
   activity: 'The activity proposal is back.',
+  invitation: 'The invitation is back; its link works again.',
 };
 
 /**
