@@ -1,8 +1,7 @@
-import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
 import { seedBusyMonth } from './busy-month.ts';
-import { expect, shots, test } from './fixtures.ts';
+import { expect, familyNow, shots, test } from './fixtures.ts';
 
 /**
  * Issue 45 item 4 (ADR 051): a delete's toast carries Undo for its 5 seconds, and Undo brings back exactly what
@@ -12,11 +11,15 @@ import { expect, shots, test } from './fixtures.ts';
 const chip = (page: Page, title: string) => page.getByTestId('event-chip').filter({ hasText: title });
 const toastRegion = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
-/** Today in the signed-in family's zone (the calendar's today). */
-async function familyToday(page: Page): Promise<Date> {
-  const session = await page.request.get('/api/auth/session');
-  const { family_timezone } = (await session.json()) as { family_timezone: string };
-  return new TZDate(Date.now(), family_timezone);
+/** Opens the week's 'Swim team' chip's Delete, chooses `scope` in 'Delete Recurring Event', sees it go. */
+async function deleteSwimTeam(page: Page, scope: 'This event only' | 'All events in series'): Promise<void> {
+  await page.getByRole('button', { name: 'Delete Event' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Recurring Event' })
+    .getByRole('button', { name: scope })
+    .click();
+  await expect(toastRegion(page).getByText('Event deleted', { exact: true })).toBeVisible();
+  await expect(chip(page, 'Swim team')).toHaveCount(0);
 }
 
 /** Clicks the toast's Undo and waits for the 'Undone' toast. */
@@ -38,7 +41,7 @@ test('undo: an occurrence, then the whole series with its task, come back on the
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp();
   const busy = await seedBusyMonth(page);
-  const today = await familyToday(page);
+  const today = await familyNow(page);
   const created = await page.request.post('/api/events', {
     data: {
       title: 'Swim team',
@@ -69,13 +72,7 @@ test('undo: an occurrence, then the whole series with its task, come back on the
   // One occurrence: deleted, then undone from the toast.
   await chip(page, 'Swim team').click();
   await expect(page.getByLabel('Event Date')).toHaveValue(format(addDays(today, 7), 'yyyy-MM-dd'));
-  await page.getByRole('button', { name: 'Delete Event' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete Recurring Event' })
-    .getByRole('button', { name: 'This event only' })
-    .click();
-  await expect(toastRegion(page).getByText('Event deleted', { exact: true })).toBeVisible();
-  await expect(chip(page, 'Swim team')).toHaveCount(0);
+  await deleteSwimTeam(page, 'This event only');
   await shootToast(page, 'undo-toast');
   await undo(page);
   await expect(chip(page, 'Swim team')).toHaveCount(1);
@@ -84,13 +81,7 @@ test('undo: an occurrence, then the whole series with its task, come back on the
   await chip(page, 'Swim team').click();
   await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue('Swim team');
-  await page.getByRole('button', { name: 'Delete Event' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete Recurring Event' })
-    .getByRole('button', { name: 'All events in series' })
-    .click();
-  await expect(toastRegion(page).getByText('Event deleted', { exact: true })).toBeVisible();
-  await expect(chip(page, 'Swim team')).toHaveCount(0);
+  await deleteSwimTeam(page, 'All events in series');
   await undo(page);
   await expect(chip(page, 'Swim team')).toHaveCount(1);
   await page.getByRole('button', { name: 'Previous week' }).click();
@@ -109,7 +100,7 @@ test('undo: a deleted task comes back on the Tasks screen (phone width)', async 
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp();
   const busy = await seedBusyMonth(page);
-  const today = format(await familyToday(page), 'yyyy-MM-dd');
+  const today = format(await familyNow(page), 'yyyy-MM-dd');
   for (const title of ['Sign the field-trip form', 'Buy new cleats']) {
     const res = await page.request.post('/api/tasks', {
       data: { title, assigned_to_ids: [String(busy.members.teo)], due_date: `${today}T18:00:00` },
