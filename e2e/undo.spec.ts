@@ -8,6 +8,9 @@ import { expect, familyNow, shots, test } from './fixtures.ts';
  * went — an occurrence of a series, the whole series with its task, a task — in a busy family's month.
  */
 
+// Seeding the busy month takes a while on a loaded machine (as in calendar-views.spec.ts).
+test.describe.configure({ timeout: 240_000 });
+
 const chip = (page: Page, title: string) => page.getByTestId('event-chip').filter({ hasText: title });
 const toastRegion = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
