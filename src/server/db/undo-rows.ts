@@ -82,9 +82,15 @@ export async function jsonRows(
 /**
  * The rows an event delete may remove or change: the events `ids` (series or one-off) and their overrides, the
  * member lists of all of them, their tasks (transport tasks included) with their assignees, and the activity
- * proposals that became them.
+ * proposals that became them. Read again after the delete, `before` (the graph read before it) names the
+ * proposals to read again: the delete set their `event_id` to NULL, and they are changed, not gone.
  */
-export async function eventGraph(tx: DbOrTx, familyId: number, ids: readonly number[]): Promise<Graph> {
+export async function eventGraph(
+  tx: DbOrTx,
+  familyId: number,
+  ids: readonly number[],
+  before?: Graph,
+): Promise<Graph> {
   const rows = await jsonRows(
     tx,
     'events',
@@ -92,7 +98,13 @@ export async function eventGraph(tx: DbOrTx, familyId: number, ids: readonly num
     sql`(${inArray(events.id, [...ids])} or ${inArray(events.parentEventId, [...ids])})`,
   );
   const eventIds = rows.map((r) => Number(r.id));
-  if (eventIds.length === 0) return { events: [] };
+  const linked = (before?.activity_proposals ?? []).map((p) => Number(p.id));
+  if (eventIds.length === 0) {
+    const proposals = linked.length
+      ? await jsonRows(tx, 'activity_proposals', familyId, inArray(activityProposals.id, linked))
+      : [];
+    return { events: [], activity_proposals: proposals };
+  }
   const ofEvents = (column: SQL) =>
     sql`${column} in (${sql.join(
       eventIds.map((id) => sql`${id}`),
@@ -105,7 +117,14 @@ export async function eventGraph(tx: DbOrTx, familyId: number, ids: readonly num
     event_alert_members: await jsonRows(tx, 'event_alert_members', familyId, ofEvents(sql`event_id`)),
     tasks: eventTasks,
     task_assignees: await taskAssigneeRows(tx, familyId, eventTasks),
-    activity_proposals: await jsonRows(tx, 'activity_proposals', familyId, ofEvents(sql`event_id`)),
+    activity_proposals: await jsonRows(
+      tx,
+      'activity_proposals',
+      familyId,
+      linked.length
+        ? sql`(${ofEvents(sql`event_id`)} or ${inArray(activityProposals.id, linked)})`
+        : ofEvents(sql`event_id`),
+    ),
   };
 }
 

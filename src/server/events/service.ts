@@ -377,7 +377,7 @@ export async function deleteEvent(
     const removed = await remove(tx);
     // The tasks of the occurrences that are gone go too (those of a deleted row went with it, by cascade).
     await syncFamilyTransportTasks(tx, familyId, now);
-    const done = diffGraphs(id, before, await eventGraph(tx, familyId, [root]));
+    const done = diffGraphs(id, before, await eventGraph(tx, familyId, [root], before));
     return { removed, undoId: await recordUndo(tx, familyId, 'event', done, now) };
   });
 

@@ -164,6 +164,34 @@ describe('undo an event delete', () => {
     expect(await occurrences()).toEqual(shown);
   });
 
+  it('an event made from an activity proposal: the proposal remembers it again', async () => {
+    const proposal = await call('POST', '/api/activity-proposals', {
+      title: 'Guitar lesson',
+      assigned_to: fam.members[2],
+      assigned_by: fam.members[0],
+      category: 'appointment',
+      due_date: '2026-12-04T16:30:00',
+      status: 'pending',
+    });
+    const { id: proposalId } = proposal.json<{ id: number }>();
+    await call('PATCH', `/api/activity-proposals/${proposalId}`, { status: 'accepted' });
+    const converted = await call('POST', `/api/events?activity_conversion=true&activity_id=${proposalId}`, {
+      title: 'Guitar lesson',
+      start_date: '2026-12-04T16:30:00',
+      duration_minutes: 60,
+    });
+    expect(converted.statusCode, converted.body).toBe(201);
+    const eventId = converted.json<EventDto>().id;
+    const before = await rows();
+    const del = await call('DELETE', `/api/events/${eventId}`);
+    const unlinked = await call('GET', `/api/activity-proposals/${proposalId}`);
+    expect(unlinked.json()).toMatchObject({ event_id: null });
+    expect((await undo(del.json<{ undo_id: string }>().undo_id)).statusCode).toBe(200);
+    expect(await rows()).toEqual(before);
+    const linked = await call('GET', `/api/activity-proposals/${proposalId}`);
+    expect(linked.json()).toMatchObject({ event_id: eventId });
+  });
+
   it('moves the CalDAV sync token so a client sees the series again, under its own name', async () => {
     const series = await weeklySeries();
     const live = await davState(series.id);
@@ -285,7 +313,11 @@ describe('undo an invitation', () => {
     });
     expect(invited.statusCode, invited.body).toBe(201);
     const del = await call('DELETE', `/api/family-members/invitations/${invited.json<{ id: number }>().id}`);
-    const added = await call('POST', '/api/family-members', { name: 'Uncle Tom', color: 'blue', role: 'other' });
+    const added = await call('POST', '/api/family-members', {
+      name: 'Uncle Tom',
+      color: 'blue',
+      role: 'other',
+    });
     expect(added.statusCode, added.body).toBe(201);
     const after = await rows();
     const res = await undo(del.json<{ undo_id: string }>().undo_id);
