@@ -132,6 +132,20 @@ async function pendingReminders(eventId: number): Promise<number> {
   return (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
+/** A pending activity proposal for the family's child; returns its id. */
+async function newProposal(title: string): Promise<number> {
+  const res = await call('POST', '/api/activity-proposals', {
+    title,
+    assigned_to: fam.members[2],
+    assigned_by: fam.members[0],
+    category: 'appointment',
+    due_date: '2026-12-04T16:30:00',
+    status: 'pending',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>().id;
+}
+
 const planner = () =>
   createPlanner({
     db: server.database.system,
@@ -165,15 +179,7 @@ describe('undo an event delete', () => {
   });
 
   it('an event made from an activity proposal: the proposal remembers it again', async () => {
-    const proposal = await call('POST', '/api/activity-proposals', {
-      title: 'Guitar lesson',
-      assigned_to: fam.members[2],
-      assigned_by: fam.members[0],
-      category: 'appointment',
-      due_date: '2026-12-04T16:30:00',
-      status: 'pending',
-    });
-    const { id: proposalId } = proposal.json<{ id: number }>();
+    const proposalId = await newProposal('Guitar lesson');
     await call('PATCH', `/api/activity-proposals/${proposalId}`, { status: 'accepted' });
     const converted = await call('POST', `/api/events?activity_conversion=true&activity_id=${proposalId}`, {
       title: 'Guitar lesson',
@@ -253,6 +259,17 @@ describe('undo an event delete', () => {
 });
 
 describe('undo a task, a note, an activity proposal', () => {
+  /** Deletes `path` (`kind` `id`), sees it gone from `path`, undoes it: the family's rows are as before. */
+  async function expectUndoRestores(path: string, kind: string, id: number): Promise<void> {
+    const before = await rows();
+    const del = await call('DELETE', path);
+    expect(del.json(), del.body).toMatchObject({ ok: true, undo_id: expect.any(String) });
+    expect((await call('GET', path)).statusCode).toBe(404);
+    const res = await undo(del.json<{ undo_id: string }>().undo_id);
+    expect(res.json()).toEqual({ ok: true, kind, id });
+    expect(await rows()).toEqual(before);
+  }
+
   it('puts the task back with its assignees', async () => {
     const created = await call('POST', '/api/tasks', {
       title: 'Buy cleats',
@@ -260,13 +277,7 @@ describe('undo a task, a note, an activity proposal', () => {
       due_date: '2026-11-25T15:00:00',
     });
     const { id } = created.json<{ id: number }>();
-    const before = await rows();
-    const del = await call('DELETE', `/api/tasks/${id}`);
-    expect(del.json()).toMatchObject({ ok: true, undo_id: expect.any(String) });
-    expect((await call('GET', `/api/tasks/${id}`)).statusCode).toBe(404);
-    const res = await undo(del.json<{ undo_id: string }>().undo_id);
-    expect(res.json()).toEqual({ ok: true, kind: 'task', id });
-    expect(await rows()).toEqual(before);
+    await expectUndoRestores(`/api/tasks/${id}`, 'task', id);
   });
 
   it('puts the note back', async () => {
@@ -276,29 +287,12 @@ describe('undo a task, a note, an activity proposal', () => {
       family_member_id: fam.members[0],
     });
     const { id } = created.json<{ id: number }>();
-    const before = await rows();
-    const del = await call('DELETE', `/api/notes/${id}`);
-    const res = await undo(del.json<{ undo_id: string }>().undo_id);
-    expect(res.json()).toEqual({ ok: true, kind: 'note', id });
-    expect(await rows()).toEqual(before);
+    await expectUndoRestores(`/api/notes/${id}`, 'note', id);
   });
 
   it('puts the activity proposal back', async () => {
-    const created = await call('POST', '/api/activity-proposals', {
-      title: 'Swim team tryout',
-      assigned_to: fam.members[2],
-      assigned_by: fam.members[0],
-      category: 'appointment',
-      due_date: '2026-11-26T16:30:00',
-      status: 'pending',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const { id } = created.json<{ id: number }>();
-    const before = await rows();
-    const del = await call('DELETE', `/api/activity-proposals/${id}`);
-    const res = await undo(del.json<{ undo_id: string }>().undo_id);
-    expect(res.json()).toEqual({ ok: true, kind: 'activity', id });
-    expect(await rows()).toEqual(before);
+    const id = await newProposal('Swim team tryout');
+    await expectUndoRestores(`/api/activity-proposals/${id}`, 'activity', id);
   });
 });
 
