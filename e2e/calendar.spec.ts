@@ -1,19 +1,8 @@
-import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfWeek } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { expect, test, shots } from './fixtures.ts';
+import { expect, familyNow, test, shots } from './fixtures.ts';
 
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
-
-/**
- * Now in the signed-in family's time zone: the calendar's "today" is the family's (issue 18), which differs from
- * the machine's date for part of every day (UTC just after midnight is still yesterday in Los Angeles).
- */
-async function familyNow(page: Page): Promise<Date> {
-  const session = await page.request.get('/api/auth/session');
-  const { family_timezone } = (await session.json()) as { family_timezone: string };
-  return new TZDate(Date.now(), family_timezone);
-}
 
 interface Member {
   id: number;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { TZDate } from '@date-fns/tz';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
@@ -57,6 +58,16 @@ export const test = base.extend<{ signUp: (overrides?: Partial<Account>) => Prom
     await use((overrides) => signUpThroughApi(page, overrides));
   },
 });
+
+/**
+ * Now in the signed-in family's time zone: the calendar's "today" is the family's (issue 18), which differs from
+ * the machine's date for part of every day (UTC just after midnight is still yesterday in Los Angeles).
+ */
+export async function familyNow(page: Page): Promise<Date> {
+  const session = await page.request.get('/api/auth/session');
+  const { family_timezone } = (await session.json()) as { family_timezone: string };
+  return new TZDate(Date.now(), family_timezone);
+}
 
 /** Closes the toast on screen (there is at most one), so that what follows sees and clicks the page itself. */
 export async function dismissToast(page: Page): Promise<void> {

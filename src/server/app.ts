@@ -27,6 +27,7 @@ import { registerPushRoutes } from './push/routes.ts';
 import { registerSearchRoutes } from './search/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { registerTasksRoutes } from './tasks/routes.ts';
+import { registerUndoRoutes } from './undo/routes.ts';
 import { registerNotesRoutes } from './notes/routes.ts';
 import { registerWaitlistRoutes } from './waitlist/routes.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   registerTasksRoutes(app, ctx);
   registerActivitiesRoutes(app, ctx);
   registerNotesRoutes(app, ctx);
+  registerUndoRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerWaitlistRoutes(app, ctx);
   registerAssistantRoutes(app, ctx);

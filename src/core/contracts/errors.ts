@@ -16,6 +16,7 @@ export type ApiErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  | 'gone'
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'

@@ -37,7 +37,7 @@ export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContex
 
   app.delete('/api/activity-proposals/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    await deleteProposal(ctx, familyId, pathId(request.params));
-    return { ok: true };
+    const undoId = await deleteProposal(ctx, familyId, pathId(request.params));
+    return { ok: true, undo_id: undoId };
   });
 }

@@ -20,6 +20,7 @@ import { optionalPreview } from '../../core/text/preview.ts';
 import type { DbOrTx } from '../db/types.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { activityProposals } from '../db/schema/tasks.ts';
+import { jsonRows, recordUndo } from '../db/undo-rows.ts';
 import type { CappedList } from '../http/capped-list.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
@@ -236,15 +237,24 @@ export async function updateProposal(
   return toActivityProposalDto(row);
 }
 
-/** SPEC §7 `DELETE /api/activity-proposals/{id}`. @throws HttpError 404 when it is not the family's. */
+/**
+ * SPEC §7 `DELETE /api/activity-proposals/{id}`; the proposal is kept for its Undo (`recordUndo`, ADR 051) in
+ * the same transaction. @returns the undo id for the reply. @throws HttpError 404 when it is not the family's.
+ */
 export async function deleteProposal(
   ctx: ServerContext,
   familyId: number,
   proposalId: number,
-): Promise<void> {
-  const deleted = await ctx.db
-    .delete(activityProposals)
-    .where(and(eq(activityProposals.familyId, familyId), eq(activityProposals.id, proposalId)))
-    .returning({ id: activityProposals.id });
-  if (deleted.length === 0) throw notFound();
+): Promise<string> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const rows = await jsonRows(tx, 'activity_proposals', familyId, eq(activityProposals.id, proposalId));
+    const deleted = await tx
+      .delete(activityProposals)
+      .where(and(eq(activityProposals.familyId, familyId), eq(activityProposals.id, proposalId)))
+      .returning({ id: activityProposals.id });
+    if (deleted.length === 0) throw notFound();
+    const removed = { activity_proposals: rows };
+    return recordUndo(tx, familyId, 'activity', { id: proposalId, removed, changed: [] }, now);
+  });
 }

@@ -44,6 +44,7 @@ import { searchQuerySchema } from '../../core/contracts/search.ts';
 import { settingParamsSchema, settingUpdateSchema } from '../../core/contracts/settings.ts';
 import { inboundSmsSchema } from '../../core/contracts/sms.ts';
 import { createTaskSchema, updateTaskSchema } from '../../core/contracts/tasks.ts';
+import { undoParamsSchema, undoResultSchema } from '../../core/contracts/undo.ts';
 import { waitlistJoinSchema } from '../../core/contracts/waitlist.ts';
 
 /**
@@ -99,6 +100,11 @@ const tokenParams = z.object({
 const OK = { description: '`{ ok: true }`.' };
 const NO_CONTENT = { description: 'No body.' };
 const NOT_FOUND_ID = 'No such id in your family (another family’s ids answer the same).';
+/** The reply of a delete that can be undone (ADR 051). */
+const OK_UNDO = {
+  description:
+    '`{ ok: true, undo_id }`: `undo_id` (a UUID) undoes the delete with `POST /api/undo/{undo_id}` for 60 seconds.',
+};
 
 /**
  * Every API route, keyed `METHOD /url` as Fastify registers it (`/api/tasks/:id`). `api-docs.test.ts` fails
@@ -367,7 +373,10 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     params: idParams,
     query: seriesChangeQuerySchema,
     responses: {
-      200: { description: '`{ ok: true, removed }`: `series`, `occurrence`, `following` or `event`.' },
+      200: {
+        description:
+          '`{ ok: true, removed, undo_id }`: `removed` is `series`, `occurrence`, `following` or `event`; `undo_id` (a UUID) undoes the delete with `POST /api/undo/{undo_id}` for 60 seconds.',
+      },
     },
   },
 
@@ -475,7 +484,7 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     summary: 'Cancel an invitation.',
     auth: 'session',
     params: idParams,
-    responses: { 204: NO_CONTENT },
+    responses: { 200: OK_UNDO },
   },
   'GET /api/family-members/invitations/validate/:token': {
     summary: 'What an invitation link offers (family, name, e-mail).',
@@ -589,7 +598,7 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     summary: 'Delete a task.',
     auth: 'session',
     params: idParams,
-    responses: { 200: OK },
+    responses: { 200: OK_UNDO },
   },
 
   // Activity requests (SPEC §7).
@@ -628,7 +637,7 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     summary: 'Delete an activity request.',
     auth: 'session',
     params: idParams,
-    responses: { 200: OK },
+    responses: { 200: OK_UNDO },
   },
 
   // Notes (SPEC §7, issue 20).
@@ -691,7 +700,24 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     summary: 'Delete a note.',
     auth: 'session',
     params: idParams,
-    responses: { 200: OK },
+    responses: { 200: OK_UNDO },
+  },
+  'POST /api/undo/:id': {
+    summary:
+      'Undo a delete (ADR 051): what an event, task, note, activity-request or invitation delete removed comes back with its ids, its series’ RRULE and occurrence edits, its tasks; reminders are planned again.',
+    auth: 'session',
+    params: undoParamsSchema,
+    responses: {
+      200: {
+        description: '`{ ok: true, kind, id }`: `event`, `task`, `note`, `activity` or `invitation`, and its id.',
+        schema: undoResultSchema,
+      },
+    },
+    errors: {
+      404: 'No such undo id in your family (unknown, another family’s, or pruned).',
+      409: 'What the delete changed was changed since, a member it names was removed, the e-mail of an invitation was invited again, or a plan limit (members, events a month) would be passed.',
+      410: 'Its 60 seconds passed, or it was undone already.',
+    },
   },
   'POST /api/notes/:id/checklist/tick': {
     summary:

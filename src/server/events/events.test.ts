@@ -1212,7 +1212,7 @@ describe('the server owns occurrence edits: every scope × what the event was op
     const target = o[opened];
     const res = await call(fam, 'DELETE', url(target.id, scope, target.occurrence));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ok: true, removed });
+    expect(res.json()).toEqual({ ok: true, removed, undo_id: expect.any(String) });
     expect(await listing()).toEqual(expected);
   });
 

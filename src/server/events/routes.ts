@@ -103,7 +103,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.delete('/api/events/:id', async (request) => {
     const { familyId } = requireAuth(request);
     const id = pathId(request.params, 'id', 'Event not found');
-    const removed = await deleteEvent(ctx, familyId, id, parseInput(seriesChangeQuerySchema, request.query));
-    return { ok: true, removed };
+    const change = parseInput(seriesChangeQuerySchema, request.query);
+    const { removed, undoId } = await deleteEvent(ctx, familyId, id, change);
+    return { ok: true, removed, undo_id: undoId };
   });
 }

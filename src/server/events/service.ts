@@ -23,6 +23,7 @@ import {
 import type { DbOrTx } from '../db/types.ts';
 import { eventColumns, type EventRow, saveEventMembers } from '../db/event-members.ts';
 import { familyWindowRead, familyWindowRowsOf, loadFamilyWindowRows } from '../db/event-occurrences.ts';
+import { diffGraphs, eventGraph, recordUndo } from '../db/undo-rows.ts';
 import type { OpeningRead } from '../db/scope.ts';
 import { events } from '../db/schema/events.ts';
 import { activityProposals, tasks } from '../db/schema/tasks.ts';
@@ -361,7 +362,9 @@ export async function updateEvent(
  * - `following`: the series ends before that occurrence (from the first occurrence: the whole series).
  * The pending reminders of what is removed (events, occurrences, and the tasks that go with them) are cancelled in
  * the same transaction (issue 8); other occurrences keep theirs.
- * @returns what was removed: 'series', 'following', 'occurrence' or 'event'.
+ * What it removed and changed (rows, with the series' RRULE, EXDATEs and occurrence edits as they were) is kept
+ * for its Undo (`recordUndo`, ADR 051), in the same transaction.
+ * @returns what was removed ('series', 'following', 'occurrence' or 'event') and the undo id for the reply.
  * @throws HttpError 404 for another family's id or an unknown occurrence.
  */
 export async function deleteEvent(
@@ -369,16 +372,20 @@ export async function deleteEvent(
   familyId: number,
   id: number,
   change: SeriesChange,
-): Promise<'series' | 'occurrence' | 'following' | 'event'> {
+): Promise<{ removed: 'series' | 'occurrence' | 'following' | 'event'; undoId: string }> {
   const opened = await loadEvent(ctx.db, familyId, id);
   const family = await familyZone(ctx.db, familyId);
   const target = await resolveSeriesTarget(ctx.db, opened, change, family);
   const now = ctx.clock.now();
+  const root = target.kind === 'event' ? target.row.id : target.series.id;
   return ctx.db.transaction(async (tx) => {
+    // What the delete removes and changes is read before and after it, for its Undo (ADR 051).
+    const before = await eventGraph(tx, familyId, [root]);
     const removed = await remove(tx);
     // The tasks of the occurrences that are gone go too (those of a deleted row went with it, by cascade).
     await syncFamilyTransportTasks(tx, familyId, now);
-    return removed;
+    const done = diffGraphs(id, before, await eventGraph(tx, familyId, [root], before));
+    return { removed, undoId: await recordUndo(tx, familyId, 'event', done, now) };
   });
 
   async function remove(tx: DbOrTx): Promise<'series' | 'occurrence' | 'following' | 'event'> {

@@ -19,6 +19,7 @@ export class HttpError extends Error {
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const unauthorized = (message = 'Not signed in') => new HttpError(401, 'unauthorized', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+export const gone = (message: string) => new HttpError(410, 'gone', message);
 export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, 'validation_failed', message, fields);

@@ -312,6 +312,18 @@ describe('POST /api/family-members/invitations/{token}/accept', () => {
     ).toEqual([]);
   });
 
+  it('Undo (ADR 051) brings the invitation back: its link works again', async () => {
+    const { cookie } = await signUp(server.app);
+    const inv = await invite(cookie);
+    const before = await memberRow(inv.id);
+    const res = await call(cookie, 'DELETE', `/api/family-members/invitations/${inv.id}`);
+    const undone = await call(cookie, 'POST', `/api/undo/${res.json<{ undo_id: string }>().undo_id}`, {});
+    expect(undone.json()).toEqual({ ok: true, kind: 'invitation', id: inv.id });
+    expect(await memberRow(inv.id)).toEqual(before);
+    const validate = await call(null, 'GET', `/api/family-members/invitations/validate/${inv.token}`);
+    expect(validate.statusCode, validate.body).toBe(200);
+  });
+
   it('answers 409 when the e-mail got an account in the meantime', async () => {
     const { cookie } = await signUp(server.app);
     const inv = await invite(cookie);
@@ -418,7 +430,8 @@ describe('DELETE /api/family-members/invitations/{id}', () => {
     const { cookie } = await signUp(server.app);
     const inv = await invite(cookie);
     const res = await call(cookie, 'DELETE', `/api/family-members/invitations/${inv.id}`);
-    expect(res.statusCode).toBe(204);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, undo_id: expect.any(String) });
     expect((await call(cookie, 'GET', '/api/family-members/invitations')).json()).toEqual([]);
     expect(await memberRow(inv.id)).toBeUndefined();
     expect(

@@ -15,6 +15,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { DbOrTx } from '../db/types.ts';
 import { emailHasAccount } from '../db/cross-family.ts';
 import { narrowToFamily, withFamilyScope } from '../db/scope.ts';
+import { jsonRows, recordUndo } from '../db/undo-rows.ts';
 import { families, familyMembers, userAccounts } from '../db/schema/families.ts';
 import type { ServerContext } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -278,19 +279,25 @@ async function lockFamily(tx: DbOrTx, familyId: number): Promise<{ name: string;
 
 /**
  * SPEC §7 `DELETE /api/family-members/invitations/{id}`: cancels the invitation. The pending member row goes,
- * so its link answers 404 and its place in the plan is free again.
+ * so its link answers 404 and its place in the plan is free again; the row is kept for its Undo (`recordUndo`,
+ * ADR 051: the same link works again after an Undo).
+ * @returns the undo id for the reply.
  * @throws HttpError 404 for an id that is not a pending invitation of this family (nothing changes).
  */
 export async function cancelInvitation(
   ctx: ServerContext,
   familyId: number,
   invitationId: number,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+): Promise<string> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
     await findPendingInvitation(tx, familyId, invitationId);
+    const rows = await jsonRows(tx, 'family_members', familyId, eq(familyMembers.id, invitationId));
     await tx
       .delete(familyMembers)
       .where(and(eq(familyMembers.id, invitationId), eq(familyMembers.familyId, familyId)));
+    const removed = { family_members: rows };
+    return recordUndo(tx, familyId, 'invitation', { id: invitationId, removed, changed: [] }, now);
   });
 }
 

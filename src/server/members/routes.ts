@@ -166,8 +166,9 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.delete('/api/family-members/invitations/:id', async (request, reply) => {
     const { familyId } = requireAuth(request);
-    await cancelInvitation(ctx, familyId, pathId(request.params));
-    return reply.status(204).send();
+    // The undo id is a body field (ADR 051): the reply was 204 without a body.
+    const undoId = await cancelInvitation(ctx, familyId, pathId(request.params));
+    return reply.status(200).send({ ok: true, undo_id: undoId });
   });
 
   app.get(

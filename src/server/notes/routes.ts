@@ -106,8 +106,8 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.delete('/api/notes/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    await deleteNote(ctx, familyId, pathId(request.params));
-    return { ok: true };
+    const undoId = await deleteNote(ctx, familyId, pathId(request.params));
+    return { ok: true, undo_id: undoId };
   });
 
   app.post('/api/notes/:id/checklist/tick', async (request) => {

@@ -34,6 +34,7 @@ import { contentPreview } from '../../core/text/preview.ts';
 import type { DbOrTx } from '../db/types.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
+import { jsonRows, recordUndo } from '../db/undo-rows.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 
@@ -367,15 +368,21 @@ export async function clearTickedNoteItems(
 }
 
 /**
- * SPEC §7 `DELETE /api/notes/{id}`.
+ * SPEC §7 `DELETE /api/notes/{id}`; the note is kept for its Undo (`recordUndo`, ADR 051) in the same
+ * transaction. @returns the undo id for the reply.
  * @throws HttpError 404 when the note is not the family's (nothing is deleted).
  */
-export async function deleteNote(ctx: ServerContext, familyId: number, noteId: number): Promise<void> {
-  const deleted = await ctx.db
-    .delete(notes)
-    .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)))
-    .returning({ id: notes.id });
-  if (deleted.length === 0) throw notFound();
+export async function deleteNote(ctx: ServerContext, familyId: number, noteId: number): Promise<string> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const rows = await jsonRows(tx, 'notes', familyId, eq(notes.id, noteId));
+    const deleted = await tx
+      .delete(notes)
+      .where(and(eq(notes.familyId, familyId), eq(notes.id, noteId)))
+      .returning({ id: notes.id });
+    if (deleted.length === 0) throw notFound();
+    return recordUndo(tx, familyId, 'note', { id: noteId, removed: { notes: rows }, changed: [] }, now);
+  });
 }
 
 /**

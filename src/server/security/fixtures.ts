@@ -31,6 +31,8 @@ export interface SeededFamily {
   taskId: number;
   proposalId: number;
   noteId: number;
+  /** The undo id of a deleted note (ADR 051): `POST /api/undo/{id}` would bring it back. */
+  undoId: string;
   /** The public id of A's session (issue 25's session list). */
   sessionPublicId: string;
   /** A passkey row of A's account (written directly: registering one needs an authenticator). */
@@ -169,6 +171,17 @@ export async function seedFamily(app: FastifyInstance, db: Db, marker = MARKER):
     }),
     'note',
   );
+  const doomedNote = await created(
+    await call(app, cookie, 'POST', '/api/notes', {
+      title: `${marker} deleted note`,
+      content: '',
+      family_member_id: self.id,
+    }),
+    'note to delete',
+  );
+  const deletedNote = await call(app, cookie, 'DELETE', `/api/notes/${doomedNote}`);
+  const { undo_id: undoId } = deletedNote.json<{ undo_id?: string }>();
+  if (!undoId) throw new Error(`seeding an undo entry failed: ${deletedNote.body}`);
   const setting = await call(app, cookie, 'POST', '/api/settings', { key: 'disable_all_sms', value: 'true' });
   if (setting.statusCode !== 200) throw new Error(`seeding setting failed: ${setting.body}`);
   const [session] = await queryRows<{ public_id: string }>(
@@ -208,6 +221,7 @@ export async function seedFamily(app: FastifyInstance, db: Db, marker = MARKER):
     taskId,
     proposalId,
     noteId,
+    undoId,
     sessionPublicId: session.public_id,
     passkeyId: passkey.id,
     pushSubscriptionId: (JSON.parse(device.body) as { id: number }).id,

@@ -229,6 +229,8 @@ const PROBES: Record<string, Probe> = {
     url: (a) => `/api/activity-proposals/${a.proposalId}`,
   },
 
+  // ADR 051: B cannot undo A's delete (404), nothing of A's comes back.
+  'POST /api/undo/:id': { kind: 'by-id', url: (a) => `/api/undo/${a.undoId}`, body: json({}) },
   'GET /api/notes': { kind: 'own', url: same('/api/notes') },
   // Issue 45: B searching for the words of A's rows finds none of them.
   'GET /api/search': { kind: 'own', url: same(`/api/search?q=${encodeURIComponent(MARKER)}`) },

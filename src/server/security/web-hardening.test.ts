@@ -308,7 +308,7 @@ describe('no account enumeration (ASVS 6.3.8)', () => {
     const cancelled = await sendInvite();
     expect(
       (await call(https.app, cookie, 'DELETE', `/api/family-members/invitations/${cancelled.id}`)).statusCode,
-    ).toBe(204);
+    ).toBe(200);
     const answers = [];
     for (const token of [used.token, cancelled.token, 'x'.repeat(43)]) {
       answers.push(await call(https.app, null, 'GET', `/api/family-members/invitations/validate/${token}`));

@@ -39,7 +39,7 @@ export function registerTasksRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.delete('/api/tasks/:id', async (request) => {
     const { familyId } = requireAuth(request);
-    await deleteTask(ctx, familyId, pathId(request.params));
-    return { ok: true };
+    const undoId = await deleteTask(ctx, familyId, pathId(request.params));
+    return { ok: true, undo_id: undoId };
   });
 }

@@ -23,6 +23,7 @@ import { events } from '../db/schema/events.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { saveTaskAssignees, taskColumns, type TaskRow } from '../db/task-assignees.ts';
+import { jsonRows, recordUndo, taskAssigneeRows } from '../db/undo-rows.ts';
 import type { CappedList } from '../http/capped-list.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -252,15 +253,24 @@ export async function updateTask(
   return getTask(ctx, familyId, taskId);
 }
 
-/** SPEC §7 `DELETE /api/tasks/{id}`. @throws HttpError 404 when the task is not the family's. */
-export async function deleteTask(ctx: ServerContext, familyId: number, taskId: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/**
+ * SPEC §7 `DELETE /api/tasks/{id}`; the task and its assignees are kept for its Undo (`recordUndo`, ADR 051) in
+ * the same transaction. @returns the undo id for the reply. @throws HttpError 404 when the task is not the
+ * family's.
+ */
+export async function deleteTask(ctx: ServerContext, familyId: number, taskId: number): Promise<string> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const rows = await jsonRows(tx, 'tasks', familyId, eq(tasks.id, taskId));
+    const assignees = await taskAssigneeRows(tx, familyId, rows);
     const deleted = await tx
       .delete(tasks)
       .where(and(eq(tasks.familyId, familyId), eq(tasks.id, taskId)))
       .returning({ id: tasks.id });
     if (deleted.length === 0) throw notFound();
     // In the same transaction: a crash cannot leave the reminder of a deleted task pending (issue 8).
-    await cancelTaskReminders(tx, familyId, taskId, ctx.clock.now());
+    await cancelTaskReminders(tx, familyId, taskId, now);
+    const removed = { tasks: rows, task_assignees: assignees };
+    return recordUndo(tx, familyId, 'task', { id: taskId, removed, changed: [] }, now);
   });
 }

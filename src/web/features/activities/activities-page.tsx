@@ -34,6 +34,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useUndoAction } from '../../common/undo/undo-action.ts';
 import { useConvertProposal, useDeleteProposal, useProposals, useRespondToProposal } from './api.ts';
 import { useFamilyMembers } from '../../common/members.ts';
 
@@ -222,6 +223,7 @@ function ProposalCard({
 export function ActivitiesPage() {
   const navigate = useNavigate();
   const { toast } = useToast();
+  const undoAction = useUndoAction();
   const proposalsQuery = useProposals();
   const membersQuery = useFamilyMembers();
   const filter = useMemberFilter(membersQuery.data);
@@ -294,7 +296,7 @@ export function ActivitiesPage() {
   function deleteProposal(p: ActivityProposalDto) {
     if (!window.confirm('Are you sure you want to delete this activity proposal?')) return;
     remove.mutate(p.id, {
-      onSuccess: () => toast({ title: 'Activity deleted' }),
+      onSuccess: (reply) => toast({ title: 'Activity deleted', action: undoAction(reply.undo_id) }),
       onError: () => fail('Failed to delete activity.'),
     });
   }

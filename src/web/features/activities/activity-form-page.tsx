@@ -26,6 +26,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useUndoAction } from '../../common/undo/undo-action.ts';
 import { useCreateProposal, useDeleteProposal, useProposal, useUpdateProposal } from './api.ts';
 import { useFamilyMembers } from '../../common/members.ts';
 
@@ -88,6 +89,7 @@ function ActivityForm({
 }) {
   const navigate = useNavigate();
   const { toast } = useToast();
+  const undoAction = useUndoAction();
   const create = useCreateProposal();
   const update = useUpdateProposal();
   const remove = useDeleteProposal();
@@ -137,10 +139,11 @@ function ActivityForm({
   function deleteProposal() {
     if (!proposal || !window.confirm('Are you sure you want to delete this activity proposal?')) return;
     remove.mutate(proposal.id, {
-      onSuccess: () => {
+      onSuccess: (reply) => {
         toast({
           title: 'Activity proposal deleted',
           description: 'Activity signup request has been deleted successfully.',
+          action: undoAction(reply.undo_id),
         });
         navigate('/activities');
       },

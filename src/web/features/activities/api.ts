@@ -71,7 +71,10 @@ export function useRespondToProposal() {
 export function useDeleteProposal() {
   const refetch = useRefetchProposals();
   return useMutation({
-    mutationFn: (id: number) => apiFetch(`/api/activity-proposals/${String(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      apiFetch<{ ok: true; undo_id?: string }>(`/api/activity-proposals/${String(id)}`, {
+        method: 'DELETE',
+      }),
     onSuccess: refetch,
   });
 }

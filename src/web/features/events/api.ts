@@ -18,6 +18,12 @@ const deletedOccurrences = new Set<string>();
  */
 const deleting = new Set<number>();
 
+/** After an Undo brought event `id` back (ADR 051): its queries may be asked again. */
+export function forgetDeleted(id: number): void {
+  deletedEvents.delete(id);
+  for (const key of deletedOccurrences) if (key.startsWith(`${String(id)}@`)) deletedOccurrences.delete(key);
+}
+
 export function useEvent(id: number | null, occurrence: string | null) {
   return useQuery({
     queryKey: ['events', id, 'detail', occurrence],
@@ -147,7 +153,7 @@ export function useDeleteEvent() {
   const refetch = useRefetchAfterEvent();
   return useMutation({
     mutationFn: (args: EventChange) =>
-      apiFetch<{ ok: true; removed: string }>(changeUrl(args), { method: 'DELETE' }),
+      apiFetch<{ ok: true; removed: string; undo_id?: string }>(changeUrl(args), { method: 'DELETE' }),
     onMutate: (args) => {
       deleting.add(args.id);
     },

@@ -29,7 +29,9 @@ import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useUndoAction } from '../../common/undo/undo-action.ts';
 import {
+  forgetDeleted,
   useCreateEvent,
   useDeleteEvent,
   useEvent,
@@ -142,6 +144,7 @@ interface EventFormProps {
 function EventForm({ id, event, occurrence, members, tasks, backTo, backState, date, hour }: EventFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
+  const undoAction = useUndoAction();
   const editing = event !== undefined;
   const partOfSeries = editing && (event.rrule !== null || event.parent_event_id !== null);
   const familyZone = useSession().data?.family_timezone ?? browserTimeZone();
@@ -229,10 +232,11 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, backState, d
 
   const doDelete = (scope: OccurrenceScope | null) => {
     if (!editing) return;
+    const deletedId = id ?? event.id;
     remove.mutate(
-      { id: id ?? event.id, scope, occurrence },
+      { id: deletedId, scope, occurrence },
       {
-        onSuccess: () => {
+        onSuccess: (reply) => {
           toast({
             title: 'Event deleted',
             description:
@@ -241,6 +245,7 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, backState, d
                 : scope === 'following'
                   ? 'This and the following events have been deleted.'
                   : 'The event has been deleted.',
+            action: undoAction(reply.undo_id, () => forgetDeleted(deletedId)),
           });
           finish();
         },

@@ -159,7 +159,9 @@ export function useCancelInvitation() {
   const refetch = useRefetchMembers();
   return useMutation({
     mutationFn: (id: number) =>
-      apiFetch<undefined>(`/api/family-members/invitations/${id}`, { method: 'DELETE' }),
+      apiFetch<{ ok: true; undo_id?: string } | undefined>(`/api/family-members/invitations/${id}`, {
+        method: 'DELETE',
+      }),
     onSuccess: refetch,
   });
 }

@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useUndoAction } from '../../common/undo/undo-action.ts';
 import { formatPhone, phoneRegionOfZone } from '../../../core/members/phone.ts';
 import { reminderGapAdvice } from '../../../core/notifications/reminder-channel.ts';
 import { useSession } from '../../common/session.ts';
@@ -74,6 +75,7 @@ type MemberDialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; 
  */
 export function FamilyMembersPage({ recentMessages }: { recentMessages?: ReactNode }) {
   const { toast } = useToast();
+  const undoAction = useUndoAction();
   const members = useFamilyMembers();
   const invitations = useInvitations();
   const updateMember = useUpdateMember();
@@ -204,10 +206,11 @@ export function FamilyMembersPage({ recentMessages }: { recentMessages?: ReactNo
     const invitation = toCancel;
     if (!invitation) return;
     cancel.mutate(invitation.id, {
-      onSuccess: () =>
+      onSuccess: (reply) =>
         toast({
           title: 'Invitation cancelled',
           description: `The invitation to ${invitation.email} no longer works.`,
+          action: undoAction(reply?.undo_id),
         }),
       onError: (error) =>
         toast({

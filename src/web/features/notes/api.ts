@@ -63,7 +63,8 @@ export function useUpdateNote() {
 export function useDeleteNote() {
   const refetch = useRefetchNotes();
   return useMutation({
-    mutationFn: (id: number) => apiFetch(`/api/notes/${String(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      apiFetch<{ ok: true; undo_id?: string }>(`/api/notes/${String(id)}`, { method: 'DELETE' }),
     onSuccess: refetch,
   });
 }

@@ -26,6 +26,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useUndoAction } from '../../common/undo/undo-action.ts';
 import {
   useClearTickedItems,
   useCreateNote,
@@ -115,6 +116,7 @@ function failureDescription(error: unknown, fallback: string): string {
 function NoteEditor({ note, authors }: { note: NoteDto | null; authors: FamilyMemberDto[] }) {
   const navigate = useNavigate();
   const { toast } = useToast();
+  const undoAction = useUndoAction();
   const createNote = useCreateNote();
   const updateNote = useUpdateNote();
   const deleteNote = useDeleteNote();
@@ -195,8 +197,8 @@ function NoteEditor({ note, authors }: { note: NoteDto | null; authors: FamilyMe
     if (!note) return;
     setDeleting(true);
     try {
-      await deleteNote.mutateAsync(note.id);
-      toast({ title: 'Note deleted' });
+      const reply = await deleteNote.mutateAsync(note.id);
+      toast({ title: 'Note deleted', action: undoAction(reply.undo_id) });
       navigate('/notes');
     } catch {
       setDeleting(false);

@@ -72,7 +72,8 @@ export function useUpdateTaskStatus() {
 export function useDeleteTask() {
   const refetch = useRefetchTasks();
   return useMutation({
-    mutationFn: (id: number) => apiFetch(`/api/tasks/${String(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      apiFetch<{ ok: true; undo_id?: string }>(`/api/tasks/${String(id)}`, { method: 'DELETE' }),
     onSuccess: refetch,
   });
 }

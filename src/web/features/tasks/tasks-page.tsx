@@ -31,6 +31,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useUndoAction } from '../../common/undo/undo-action.ts';
 import { useSession } from '../../common/session.ts';
 import { PriorityBadge } from './priority-badge.tsx';
 import { useDeleteTask, useTasks, useUpdateTaskStatus } from './api.ts';
@@ -211,6 +212,7 @@ const ICON_ON_PHONE = 'max-md:min-h-10 max-md:min-w-10 max-md:justify-center max
 export function TasksPage() {
   const navigate = useNavigate();
   const { toast } = useToast();
+  const undoAction = useUndoAction();
   const tasksQuery = useTasks();
   const membersQuery = useFamilyMembers();
   const filter = useMemberFilter(membersQuery.data);
@@ -258,7 +260,7 @@ export function TasksPage() {
     setToDelete(null);
     if (!task) return;
     deleteTask.mutate(task.id, {
-      onSuccess: () => toast({ title: 'Task deleted' }),
+      onSuccess: (reply) => toast({ title: 'Task deleted', action: undoAction(reply.undo_id) }),
       onError: () => toast({ title: 'Error', description: 'Failed to delete task.', variant: 'destructive' }),
     });
   }
