@@ -3,7 +3,7 @@ import type { FamilyData } from './family-data.ts';
 import { fitsSms } from './format.ts';
 import { type Intent, intentRange, parseIntent } from './intent.ts';
 import { wordsMatch } from './normalize.ts';
-import { regionOf } from './region.ts';
+import { regionOf } from './date-order.ts';
 
 /**
  * Answers one texted question from one family's data. This is the seam for another back end (issue 9: an
