@@ -1,3 +1,4 @@
+import { isLocalDate } from '../time/local-time.ts';
 import { editDistance } from './normalize.ts';
 
 /*
@@ -58,3 +59,33 @@ export function correctDateWord(word: string): string {
   }
   return best !== null && !tie ? best : word;
 }
+
+/** Day-of-month words: "the 3rd", "on the 21st", "monday 14th" (an ordinal needs no "the"). */
+const DAY_OF_MONTH =
+  /(?<!\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* )\b(?:on )?(?:the (\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))\b(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|of))/;
+
+/**
+ * "the 3rd", "on the 21st": the next date with that day of the month (this month if still ahead).
+ * @returns null when the text names no day of the month; 'invalid' for one no month has ("the 45th").
+ */
+export function dayOfMonth(text: string, today: string): { date: string; phrase: RegExp } | 'invalid' | null {
+  const m = DAY_OF_MONTH.exec(text);
+  if (!m) return null;
+  const wanted = Number(m[1] ?? m[2]);
+  if (wanted < 1 || wanted > 31) return 'invalid';
+  let year = Number(today.slice(0, 4));
+  let month = Number(today.slice(5, 7));
+  if (wanted < Number(today.slice(8, 10))) month += 1;
+  // A month without that day (the 31st in November) is skipped, as a calendar would.
+  for (let i = 0; i < 12; i += 1, month += 1) {
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+    const date = `${year}-${pad2(month)}-${pad2(wanted)}`;
+    if (isLocalDate(date)) return { date, phrase: DAY_OF_MONTH };
+  }
+  return 'invalid';
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');

@@ -7,7 +7,7 @@ import {
   localToFloating,
   localWeekday,
 } from '../time/local-time.ts';
-import { DATE_WORDS, KNOWN_DATE_WORDS, correctDateWord } from './date-words.ts';
+import { DATE_WORDS, KNOWN_DATE_WORDS, correctDateWord, dayOfMonth } from './date-words.ts';
 import type { Region } from './date-order.ts';
 import { editDistance } from './normalize.ts';
 import { findHoliday } from './region.ts';
@@ -86,34 +86,6 @@ const PARTS: Array<[RegExp, DayPart]> = [
 /** The part of a day `text` names ("tomorrow night", "after school"), if any. */
 export function dayPartIn(text: string): DayPart | null {
   return PARTS.find(([re]) => re.test(text))?.[1] ?? null;
-}
-
-/** Day-of-month words: "the 3rd", "on the 21st", "monday 14th" (an ordinal needs no "the"). */
-const DAY_OF_MONTH =
-  /(?<!\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* )\b(?:on )?(?:the (\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th))\b(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|of))/;
-
-/**
- * "the 3rd", "on the 21st": the next date with that day of the month (this month if still ahead).
- * @returns null when the text names no day of the month; 'invalid' for one no month has ("the 45th").
- */
-function dayOfMonth(text: string, today: string): { date: string; phrase: RegExp } | 'invalid' | null {
-  const m = DAY_OF_MONTH.exec(text);
-  if (!m) return null;
-  const wanted = Number(m[1] ?? m[2]);
-  if (wanted < 1 || wanted > 31) return 'invalid';
-  let year = Number(today.slice(0, 4));
-  let month = Number(today.slice(5, 7));
-  if (wanted < Number(today.slice(8, 10))) month += 1;
-  // A month without that day (the 31st in November) is skipped, as a calendar would.
-  for (let i = 0; i < 12; i += 1, month += 1) {
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-    const date = `${year}-${pad2(month)}-${pad2(wanted)}`;
-    if (isLocalDate(date)) return { date, phrase: DAY_OF_MONTH };
-  }
-  return 'invalid';
 }
 
 /** A numeric date: "11/29", "29/11", "11-29", "29.11", "12/5/2026" (normalizeQuestion turns - and . into /). */
