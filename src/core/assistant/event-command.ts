@@ -45,7 +45,8 @@ export interface EventCommandNote {
     | 'no_time' // a day without a time: all day
     | 'passed' // the time named is already over
     | 'name' // a name read from a typo ("Mya" → Maya)
-    | 'repeat'; // a repeat FamilyHub has no pattern for (added once)
+    | 'repeat' // a repeat FamilyHub has no pattern for (added once)
+    | 'next_week'; // "next Saturday" read as the one after the coming one
   text: string;
 }
 
@@ -92,6 +93,7 @@ interface Token {
   used: boolean;
 }
 
+const CORRECTABLE = /^(?:\w+day|today|tomorrow|tonight)$/;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 const WEEKDAY_WORD = '(?:sun|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat)(?:[a-z]*day)?';
 const ORDINAL_WORDS: Record<string, number> = {
@@ -109,7 +111,8 @@ const ORDINAL_WORDS: Record<string, number> = {
 /** Words a time without am/pm is read as evening with ("dinner at 8" is 8 PM). */
 const EVENING_WORDS = /\b(dinner|supper|drinks|date night|bedtime|sleepover|tonight|evening|night)\b/;
 /** Leading words of an instruction, not of the title ("add dentist for maya tue 3pm"). */
-const COMMAND_WORDS = /^(?:(?:please )?(?:add|create|schedule)(?: (?:an?|new))?(?: event)?(?: called| for)?)\b/i;
+const COMMAND_WORDS =
+  /^(?:(?:please )?(?:add|create|schedule)(?: (?:an?|new))?(?: event)?(?: called| for)?)\b/i;
 /** Words that only join the parts the reader took out ("at", "on", "for"): dropped at the title's ends. */
 const JOINERS = new Set([
   ...'at on for with and from to in by the every each until till of'.split(' '),
@@ -143,7 +146,7 @@ const GROUPS: Array<[RegExp, (m: EventCommandMember) => boolean]> = [
  * @throws RangeError when `ctx.now` is not a local date-time.
  */
 export function parseEventCommand(text: string, ctx: EventCommandContext): EventCommandResult {
-  const line = text.normalize('NFKC').replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+  const line = text.normalize('NFKC').replace(/\s+/g, ' ').trim();
   if (line === '') {
     return { ok: false, reason: 'empty', message: 'Type an event, e.g. "Dentist Tue 3:30 for 45 min".' };
   }
@@ -186,7 +189,9 @@ export function parseEventCommand(text: string, ctx: EventCommandContext): Event
     if (repeat.pattern === null) {
       unsure.push({
         kind: 'no_day',
-        text: passedToday ? `No day given: tomorrow (${clock(time)} today has passed)` : 'No day given: today',
+        text: passedToday
+          ? `No day given: tomorrow (${clock(time)} today has passed)`
+          : 'No day given: today',
       });
     }
   } else if (date === today && passedToday) {
@@ -196,6 +201,7 @@ export function parseEventCommand(text: string, ctx: EventCommandContext): Event
   if (repeat.pattern === 'monthly_day' && repeat.nth !== null && repeat.weekday !== null) {
     date = nthWeekdayOnOrAfter(date, repeat.nth, repeat.weekday);
   }
+  if (when.nextWeek) unsure.push(when.nextWeek);
   if (when.meridiem) unsure.push(when.meridiem);
 
   const recurrenceEndDate = recurrenceEnd !== null && recurrenceEnd >= date ? recurrenceEnd : null;
@@ -250,7 +256,7 @@ function tokenize(line: string, names: ReadonlySet<string>): Token[] {
 }
 
 function readWord(raw: string, names: ReadonlySet<string>): string {
-  const lower = raw.toLowerCase();
+  const lower = raw.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   const bare = lower.replace(/^[("']+|[)"'.,!?;]+$/g, '');
   if (names.has(bare.replace(/'s$/, ''))) return lower;
   if (bare === '@') return 'at';
@@ -261,8 +267,9 @@ function readWord(raw: string, names: ReadonlySet<string>): string {
   if (/^[a-z]+$/.test(bare)) {
     const spelt = normalizeQuestion(bare, names);
     if (KNOWN_DATE_WORDS.has(spelt) || spelt === 'tomorrow' || spelt === 'tonight') return spelt;
+    // Weekdays and today/tomorrow only: a month one letter off is too often a title word ("match", "marsh").
     const corrected = correctDateWord(bare);
-    if (corrected !== bare) return corrected;
+    if (corrected !== bare && CORRECTABLE.test(corrected)) return corrected;
   }
   return lower;
 }
@@ -284,6 +291,13 @@ function nameWord(token: Token): { word: string; possessive: boolean } {
   const bare = token.read.replace(/^[("']+|[)"'.,!?;:]+$/g, '');
   const possessive = /'s?$/.test(bare) && bare.length > 2;
   return { word: bare.replace(/'s?$/, ''), possessive };
+}
+
+/** "teos", "mayas": a first name with a possessive s and no apostrophe, as typed on phones. */
+function possessiveWithoutApostrophe(word: string, members: readonly EventCommandMember[]) {
+  if (!word.endsWith('s')) return null;
+  const member = members.find((m) => firstNameKey(m.name) === word.slice(0, -1));
+  return member ? { member, typo: false } : null;
 }
 
 /** The member a word names: exactly by first name, or one typo off for names of 4+ letters. */
@@ -333,7 +347,7 @@ function takeMembers(
     }
     if (grouped) continue;
     const { word, possessive } = nameWord(token);
-    const found = memberNamed(word, members);
+    const found = memberNamed(word, members) ?? possessiveWithoutApostrophe(word, members);
     if (!found) continue;
     add(found.member.id);
     if (found.typo) {
@@ -362,7 +376,9 @@ function takeMembers(
 
 function isName(token: Token, members: readonly EventCommandMember[]): boolean {
   const word = nameWord(token).word;
-  return memberNamed(word, members) !== null || /^(kids|children|parents|everyone|everybody|family)$/.test(word);
+  return (
+    memberNamed(word, members) !== null || /^(kids|children|parents|everyone|everybody|family)$/.test(word)
+  );
 }
 
 /** A repeat read from the line. */
@@ -376,11 +392,7 @@ interface Repeat {
 }
 
 /** Takes the repeat words ("every Sat", "weekdays", "the first Monday of every month") from the line. */
-function takeRepeat(
-  tokens: Token[],
-  readText: () => string,
-  unsure: EventCommandNote[],
-): Repeat {
+function takeRepeat(tokens: Token[], readText: () => string, unsure: EventCommandNote[]): Repeat {
   const none: Repeat = { pattern: null, nth: null, weekday: null };
   const other = takeSpan(
     tokens,
@@ -394,7 +406,9 @@ function takeRepeat(
     });
     return none;
   }
-  const several = new RegExp(`\\b(?:every|each|on) (${WEEKDAY_WORD})s?(?: ?(?:and|&|,|/) ?${WEEKDAY_WORD}s?)+\\b`);
+  const several = new RegExp(
+    `\\b(?:every|each|on) (${WEEKDAY_WORD})s?(?: ?(?:and|&|,|/) ?${WEEKDAY_WORD}s?)+\\b`,
+  );
   const many = several.exec(readText());
   if (many) {
     // One weekday per series: the first day stays for the date reader; the rest is not repeated.
@@ -408,7 +422,13 @@ function takeRepeat(
     });
     return none;
   }
-  if (takeSpan(tokens, readText, /\b(?:(?:every|each) (?:day|morning|afternoon|evening|night)|daily|everyday)\b/)) {
+  if (
+    takeSpan(
+      tokens,
+      readText,
+      /\b(?:(?:every|each) (?:day|morning|afternoon|evening|night)|daily|everyday)\b/,
+    )
+  ) {
     return { ...none, pattern: 'daily' };
   }
   const workday = takeSpan(
@@ -439,7 +459,8 @@ function takeRepeat(
     const day = Number(monthDay[1] ?? monthDay[2] ?? monthDay[3]);
     return { ...none, pattern: 'monthly_date', dayOfMonth: day };
   }
-  if (takeSpan(tokens, readText, /\b(?:(?:every|each) month|monthly)\b/)) return { ...none, pattern: 'monthly_date' };
+  if (takeSpan(tokens, readText, /\b(?:(?:every|each) month|monthly)\b/))
+    return { ...none, pattern: 'monthly_date' };
   // "every Sat": the weekday stays for the date reader; "Saturdays" is read as "saturday".
   const everyWeekday = new RegExp(`\\b(?:every|each) (?=${WEEKDAY_WORD}\\b)`).exec(readText());
   if (everyWeekday) {
@@ -447,7 +468,8 @@ function takeRepeat(
     return { ...none, pattern: 'weekly' };
   }
   const plural = tokens.find(
-    (t) => !t.used && /^(sun|mon|tues|wednes|thurs|fri|satur)days$/.test(t.raw.toLowerCase().replace(/\W+$/, '')),
+    (t) =>
+      !t.used && /^(sun|mon|tues|wednes|thurs|fri|satur)days$/.test(t.raw.toLowerCase().replace(/\W+$/, '')),
   );
   if (plural) {
     plural.read = plural.read.replace(/days?/, 'day ');
@@ -505,6 +527,28 @@ interface When {
   /** The last day of a span of days ("Sat to Mon"), or null. */
   lastDay: string | null;
   meridiem: EventCommandNote | null;
+  nextWeek: EventCommandNote | null;
+}
+
+/**
+ * "next Saturday" is read by chrono as the Saturday of next week when this week's is still to come; families
+ * differ on it, so the confirmation says which one it is and which it is not.
+ */
+function nextWeekNote(r: chrono.ParsedResult, date: string | null, today: string): EventCommandNote | null {
+  if (date === null || !/\bnext\b/.test(r.text) || !r.start.isCertain('weekday')) return null;
+  const coming = addLocalDays(date, -7);
+  if (coming <= today) return null;
+  return {
+    kind: 'next_week',
+    text: `"${r.text.trim()}" read as ${shortDate(date)}, not the coming one (${shortDate(coming)})`,
+  };
+}
+
+/** 'Sat, Dec 12' for `YYYY-MM-DD`. */
+function shortDate(date: string): string {
+  const month = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[Number(date.slice(5, 7)) - 1];
+  const weekday = WEEKDAYS[localWeekday(date)]?.slice(0, 3) ?? '';
+  return `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)}, ${month ?? ''} ${Number(date.slice(8, 10))}`;
 }
 
 /** The floating reference chrono reads in: the family's wall-clock fields as UTC (see dates.ts). */
@@ -536,13 +580,19 @@ function takeWhen(
   let rangeMinutes: number | null = null;
   let lastDay: string | null = null;
   let meridiem: EventCommandNote | null = null;
+  let nextWeek: EventCommandNote | null = null;
   const evening = EVENING_WORDS.test(tokens.map((t) => t.read).join(' '));
+  // chrono reads "day after tomorrow" as tomorrow.
+  if (takeSpan(tokens, readText, /\b(?:the )?day after tomorrow\b/)) date = addLocalDays(today, 2);
   for (const r of found) {
     const named = r.start.isCertain('day') || r.start.isCertain('weekday') || r.start.isCertain('month');
     const timed = r.start.isCertain('hour');
     if ((named && date !== null) || (timed && time !== null) || (!named && !timed)) continue;
     use(tokens, r.index, r.index + r.text.length);
-    if (named) date = dateOf(r.start);
+    if (named) {
+      date = dateOf(r.start);
+      nextWeek = nextWeekNote(r, date, today);
+    }
     if (timed) {
       const read = readHour(clockOf(r.start), r.text, evening);
       time = read.time;
@@ -563,10 +613,11 @@ function takeWhen(
     if (bare) ({ time, note: meridiem } = bare);
   }
   if (date === null) {
-    const nth = monthDay !== null ? dayOfMonth(`the ${monthDay}th`, today) : dayOfMonthIn(tokens, readText, today);
+    const nth =
+      monthDay !== null ? dayOfMonth(`the ${monthDay}th`, today) : dayOfMonthIn(tokens, readText, today);
     if (nth !== null && nth !== 'invalid') date = nth.date;
   }
-  return { date, time, rangeMinutes, lastDay, meridiem };
+  return { date, time, rangeMinutes, lastDay, meridiem, nextWeek };
 }
 
 /**
@@ -660,8 +711,10 @@ function titleOf(tokens: readonly Token[]): string {
   const bare = (w: string) => w.toLowerCase().replace(/^[("']+|[)"'.,!?;:]+$/g, '');
   const command = COMMAND_WORDS.exec(words.join(' '))?.[0];
   if (command) words.splice(0, command.split(' ').length);
-  while (words.length > 0 && (JOINERS.has(bare(words[0] ?? '')) || bare(words[0] ?? '') === '')) words.shift();
-  while (words.length > 0 && (JOINERS.has(bare(words.at(-1) ?? '')) || bare(words.at(-1) ?? '') === '')) words.pop();
+  while (words.length > 0 && (JOINERS.has(bare(words[0] ?? '')) || bare(words[0] ?? '') === ''))
+    words.shift();
+  while (words.length > 0 && (JOINERS.has(bare(words.at(-1) ?? '')) || bare(words.at(-1) ?? '') === ''))
+    words.pop();
   const title = words
     .join(' ')
     .replace(/\s+([,.;!?])/g, '$1')
