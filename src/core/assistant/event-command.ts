@@ -275,14 +275,14 @@ function readWord(raw: string, names: ReadonlySet<string>): string {
 }
 
 /** Marks as used every token overlapping the read-text span `[from, to)`. */
-function use(tokens: Token[], from: number, to: number): void {
+function markUsed(tokens: Token[], from: number, to: number): void {
   for (const t of tokens) if (t.from < to && t.to > from) t.used = true;
 }
 
 /** Takes the first match of `re` in the unused words; true when there was one. */
 function takeSpan(tokens: Token[], readText: () => string, re: RegExp): RegExpExecArray | null {
   const m = re.exec(readText());
-  if (m) use(tokens, m.index, m.index + m[0].length);
+  if (m) markUsed(tokens, m.index, m.index + m[0].length);
   return m;
 }
 
@@ -412,7 +412,7 @@ function takeRepeat(tokens: Token[], readText: () => string, unsure: EventComman
   const many = several.exec(readText());
   if (many) {
     // One weekday per series: the first day stays for the date reader; the rest is not repeated.
-    use(tokens, many.index, many.index + many[0].length);
+    markUsed(tokens, many.index, many.index + many[0].length);
     const first = many.index + many[0].indexOf(many[1] ?? '', many[0].indexOf(' '));
     const kept = tokens.find((t) => t.from === first);
     if (kept) kept.used = false;
@@ -464,7 +464,7 @@ function takeRepeat(tokens: Token[], readText: () => string, unsure: EventComman
   // "every Sat": the weekday stays for the date reader; "Saturdays" is read as "saturday".
   const everyWeekday = new RegExp(`\\b(?:every|each) (?=${WEEKDAY_WORD}\\b)`).exec(readText());
   if (everyWeekday) {
-    use(tokens, everyWeekday.index, everyWeekday.index + everyWeekday[0].length - 1);
+    markUsed(tokens, everyWeekday.index, everyWeekday.index + everyWeekday[0].length - 1);
     return { ...none, pattern: 'weekly' };
   }
   const plural = tokens.find(
@@ -513,7 +513,7 @@ function takeUntil(tokens: Token[], readText: () => string, ctx: EventCommandCon
   if (!found || text.slice(after, after + found.index).trim() !== '') return null;
   const date = dateOf(found.start);
   if (date === null) return null;
-  use(tokens, m.index, after + found.index + found.text.length);
+  markUsed(tokens, m.index, after + found.index + found.text.length);
   return date;
 }
 
@@ -588,7 +588,7 @@ function takeWhen(
     const named = r.start.isCertain('day') || r.start.isCertain('weekday') || r.start.isCertain('month');
     const timed = r.start.isCertain('hour');
     if ((named && date !== null) || (timed && time !== null) || (!named && !timed)) continue;
-    use(tokens, r.index, r.index + r.text.length);
+    markUsed(tokens, r.index, r.index + r.text.length);
     if (named) {
       date = dateOf(r.start);
       nextWeek = nextWeekNote(r, date, today);
@@ -664,7 +664,7 @@ function dayOfMonthIn(tokens: Token[], readText: () => string, today: string) {
   const found = dayOfMonth(text, today);
   if (found === null || found === 'invalid') return found;
   const m = found.phrase.exec(text);
-  if (m) use(tokens, m.index, m.index + m[0].length);
+  if (m) markUsed(tokens, m.index, m.index + m[0].length);
   return found;
 }
 
