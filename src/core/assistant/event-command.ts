@@ -1,4 +1,6 @@
 import * as chrono from 'chrono-node';
+import type { EventPrefill } from '../contracts/event-prefill.ts';
+import type { EventInput } from '../contracts/events.ts';
 import { type RecurrencePattern, nthWeekdayOfMonth } from '../recurrence/patterns.ts';
 import {
   addLocalDays,
@@ -236,6 +238,43 @@ export function parseEventCommand(text: string, ctx: EventCommandContext): Event
       recurrenceEndDate,
       unsure,
     },
+  };
+}
+
+/**
+ * The `POST /api/events` payload (SPEC §7) of a proposal, as the Event form would send it (`formToEventInput`):
+ * an all-day event as DATEs (start day at `T00:00:00`, the exclusive end the day after its last day when it
+ * lasts more than one, RFC 5545 DTEND), a repeat as SPEC §5's pattern and end date.
+ */
+export function proposedEventInput(e: ProposedEvent): EventInput {
+  const firstDay = localDateOf(e.start);
+  const lastDay = e.allDay && e.lastDay !== null && e.lastDay > firstDay ? e.lastDay : null;
+  return {
+    title: e.title,
+    start_date: e.start,
+    end_date: lastDay === null ? null : `${addLocalDays(lastDay, 1)}T00:00:00`,
+    is_all_day: e.allDay,
+    duration_minutes: e.allDay ? 1440 : e.durationMinutes,
+    attendees: e.attendeeIds.map(String),
+    is_recurring: e.recurrence !== null,
+    recurrence_pattern: e.recurrence,
+    recurrence_end_date: e.recurrenceEndDate,
+  };
+}
+
+/** The Event form's prefill (`/add-event?…`, `eventPrefillQuery`) for a proposal: "Edit details". */
+export function proposedEventPrefill(e: ProposedEvent): EventPrefill {
+  return {
+    title: e.title,
+    date: localDateOf(e.start),
+    hour: e.allDay ? null : e.start.slice(11, 13),
+    minute: e.allDay ? null : e.start.slice(14, 16),
+    durationMinutes: e.allDay ? null : e.durationMinutes,
+    attendees: e.attendeeIds.map(String),
+    allDay: e.allDay,
+    lastDay: e.allDay ? e.lastDay : null,
+    repeat: e.recurrence,
+    until: e.recurrenceEndDate,
   };
 }
 
