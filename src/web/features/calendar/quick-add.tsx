@@ -1,5 +1,4 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { Sparkles } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 
 /**
@@ -45,18 +44,17 @@ export function QuickAdd({ onEditDetails }: { onEditDetails: (query: string) => 
             maxLength={300}
             autoComplete="off"
             enterKeyHint="go"
-            placeholder='e.g. "Soccer every Sat 9am Teo" or "Dentist Tue 3:30 for 45 min"'
+            placeholder='e.g. "Soccer every Sat 9am Teo"'
             aria-describedby={`${id}-hint`}
             onFocus={() => void loadConfirm()}
             onChange={(e) => setText(e.target.value)}
             className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none max-md:min-h-11"
           />
           <p id={`${id}-hint`} className="sr-only">
-            Type an event and press Enter: you will see what was understood before it is added.
+            Press Enter to see what was understood before it is added.
           </p>
         </div>
         <Button type="submit" variant="secondary" disabled={text.trim() === ''}>
-          <Sparkles className="h-4 w-4" aria-hidden />
           Add
         </Button>
       </form>
