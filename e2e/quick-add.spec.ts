@@ -10,21 +10,27 @@ test.describe.configure({ timeout: 240_000 });
 
 const quickAdd = (page: Page) => page.getByLabel('Quick add', { exact: true });
 
-/** The calendar at `view`, with the busy month's events on screen. */
-async function openCalendar(page: Page, view: 'month' | 'agenda') {
+/** A new family with the busy month, on the calendar at `view` at `width` px, its events on screen. */
+async function openCalendar(
+  page: Page,
+  signUp: () => Promise<unknown>,
+  width: number,
+  view: 'month' | 'agenda',
+) {
+  await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+  await signUp();
+  const busy = await seedBusyMonth(page);
   await page.goto(`/calendar?view=${view}`);
   await expect(quickAdd(page)).toBeVisible();
   await expect(page.getByText('Loading events')).toHaveCount(0);
+  return busy;
 }
 
 test('quick add at 1280 px: Enter reads the line, the confirming step says what was understood, Add event puts it in the month', async ({
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
-  await openCalendar(page, 'month');
+  const busy = await openCalendar(page, () => signUp(), 1280, 'month');
   await page.screenshot({ path: `${shots}/quick-add-1280.png` });
 
   // Escape cancels and keeps the line as typed, with the focus back in the field.
@@ -83,10 +89,7 @@ test('quick add: "Edit details" opens the Event form prefilled with what was und
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp();
-  await seedBusyMonth(page);
-  await openCalendar(page, 'month');
+  await openCalendar(page, () => signUp(), 1280, 'month');
 
   await quickAdd(page).fill('Soccer every Sat 9am Teo for 1.5 hours');
   await quickAdd(page).press('Enter');
@@ -118,10 +121,7 @@ test('quick add at 390 px: an all-day day, and a line without a title says what 
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signUp();
-  await seedBusyMonth(page);
-  await openCalendar(page, 'agenda');
+  await openCalendar(page, () => signUp(), 390, 'agenda');
   await page.screenshot({ path: `${shots}/quick-add-390.png` });
 
   await quickAdd(page).fill('tomorrow 3pm');

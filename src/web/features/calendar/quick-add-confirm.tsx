@@ -114,7 +114,8 @@ export function QuickAddConfirm({ text, onCancel, onAdded, onEditDetails }: Quic
           {create.isError ? (
             <ErrorAlert>{serverMessageOr(create.error, 'Failed to create event.')}</ErrorAlert>
           ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
+          {/* On a phone the buttons stack, the main action on top, each the dialog's width. */}
+          <div className="flex flex-col-reverse gap-2 max-sm:[&>button]:justify-center sm:flex-row sm:justify-end">
             <Button variant="ghost" onClick={onCancel} disabled={create.isPending}>
               Cancel
             </Button>
