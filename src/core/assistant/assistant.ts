@@ -4,7 +4,7 @@ import { toGsm7 } from './format.ts';
 import { type Intent, intentRange, parseIntent } from './intent.ts';
 import { familyMatcher, normalizeQuestion } from './normalize.ts';
 import type { WordMatcher } from './relevance.ts';
-import { regionOf } from './region.ts';
+import { regionOf } from './date-order.ts';
 
 /**
  * Answers one texted question from one family's data. This is the seam for another back end (issue 9: an

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { correctDateWord, parseWhen, yearOfMonthDay } from './dates.ts';
-import { regionOf } from './region.ts';
+import { regionOf } from './date-order.ts';
+import { correctDateWord } from './date-words.ts';
+import { parseWhen, yearOfMonthDay } from './dates.ts';
 
 // Monday Nov 30 2026, 07:45 local.
 const NOW = '2026-11-30T07:45:00';

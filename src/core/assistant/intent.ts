@@ -2,7 +2,8 @@ import { localDateOf } from '../time/local-time.ts';
 import { type DayPart, type DayRange, dayPartIn, parseWhen } from './dates.ts';
 import type { AssistantMember } from './family-data.ts';
 import { firstNameKey, normalizeQuestion } from './normalize.ts';
-import { type Region, findHoliday } from './region.ts';
+import type { Region } from './date-order.ts';
+import { findHoliday } from './region.ts';
 import { type WordMatcher, queryWords, relevance } from './relevance.ts';
 
 /** Which way a driving duty goes. */

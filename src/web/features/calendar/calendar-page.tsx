@@ -31,6 +31,7 @@ import { CalendarSync } from './calendar-sync.tsx';
 import { MemberChips } from './member-chips.tsx';
 import { useCalendarMemberFilter } from './member-filter-state.ts';
 import { PHONE_QUERY, rememberFamilyZone } from './opening-data.ts';
+import { QuickAdd } from './quick-add.tsx';
 import { useFamilyMembers } from '../../common/members.ts';
 
 const VIEW_LABELS: Record<CalendarView, string> = {
@@ -226,6 +227,8 @@ export function CalendarPage() {
           </div>
         </div>
       </div>
+
+      <QuickAdd onEditDetails={(query) => toForm(`/add-event?${query}&view=${view}`)} />
 
       {members.data ? (
         <MemberChips members={members.data} filter={filter} className="2xl:hidden" />

@@ -16,6 +16,7 @@ import {
   type EventTaskDto,
   type OccurrenceScope,
 } from '../../../core/contracts/events.ts';
+import { readEventPrefill, type EventPrefill } from '../../../core/contracts/event-prefill.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { parseView } from '../../../core/calendar/range.ts';
 import { PRIORITY_CHOICES } from '../../../core/contracts/tasks.ts';
@@ -67,7 +68,7 @@ const CATEGORY_LABELS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
 
 /**
  * SPEC §2 Event form at /add-event and /add-event/{id}: 'Add New Event' / 'Edit Event'. Reads `date` and `hour`
- * (prefill), `view` (kept for the way back) and `occurrence` (which occurrence of a series was opened). Opened
+ * (prefill, with Quick add's other fields: `readEventPrefill`), `view` (kept for the way back) and `occurrence` (which occurrence of a series was opened). Opened
  * from the calendar, it goes back to the calendar's date too (issue 46: the history state of
  * `calendarReturnState`, handed back).
  */
@@ -109,8 +110,7 @@ export function EventFormPage() {
       tasks={eventTasks.data ?? []}
       backTo={backTo}
       backState={backState}
-      date={params.get('date')}
-      hour={params.get('hour')}
+      prefill={readEventPrefill(params)}
     />
   );
 }
@@ -137,11 +137,11 @@ interface EventFormProps {
   backTo: string;
   /** The history state the way back carries (the calendar's date, `calendarReturnState`), if any. */
   backState: CalendarReturnState | undefined;
-  date: string | null;
-  hour: string | null;
+  /** What the address opens a new event with (`?date=&hour=…`, Quick add's "Edit details"). */
+  prefill: EventPrefill;
 }
 
-function EventForm({ id, event, occurrence, members, tasks, backTo, backState, date, hour }: EventFormProps) {
+function EventForm({ id, event, occurrence, members, tasks, backTo, backState, prefill }: EventFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const undoAction = useUndoAction();
@@ -150,7 +150,7 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, backState, d
   const familyZone = useSession().data?.family_timezone ?? browserTimeZone();
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),
-    defaultValues: initialValues(event, date, hour, todayIn(familyZone, new Date())),
+    defaultValues: initialValues(event, prefill, todayIn(familyZone, new Date())),
   });
   const { register, control, setValue, setFocus, formState } = form;
   // Issue 46: the form opens with the focus in its first field.
@@ -338,7 +338,12 @@ function EventForm({ id, event, occurrence, members, tasks, backTo, backState, d
                 <Field label="Duration" error={errors.duration_minutes?.message}>
                   {(a11y) => (
                     <Select {...a11y} {...register('duration_minutes', { valueAsNumber: true })}>
-                      {[...new Set([...DURATION_CHOICES, event?.duration_minutes ?? 60])]
+                      {[
+                        ...new Set([
+                          ...DURATION_CHOICES,
+                          event?.duration_minutes ?? prefill.durationMinutes ?? 60,
+                        ]),
+                      ]
                         .sort((a, b) => a - b)
                         .map((d) => (
                           <option key={d} value={d}>

@@ -6,19 +6,20 @@ import {
   type EventDto,
   type EventFormValues,
 } from '../../../core/contracts/events.ts';
+import type { EventPrefill } from '../../../core/contracts/event-prefill.ts';
 import { RECURRENCE_PATTERNS } from '../../../core/recurrence/patterns.ts';
 import { roundedTimeChoice } from '../../../core/tasks/time-choices.ts';
-import { isLocalDate } from '../../../core/time/local-time.ts';
 
 /**
- * The form's starting values: an existing event's, or the defaults with the `date` / `hour` query prefill.
+ * The form's starting values: an existing event's, or the defaults with the query's prefill (`readEventPrefill`:
+ * SPEC §2's `date` and `hour`, and what Quick add understood: title, minute, duration, attendees, all day,
+ * repeat). A prefilled minute is rounded to the form's 15-minute choices (SPEC §9).
  * `today` (`YYYY-MM-DD`) is the new event's default day: the family's date (`todayIn(family zone)`), not the
  * device's, which differs for part of every day (issue 18).
  */
 export function initialValues(
   event: EventDto | undefined,
-  date: string | null,
-  hour: string | null,
+  prefill: EventPrefill,
   today: string,
 ): EventFormValues {
   if (event) {
@@ -58,25 +59,30 @@ export function initialValues(
       pickup_minutes_before: event.pickup_minutes_before,
     };
   }
+  const eventDate = prefill.date ?? today;
+  const time =
+    prefill.hour === null
+      ? { hour: EVENT_DEFAULTS.hour, minute: EVENT_DEFAULTS.minute }
+      : roundedTimeChoice(`${eventDate}T${prefill.hour}:${prefill.minute ?? '00'}`);
   return {
-    title: '',
-    event_date: date && isLocalDate(date) ? date : today,
-    is_all_day: false,
+    title: prefill.title ?? '',
+    event_date: eventDate,
+    is_all_day: prefill.allDay,
     is_multi_day: false,
-    end_date: '',
-    start_hour: hour && /^([01][0-9]|2[0-3])$/.test(hour) ? hour : EVENT_DEFAULTS.hour,
-    start_minute: EVENT_DEFAULTS.minute,
-    duration_minutes: EVENT_DEFAULTS.durationMinutes,
+    end_date: prefill.allDay ? (prefill.lastDay ?? eventDate) : '',
+    start_hour: time.hour,
+    start_minute: time.minute as EventFormValues['start_minute'], // roundedTimeChoice answers a MINUTE_CHOICES value
+    duration_minutes: prefill.durationMinutes ?? EVENT_DEFAULTS.durationMinutes,
     location: '',
     category: EVENT_DEFAULTS.category,
     priority: EVENT_DEFAULTS.priority,
     organizer_id: '',
-    attendees: [],
+    attendees: prefill.attendees,
     alert_members: [],
     description: '',
-    is_recurring: false,
-    recurrence_pattern: '',
-    recurrence_end_date: '',
+    is_recurring: prefill.repeat !== null,
+    recurrence_pattern: prefill.repeat ?? '',
+    recurrence_end_date: prefill.until ?? '',
     has_dropoff: false,
     dropoff_assigned_to: '',
     dropoff_minutes_before: EVENT_DEFAULTS.leadMinutes,
