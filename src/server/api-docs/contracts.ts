@@ -709,7 +709,8 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
     params: undoParamsSchema,
     responses: {
       200: {
-        description: '`{ ok: true, kind, id }`: `event`, `task`, `note`, `activity` or `invitation`, and its id.',
+        description:
+          '`{ ok: true, kind, id }`: `event`, `task`, `note`, `activity` or `invitation`, and its id.',
         schema: undoResultSchema,
       },
     },

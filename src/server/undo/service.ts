@@ -67,8 +67,7 @@ export async function undoDelete(ctx: ServerContext, familyId: number, undoId: s
     try {
       await restoreRows(tx, familyId, payload);
     } catch (error) {
-      if (error instanceof UndoConflict || isKeyViolation(error))
-        throw conflict(UNDO_CONFLICT_MESSAGE);
+      if (error instanceof UndoConflict || isKeyViolation(error)) throw conflict(UNDO_CONFLICT_MESSAGE);
       throw error;
     }
     if (kind === 'event') {
