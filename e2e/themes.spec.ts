@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { format } from 'date-fns';
+import type { Locator, Page } from '@playwright/test';
+import { expectNoBlockingViolations } from './axe.ts';
+import { seedBusyMonth } from './busy-month.ts';
+import { dismissToast, expect, shots, test } from './fixtures.ts';
+
+// Issue 45 item 5 (ADR 053): the app follows prefers-color-scheme with a dark theme (axe: 0 serious or critical
+// on every screen), and the month and week views print legibly on A4 and Letter.
+
+// axe reads the whole DOM: a few seconds a screen on the shared 2-core machine, two widths each.
+test.describe.configure({ timeout: 420_000 });
+
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/** WCAG 2.2 relative luminance of a computed `rgb(…)`/`rgba(…)` colour (0 black … 1 white). */
+function luminance(rgb: string): number {
+  const [r = 0, g = 0, b = 0] = (rgb.match(/[\d.]+/g) ?? []).map(Number);
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+async function css(locator: Locator, property: string): Promise<string> {
+  return locator.evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+}
+
+/** The page is drawn dark: its background near black and its text near white (not only the OS's wish). */
+async function expectDarkPage(page: Page): Promise<void> {
+  const body = page.locator('body');
+  expect(luminance(await css(body, 'background-color')), 'page background').toBeLessThan(0.02);
+  expect(luminance(await css(body, 'color')), 'page text').toBeGreaterThan(0.7);
+}
+
+/** Axe, then a screenshot at each width, of the screen `open` shows (it waits for what proves it is drawn). */
+async function checkScreen(page: Page, name: string, open: () => Promise<void>): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await open();
+    await dismissToast(page);
+    await expectNoBlockingViolations(page, `${name}, dark, ${String(size.width)} px`);
+    await page.screenshot({ path: `${shots}/dark-${name}-${String(size.width)}.png`, fullPage: true });
+  }
+}
+
+test('signed out, dark: the landing page, sign in and register read dark with no serious axe finding', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await checkScreen(page, 'landing', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+  await expectDarkPage(page);
+  // The prerendered landing page (ADR 012) has the SPA's stylesheet: its cards are the dark card colour.
+  await checkScreen(page, 'login', async () => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+  await expectDarkPage(page);
+  // Form fields follow the theme (color-scheme), not white boxes on a dark card.
+  expect(luminance(await css(page.getByLabel('Email'), 'background-color'))).toBeLessThan(0.05);
+  await checkScreen(page, 'register', async () => {
+    await page.goto('/register');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  });
+});
+
+test('signed in, dark: calendar views, tasks, notes, activities, members, driving and account', async ({
+  page,
+  signUp,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signUp();
+  const busy = await seedBusyMonth(page);
+  const today = format(new Date(), 'yyyy-MM-dd');
+  const me = busy.members.ana;
+  for (const [url, data] of [
+    ['/api/tasks', { title: 'Pack swim bag', assigned_to_ids: [String(me)], due_date: `${today}T07:00` }],
+    ['/api/tasks', { title: 'Sign the field trip form', assigned_to_ids: [String(busy.members.marco)] }],
+    [
+      '/api/notes',
+      {
+        title: 'Shopping',
+        content: '• Milk\n• Bread',
+        category: 'shopping_list',
+        pinned: true,
+        family_member_id: me,
+      },
+    ],
+    [
+      '/api/activity-proposals',
+      {
+        title: 'Climbing club',
+        assigned_to: busy.members.teo,
+        assigned_by: me,
+        category: 'other',
+        status: 'pending',
+      },
+    ],
+  ] as const) {
+    const res = await page.request.post(url, { data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+  }
+
+  for (const view of ['month', 'week', 'day', 'agenda'] as const) {
+    await checkScreen(page, `calendar-${view}`, async () => {
+      await page.goto(`/calendar?view=${view}&date=${busy.overlapDay}`);
+      await expect(page.getByTestId(view === 'agenda' ? 'agenda-item' : 'event-chip').first()).toBeVisible();
+    });
+  }
+  await expectDarkPage(page);
+  // A chip is drawn in its member's dark colours: a deep tint with light text, not a light chip.
+  await page.setViewportSize(WIDTHS[0]);
+  await page.goto(`/calendar?view=month&date=${busy.overlapDay}`);
+  const chip = page.locator('[data-testid="month-view"] [data-testid="event-chip"]').first();
+  await expect(chip).toBeVisible();
+  expect(luminance(await css(chip, 'background-color')), 'chip background').toBeLessThan(0.1);
+  expect(luminance(await css(chip, 'color')), 'chip text').toBeGreaterThan(0.25);
+
+  for (const [path, name, heading] of [
+    ['/tasks', 'tasks', 'Family Tasks'],
+    ['/notes', 'notes', undefined],
+    ['/activities', 'activities', 'Activity Signups'],
+    ['/family-members', 'family-members', 'Family Members'],
+    ['/driving', 'driving', undefined],
+    ['/account', 'account', 'Account Settings'],
+  ] as const) {
+    await checkScreen(page, name, async () => {
+      await page.goto(path);
+      await expect(
+        heading ? page.getByRole('heading', { name: heading, level: 1 }) : page.getByRole('heading').first(),
+      ).toBeVisible();
+    });
+  }
+  // A dialog: the card is dark and the backdrop darkens the page rather than washing it out.
+  await page.goto('/family-members');
+  await page.getByRole('button', { name: 'Add Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Family Member' });
+  await expect(dialog).toBeVisible();
+  await expectNoBlockingViolations(page, 'add member dialog, dark', '[role="dialog"]');
+  expect(luminance(await css(dialog, 'background-color'))).toBeLessThan(0.05);
+  await page.screenshot({ path: `${shots}/dark-add-member-dialog-390.png` });
+});
+
+/** Titles of month chips cut on paper (more characters than their box shows). */
+async function clippedTitles(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid="month-view"] [data-testid="event-chip"]')
+    .evaluateAll((chips) =>
+      chips
+        .filter((c) => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1)
+        .map((c) => c.getAttribute('title') ?? ''),
+    );
+}
+
+/** Where the printed PDFs go: this run's folder (never docs/, they are for looking at, not for committing). */
+const results = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'print');
+fs.mkdirSync(results, { recursive: true });
+
+/** The number of pages of a PDF (its page objects). */
+function pdfPages(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+}
+
+test('print: the month and week views on A4 and Letter, without the app around them, black on light tints', async ({
+  page,
+  signUp,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp();
+  const busy = await seedBusyMonth(page);
+
+  for (const view of ['month', 'week'] as const) {
+    // A dark screen still prints light.
+    await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+    await page.goto(`/calendar?view=${view}&date=${busy.overlapDay}`);
+    await expect(page.getByTestId('event-chip').first()).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading events' })).toHaveCount(0);
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+
+    // No sidebar, top bar, toolbar, side panel or buttons outside the grid; the heading stays.
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden();
+    await expect(page.getByRole('group', { name: 'View' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add Event', exact: true })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Select All' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The grid takes the page's width (no room kept for the sidebar).
+    const grid = page.getByTestId(view === 'month' ? 'month-view' : 'time-grid');
+    const box = await grid.boundingBox();
+    expect(box?.x ?? -1).toBeLessThan(2);
+    expect(box?.width ?? 0).toBeGreaterThan(1280 - 20);
+    // Paper is white; chips keep their light tint (printed, not dropped as a background) with black text.
+    expect(luminance(await css(page.locator('body'), 'background-color'))).toBeGreaterThan(0.95);
+    const chip = grid.getByTestId('event-chip').first();
+    expect(await css(chip, 'color')).toBe('rgb(0, 0, 0)');
+    const tint = luminance(await css(chip, 'background-color'));
+    expect(tint).toBeGreaterThan(0.6);
+    expect(tint).toBeLessThan(0.99);
+    expect(await css(chip, 'print-color-adjust')).toBe('exact');
+    if (view === 'month') {
+      expect(await clippedTitles(page), 'month chips cut on paper').toEqual([]);
+    } else {
+      // The whole day prints, not the screen's scrolled window of hours.
+      const scroller = page.getByTestId('hour-scroll');
+      expect(await scroller.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    }
+    await page.screenshot({ path: `${shots}/print-${view}-1280.png`, fullPage: true });
+
+    // On paper (laid out at the paper's width, as Chromium prints): the month on one page, the week's 24 hours
+    // on two.
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await page.pdf({ format, preferCSSPageSize: true });
+      fs.writeFileSync(path.join(results, `print-${view}-${format}.pdf`), pdf);
+      expect(pdfPages(pdf), `${view} on ${format}`).toBeLessThanOrEqual(view === 'month' ? 1 : 2);
+    }
+  }
+});
