@@ -1,4 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import colors from 'tailwindcss/colors';
+import {
+  contrast as wcagContrast,
+  cssToLinearRgb,
+  oklabDistance,
+  oklchToLinearRgb,
+  type LinearRgb,
+} from '../../../test/colors/wcag.ts';
+import { DARK_WHITE, darkShade, type Shade } from '../theme/dark-palette.ts';
 import { MEMBER_COLOR_TOKENS, MEMBER_COLORS, isMemberColor, memberColorTokens, roleLabel } from './colors.ts';
 
 // Tailwind CSS 4.3 palette (node_modules/tailwindcss/theme.css), as OKLCH [lightness 0..1, chroma, hue°].
@@ -32,29 +41,9 @@ const TAILWIND_OKLCH: Record<string, [number, number, number]> = {
 };
 const WHITE: [number, number, number] = [1, 0, 0];
 
-/** OKLCH → linear sRGB (Björn Ottosson's OKLab matrices), clipped to the gamut as browsers do. */
-function linearRgb([l, c, h]: [number, number, number]): [number, number, number] {
-  const a = c * Math.cos((h * Math.PI) / 180);
-  const b = c * Math.sin((h * Math.PI) / 180);
-  const l3 = (l + 0.3963377774 * a + 0.2158037573 * b) ** 3;
-  const m3 = (l - 0.1055613458 * a - 0.0638541728 * b) ** 3;
-  const s3 = (l - 0.0894841775 * a - 1.291485548 * b) ** 3;
-  const clip = (x: number) => Math.min(1, Math.max(0, x));
-  return [
-    clip(4.0767416621 * l3 - 3.3077115913 * m3 + 0.2309699292 * s3),
-    clip(-1.2684380046 * l3 + 2.6097574011 * m3 - 0.3413193965 * s3),
-    clip(-0.0041960863 * l3 - 0.7034186147 * m3 + 1.707614701 * s3),
-  ];
-}
-
-/** WCAG 2.2 contrast ratio (relative luminance from linear sRGB). */
+/** WCAG 2.2 contrast of two OKLCH colours. */
 function contrast(x: [number, number, number], y: [number, number, number]): number {
-  const luminance = (color: [number, number, number]) => {
-    const [r, g, b] = linearRgb(color);
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
+  return wcagContrast(oklchToLinearRgb(x), oklchToLinearRgb(y));
 }
 
 function shade(token: string): [number, number, number] {
@@ -103,5 +92,58 @@ describe('member colour tokens', () => {
   it('labels roles with a capital', () => {
     expect(roleLabel('parent')).toBe('Parent');
     expect(roleLabel('child')).toBe('Child');
+  });
+
+  describe('in the dark theme (ADR 053: the palette remapped, `darkShade`)', () => {
+    /** A token's colour in the dark theme, from Tailwind's own palette. */
+    const dark = (token: string): LinearRgb => {
+      const [, hue = '', shade = ''] = /^[a-z]+-([a-z]+)-(\d{2,3})$/.exec(token) ?? [];
+      const palette: Record<string, string | Record<string, string>> = colors;
+      const shades = palette[hue];
+      const to = darkShade(hue, shade as Shade); // the token patterns above hold Tailwind shades only
+      const value = to === 'white' ? colors.white : typeof shades === 'object' ? shades[to] : undefined;
+      if (!value) throw new Error(`no Tailwind colour for ${token}`);
+      return cssToLinearRgb(value);
+    };
+    const card = cssToLinearRgb(colors[DARK_WHITE.hue][DARK_WHITE.shade]);
+
+    it.each(MEMBER_COLORS)('%s: text on background meets WCAG AA 4.5:1', (color) => {
+      const t = MEMBER_COLOR_TOKENS[color];
+      expect(wcagContrast(dark(t.text), dark(t.background))).toBeGreaterThanOrEqual(4.5);
+    });
+
+    it.each(MEMBER_COLORS)(
+      '%s: the dot on the dark card, and the check mark on the dot, meet 3:1',
+      (color) => {
+        const dot = dark(MEMBER_COLOR_TOKENS[color].dot);
+        expect(wcagContrast(dot, card)).toBeGreaterThanOrEqual(3);
+        // `text-white` on the dot (the member filter's check mark) is the card colour in the dark theme.
+        expect(wcagContrast(card, dot)).toBeGreaterThanOrEqual(3);
+      },
+    );
+
+    it('the colours stay as far apart as in the light theme (OKLab distance)', () => {
+      const closest = (part: 'background' | 'text' | 'dot', colorOf: (token: string) => LinearRgb) => {
+        let min = Number.POSITIVE_INFINITY;
+        for (const a of MEMBER_COLORS) {
+          for (const b of MEMBER_COLORS) {
+            if (a >= b) continue;
+            const distance = oklabDistance(
+              colorOf(MEMBER_COLOR_TOKENS[a][part]),
+              colorOf(MEMBER_COLOR_TOKENS[b][part]),
+            );
+            min = Math.min(min, distance);
+          }
+        }
+        return min;
+      };
+      const light = (token: string) => oklchToLinearRgb(shade(token));
+      for (const part of ['background', 'text', 'dot'] as const) {
+        expect(closest(part, dark), part).toBeGreaterThanOrEqual(Math.min(0.02, closest(part, light)));
+      }
+      // The dots, which tell members apart on the cards, are clearly apart in both themes.
+      expect(closest('dot', light)).toBeGreaterThan(0.06);
+      expect(closest('dot', dark)).toBeGreaterThan(0.06);
+    });
   });
 });

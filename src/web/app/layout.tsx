@@ -143,7 +143,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </button>
           </RadixDialog.Trigger>
           <RadixDialog.Portal>
-            <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
+            <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
             <RadixDialog.Content
               aria-describedby={undefined}
               className="fixed inset-y-0 left-0 z-50 w-64 max-w-[85vw] bg-white pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] pl-[env(safe-area-inset-left)] shadow-xl focus:outline-none md:hidden"

@@ -3,12 +3,7 @@ import { MapPin, Repeat, TriangleAlert } from 'lucide-react';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import { attendeeBadges, clockTime, shortTime, whenText } from '../../../core/calendar/layout.ts';
-import {
-  chipColors,
-  MEMBER_BASE_HEX,
-  NEUTRAL_CHIP_COLORS,
-  type ChipColors,
-} from '../../../core/members/chip-colors.ts';
+import { CHIP_COLOR_NAMES, chipColorVars, type ChipColors } from '../../../core/members/chip-colors.ts';
 import { isMemberColor } from '../../../core/members/colors.ts';
 import { initials } from '../../../core/members/initials.ts';
 import { cn } from '../../components/ui/cn.ts';
@@ -39,13 +34,15 @@ function eventMember(
   return item.organizer_id !== null ? membersById.get(item.organizer_id) : undefined;
 }
 
-/** The colours an event is drawn in (issue 22: derived from its member's colour, AA on light backgrounds). */
+/**
+ * The colours an event is drawn in (issue 22: derived from its member's colour, AA in both themes), as CSS
+ * `var()` references to the style sheet's chip colours (ADR 053: they follow the light or dark theme, and print).
+ */
 export function eventColors(
   item: EventOccurrenceDto,
   membersById: ReadonlyMap<number, FamilyMemberDto>,
 ): ChipColors {
-  const member = eventMember(item, membersById);
-  return member ? chipColors(member.color) : NEUTRAL_CHIP_COLORS;
+  return chipColorVars(eventMember(item, membersById)?.color ?? null);
 }
 
 /** The event's attendees that are (still) family members, in the event's order. */
@@ -109,16 +106,15 @@ export function EventChip(props: EventChipProps) {
  * The month grid's chip colours as one style sheet (issue 23: a chip mounts with no style property of its own):
  * `[data-chip-color=NAME]` gives a chip its member colour's background, text and edge, and an initials badge
  * (`[data-badge-color=NAME]`) its solid colour; `none` is the neutral chip of an event without a member.
- * Scoped to `scope` (a selector). Built once per scope from the palette (`chipColors`).
+ * Scoped to `scope` (a selector). Built once per scope; the colours are the theme's (`chipColorVars`, ADR 053).
  */
 export function chipColorSheet(scope: string): string {
-  const rules = [`${scope} [data-chip-color="none"]{${chipRule(NEUTRAL_CHIP_COLORS)}}`];
-  for (const name of Object.keys(MEMBER_BASE_HEX)) {
-    const colors = chipColors(name);
-    rules.push(
-      `${scope} [data-chip-color="${name}"]{${chipRule(colors)}}`,
-      `${scope} [data-badge-color="${name}"]{background-color:${colors.solid}}`,
-    );
+  const rules: string[] = [];
+  for (const name of CHIP_COLOR_NAMES) {
+    const colors = chipColorVars(name === 'none' ? null : name);
+    rules.push(`${scope} [data-chip-color="${name}"]{${chipRule(colors)}}`);
+    if (name !== 'none')
+      rules.push(`${scope} [data-badge-color="${name}"]{background-color:${colors.solid}}`);
   }
   return rules.join('\n');
 }
@@ -130,7 +126,7 @@ const chipRule = (c: ChipColors) =>
 function chipColorName(item: EventOccurrenceDto, membersById: ReadonlyMap<number, FamilyMemberDto>): string {
   const member = eventMember(item, membersById);
   if (!member) return 'none';
-  return isMemberColor(member.color) ? member.color : 'blue'; // as `chipColors` draws an unknown colour
+  return isMemberColor(member.color) ? member.color : 'blue'; // as `chipColorVars` draws an unknown colour
 }
 
 interface ChipFacts {
@@ -527,7 +523,7 @@ function initialsElement(
       {shown.map((m) => (
         <span
           key={m.id}
-          style={colorsFromSheet ? undefined : { backgroundColor: chipColors(m.color).solid }}
+          style={colorsFromSheet ? undefined : { backgroundColor: chipColorVars(m.color).solid }}
           data-badge-color={colorsFromSheet ? (isMemberColor(m.color) ? m.color : 'blue') : undefined}
           className="inline-flex h-4 w-4 items-center justify-center rounded-full border border-white text-[8px] leading-none font-semibold text-white"
         >

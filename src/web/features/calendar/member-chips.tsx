@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Check } from 'lucide-react';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
-import { chipColors } from '../../../core/members/chip-colors.ts';
+import { chipColorVars } from '../../../core/members/chip-colors.ts';
 import { initials } from '../../../core/members/initials.ts';
 import type { MemberFilterState } from '../../components/member-filter.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -64,7 +64,7 @@ export function MemberChips({
     >
       {members.map((m) => {
         const on = filter.selected.has(m.id);
-        const colors = chipColors(m.color);
+        const colors = chipColorVars(m.color);
         return (
           <button
             key={m.id}

@@ -71,7 +71,7 @@ export function SearchDialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <RadixDialog.Content
           aria-describedby={undefined}
           className="fixed top-[max(1rem,env(safe-area-inset-top))] left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none md:top-24"
