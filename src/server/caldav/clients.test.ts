@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithOracles, oraclesMissing } from '../../../test/oracles/probe.ts';
 import {
+  caldavHelper,
   compareWithReference,
   runCaldavClient,
   runVdirsyncerRoundTrip,
@@ -59,6 +60,20 @@ describeWithOracles('real CalDAV clients against FamilyHub, beside Radicale', ()
     await server?.close();
   });
 
+  /** The app password's Basic credentials (RFC 7617), as a client sends them. */
+  const basicAuth = () => `Basic ${Buffer.from(`${target.username}:${target.password}`).toString('base64')}`;
+
+  /** The family calendar collection's URL, found from the principal (RFC 5397) as a client finds it. */
+  async function familyCalendarUrl(port: number): Promise<string> {
+    const principal = await fetch(`http://127.0.0.1:${port}/dav/`, {
+      method: 'PROPFIND',
+      headers: { authorization: basicAuth(), depth: '0', 'content-type': 'application/xml' },
+      body: '<d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>',
+    });
+    const account = /\/dav\/principals\/(\d+)\//.exec(await principal.text())?.[1];
+    return `http://127.0.0.1:${port}/dav/calendars/${account ?? ''}/family/`;
+  }
+
   it('python3-caldav: the same results as Radicale where the RFCs agree, and the RFC where Radicale differs', async () => {
     if (!radicale) throw new Error('Radicale did not start');
     const [ours, reference] = await Promise.all([runCaldavClient(target), runCaldavClient(radicale)]);
@@ -88,22 +103,18 @@ describeWithOracles('real CalDAV clients against FamilyHub, beside Radicale', ()
         'END:VCALENDAR',
         '',
       ].join('\r\n');
-      const auth = `Basic ${Buffer.from(`${target.username}:${target.password}`).toString('base64')}`;
-      const principal = await fetch(`http://127.0.0.1:${port}/dav/`, {
-        method: 'PROPFIND',
-        headers: { authorization: auth, depth: '0', 'content-type': 'application/xml' },
-        body: '<d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>',
-      });
-      const account = /\/dav\/principals\/(\d+)\//.exec(await principal.text())?.[1];
-      const url = `http://127.0.0.1:${port}/dav/calendars/${account}/family/live-check.ics`;
+      const calendar = await familyCalendarUrl(port);
+      const url = `${calendar}live-check.ics`;
       const put = await fetch(url, {
         method: 'PUT',
-        headers: { authorization: auth, 'content-type': 'text/calendar' },
+        headers: { authorization: basicAuth(), 'content-type': 'text/calendar' },
         body,
       });
       expect(put.status).toBe(201);
       await expect.poll(() => seen.some((e) => e.type === 'change' && e.kind === 'event')).toBe(true);
-      expect((await fetch(url, { method: 'DELETE', headers: { authorization: auth } })).status).toBe(204);
+      expect((await fetch(url, { method: 'DELETE', headers: { authorization: basicAuth() } })).status).toBe(
+        204,
+      );
     } finally {
       stop();
     }
@@ -132,5 +143,56 @@ describeWithOracles('real CalDAV clients against FamilyHub, beside Radicale', ()
     };
     const results = await runVdirsyncerRoundTrip(target, editInApp);
     expect(results).toEqual(EXPECTED_ROUND_TRIP);
+  });
+
+  it('Undo in the app brings a deleted event back to a client: python3-caldav finds it by UID again, and the sync-collection delta lists it (ADR 051, RFC 6578 §3)', async () => {
+    const app = server;
+    if (!app) throw new Error('FamilyHub did not start');
+    const { port } = app.app.server.address() as AddressInfo;
+    const calendar = await familyCalendarUrl(port);
+    const made = await callAs(app, family, 'POST', '/api/events', {
+      title: 'Dentist for Maya',
+      start_date: '2030-05-07T15:00:00',
+      duration_minutes: 45,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<{ id: number }>().id;
+    const resource = `${calendar}event-${id}.ics`;
+    const ics = await (await fetch(resource, { headers: { authorization: basicAuth() } })).text();
+    const uid = /^UID:(.+)$/m.exec(ics)?.[1]?.trim() ?? '';
+    expect(await caldavHelper(target, 'event', uid)).toMatchObject({
+      found: true,
+      summary: 'Dentist for Maya',
+    });
+
+    const sync = (token: string) =>
+      fetch(calendar, {
+        method: 'REPORT',
+        headers: { authorization: basicAuth(), depth: '0', 'content-type': 'application/xml' },
+        body: `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+      }).then((res) => res.text());
+    const tokenOf = (body: string) => /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(body)?.[1] ?? '';
+
+    const deleted = await callAs(app, family, 'DELETE', `/api/events/${id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await caldavHelper(target, 'event', uid)).toEqual({ found: false });
+    const afterDelete = tokenOf(await sync(''));
+
+    const undone = await callAs(
+      app,
+      family,
+      'POST',
+      `/api/undo/${deleted.json<{ undo_id: string }>().undo_id}`,
+      {},
+    );
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await caldavHelper(target, 'event', uid)).toMatchObject({
+      found: true,
+      summary: 'Dentist for Maya',
+    });
+    // A client that synced while it was deleted sees it come back: a 200 propstat for its href, not a 404 status.
+    const delta = await sync(afterDelete);
+    expect(delta).toContain(`event-${id}.ics</d:href>`);
+    expect(delta).toMatch(new RegExp(`event-${id}\\.ics</d:href><d:propstat>`));
   });
 });
