@@ -178,6 +178,31 @@ describe('undo an event delete', () => {
     expect(await occurrences()).toEqual(shown);
   });
 
+  it("the family's subscribed ICS feed drops the series at the delete and has it again after Undo: the same RRULE and the same VEVENTs (its edited occurrence's included)", async () => {
+    const series = await weeklySeries();
+    const regenerated = await call('POST', '/api/calendar/feeds/regenerate', { scope: 'family' });
+    expect(regenerated.statusCode, regenerated.body).toBe(201);
+    const feedPath = new URL(regenerated.json<{ url: string }>().url).pathname;
+    const feed = async () => {
+      const res = await server.app.inject({ method: 'GET', url: feedPath });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const before = await feed();
+    expect(before).toContain('SUMMARY:Soccer practice');
+    const del = await call('DELETE', `/api/events/${series.id}?deleteAll=true`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await feed()).not.toContain('SUMMARY:Soccer practice');
+    expect((await undo(del.json<{ undo_id: string }>().undo_id)).statusCode).toBe(200);
+    const after = await feed();
+    const rrule = (text: string) => /^RRULE:.*$/m.exec(text)?.[0];
+    expect(after).toContain('SUMMARY:Soccer practice');
+    expect(rrule(after)).toBe(rrule(before));
+    const vevents = (text: string) => text.match(/^BEGIN:VEVENT/gm)?.length ?? 0;
+    expect(vevents(after)).toBe(vevents(before));
+    expect(after).toContain('RECURRENCE-ID');
+  });
+
   it('an event made from an activity proposal: the proposal remembers it again', async () => {
     const proposalId = await newProposal('Guitar lesson');
     await call('PATCH', `/api/activity-proposals/${proposalId}`, { status: 'accepted' });
