@@ -183,6 +183,7 @@ test('undo: a deleted pinned note comes back on the board, in its place, with it
   await expect(noteCard(page, 'Dentist').getByText('Tuesday 4 PM, bring the insurance card')).toBeVisible();
   await expect(noteCard(page, 'Dentist').getByRole('img', { name: 'Pinned' })).toBeVisible();
   await expect(noteCard(page, 'Dentist').getByText('Reminders')).toBeVisible();
+  await page.screenshot({ path: `${shots}/undo-note-restored.png`, fullPage: false });
 
   // Not only on screen: after a reload, and in the form, under the same id (its link works again).
   await page.reload();
@@ -280,6 +281,7 @@ test('undo: a cancelled invitation is listed again and its link works again', as
   await expect(page.getByRole('heading', { name: 'Pending Invitations (1)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend invitation to Maya Rivera' })).toBeVisible();
   expect((await validate()).status()).toBe(200);
+  await page.screenshot({ path: `${shots}/undo-invitation-restored.png`, fullPage: false });
 
   // The invitee, in a browser that has never seen this family, opens the same link.
   const inviteeContext = await browser.newContext();
@@ -304,6 +306,7 @@ test('undo: once the toast has closed there is no Undo, and the note stays delet
   await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   const undoButton = toastRegion(page).getByRole('button', { name: 'Undo' });
   await expect(undoButton).toBeVisible();
+  await shootToast(page, 'undo-toast-note-390');
   // Away from the toast, so that no hover holds it open; SPEC's toasts last 5000 ms.
   await page.mouse.move(0, 0);
   await expect(undoButton).toHaveCount(0, { timeout: 10_000 });
