@@ -216,6 +216,15 @@ async function chipsOfDay(page: Page, day: string): Promise<string[]> {
   });
 }
 
+/** The month view's '+N more' buttons. */
+const more = (page: Page) => page.getByRole('button', { name: /^\+\d+ more on / });
+
+/** The screen's month (SPEC §2): `day` (`YYYY-MM-DD`, a day of more than 3 events) shows 3, then '+N more'. */
+async function expectScreenMonth(page: Page, day: string): Promise<void> {
+  await expect(more(page).first()).toBeVisible();
+  expect(await chipsOfDay(page, day)).toHaveLength(MONTH_CELL_MAX_EVENTS);
+}
+
 /** Pages of the busy month (e2e/busy-month.ts) printed with every event, its week rows never split. */
 const PAGES = { A4: 2, Letter: 2 };
 
@@ -228,7 +237,7 @@ function pdfPages(pdf: Buffer): number {
   return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 }
 
-test('print: the month and week views on A4 and Letter, without the app around them, black on light tints', async ({
+test('print: the month (every event of every day) and week views on A4 and Letter, without the app around them, black on light tints', async ({
   page,
   signUp,
 }) => {
@@ -242,11 +251,7 @@ test('print: the month and week views on A4 and Letter, without the app around t
     await page.goto(`/calendar?view=${view}&date=${busy.overlapDay}`);
     await expect(page.getByTestId('event-chip').first()).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading events' })).toHaveCount(0);
-    if (view === 'month') {
-      // The screen: at most 3 events a day, then '+N more' (SPEC §2).
-      expect(await chipsOfDay(page, busy.overlapDay)).toHaveLength(MONTH_CELL_MAX_EVENTS);
-      await expect(page.getByRole('button', { name: /^\+\d+ more on / }).first()).toBeVisible();
-    }
+    if (view === 'month') await expectScreenMonth(page, busy.overlapDay);
     // Print media, as Chromium's print emulation gives it: the month view follows `matchMedia('print')`.
     await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
 
@@ -273,7 +278,7 @@ test('print: the month and week views on A4 and Letter, without the app around t
     if (view === 'month') {
       expect(await clippedTitles(page), 'month chips cut on paper').toEqual([]);
       // On paper every event of every day, no '+N more' (the screen's 3 a day, SPEC §2, are checked above).
-      await expect(grid.getByRole('button', { name: /^\+\d+ more on / })).toHaveCount(0);
+      await expect(more(page)).toHaveCount(0);
       const listed = (await (
         await page.request.get(`/api/events?start=${busy.overlapDay}&end=${busy.overlapDay}`)
       ).json()) as Array<{ title: string }>;
@@ -299,26 +304,13 @@ test('print: the month and week views on A4 and Letter, without the app around t
     await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
     if (view === 'month') {
       // Back on screen: 3 a day and '+N more' again.
-      await expect(page.getByRole('button', { name: /^\+\d+ more on / }).first()).toBeVisible();
-      expect(await chipsOfDay(page, busy.overlapDay)).toHaveLength(MONTH_CELL_MAX_EVENTS);
+      await expectScreenMonth(page, busy.overlapDay);
+      // What window.print() sends around its dialog (without print media): every event, then the screen again.
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+      await expect(more(page)).toHaveCount(0);
+      expect((await chipsOfDay(page, busy.overlapDay)).length).toBeGreaterThan(MONTH_CELL_MAX_EVENTS + 4);
+      await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+      await expectScreenMonth(page, busy.overlapDay);
     }
   }
-});
-
-test('print: a real print (beforeprint, afterprint) draws every event and then the screen again', async ({
-  page,
-  signUp,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
-  await page.goto(`/calendar?view=month&date=${busy.overlapDay}`);
-  await expect(page.getByRole('button', { name: /^\+\d+ more on / }).first()).toBeVisible();
-  // What window.print() sends around the print dialog, without the dialog (and without print media).
-  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
-  await expect(page.getByRole('button', { name: /^\+\d+ more on / })).toHaveCount(0);
-  expect((await chipsOfDay(page, busy.overlapDay)).length).toBeGreaterThan(MONTH_CELL_MAX_EVENTS + 4);
-  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
-  await expect(page.getByRole('button', { name: /^\+\d+ more on / }).first()).toBeVisible();
-  expect(await chipsOfDay(page, busy.overlapDay)).toHaveLength(MONTH_CELL_MAX_EVENTS);
 });
