@@ -4,6 +4,7 @@ import path from 'node:path';
 import { format } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
+import { MONTH_CELL_MAX_EVENTS } from '../src/core/calendar/layout.ts';
 import { seedBusyMonth } from './busy-month.ts';
 import { dismissToast, expect, shots, test } from './fixtures.ts';
 
@@ -199,6 +200,34 @@ async function clippedTitles(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * The accessible names of the month chips and bars drawn in `day`'s cell (`YYYY-MM-DD`): those of its week row
+ * whose box overlaps the cell's columns.
+ */
+async function chipsOfDay(page: Page, day: string): Promise<string[]> {
+  return page.locator(`[data-testid="month-week"] > div[data-date="${day}"]`).evaluate((cell) => {
+    const box = cell.getBoundingClientRect();
+    return [...(cell.parentElement?.querySelectorAll('[data-testid="event-chip"]') ?? [])]
+      .filter((chip) => {
+        const r = chip.getBoundingClientRect();
+        return r.left < box.right - 1 && r.right > box.left + 1;
+      })
+      .map((chip) => chip.getAttribute('aria-label') ?? '');
+  });
+}
+
+/** The month view's '+N more' buttons. */
+const more = (page: Page) => page.getByRole('button', { name: /^\+\d+ more on / });
+
+/** The screen's month (SPEC §2): `day` (`YYYY-MM-DD`, a day of more than 3 events) shows 3, then '+N more'. */
+async function expectScreenMonth(page: Page, day: string): Promise<void> {
+  await expect(more(page).first()).toBeVisible();
+  expect(await chipsOfDay(page, day)).toHaveLength(MONTH_CELL_MAX_EVENTS);
+}
+
+/** Pages of the busy month (e2e/busy-month.ts) printed with every event, its week rows never split. */
+const PAGES = { A4: 2, Letter: 2 };
+
 /** Where the printed PDFs go: this run's folder (never docs/, they are for looking at, not for committing). */
 const results = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'print');
 fs.mkdirSync(results, { recursive: true });
@@ -208,7 +237,7 @@ function pdfPages(pdf: Buffer): number {
   return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 }
 
-test('print: the month and week views on A4 and Letter, without the app around them, black on light tints', async ({
+test('print: the month (every event of every day) and week views on A4 and Letter, without the app around them, black on light tints', async ({
   page,
   signUp,
 }) => {
@@ -222,6 +251,8 @@ test('print: the month and week views on A4 and Letter, without the app around t
     await page.goto(`/calendar?view=${view}&date=${busy.overlapDay}`);
     await expect(page.getByTestId('event-chip').first()).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading events' })).toHaveCount(0);
+    if (view === 'month') await expectScreenMonth(page, busy.overlapDay);
+    // Print media, as Chromium's print emulation gives it: the month view follows `matchMedia('print')`.
     await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
 
     // No sidebar, top bar, toolbar, side panel or buttons outside the grid; the heading stays.
@@ -246,6 +277,16 @@ test('print: the month and week views on A4 and Letter, without the app around t
     expect(await chip.evaluate((el) => getComputedStyle(el).printColorAdjust)).toBe('exact');
     if (view === 'month') {
       expect(await clippedTitles(page), 'month chips cut on paper').toEqual([]);
+      // On paper every event of every day, no '+N more' (the screen's 3 a day, SPEC §2, are checked above).
+      await expect(more(page)).toHaveCount(0);
+      const listed = (await (
+        await page.request.get(`/api/events?start=${busy.overlapDay}&end=${busy.overlapDay}`)
+      ).json()) as Array<{ title: string }>;
+      expect(listed.length).toBeGreaterThan(MONTH_CELL_MAX_EVENTS + 4);
+      const printed = await chipsOfDay(page, busy.overlapDay);
+      expect(
+        printed.map((label) => listed.find((e) => label.startsWith(`${e.title}, `))?.title).sort(),
+      ).toEqual(listed.map((e) => e.title).sort());
     } else {
       // The whole day prints, not the screen's scrolled window of hours.
       const scroller = page.getByTestId('hour-scroll');
@@ -253,12 +294,23 @@ test('print: the month and week views on A4 and Letter, without the app around t
     }
     await page.screenshot({ path: `${shots}/print-${view}-1280.png`, fullPage: true });
 
-    // On paper (laid out at the paper's width, as Chromium prints): the month on one page, the week's 24 hours
-    // on two.
+    // On paper (laid out at the paper's width, as Chromium prints): the busy month's every event on PAGES (its
+    // week rows whole), the week's 24 hours on two.
     for (const format of ['A4', 'Letter'] as const) {
       const pdf = await page.pdf({ format, preferCSSPageSize: true });
       fs.writeFileSync(path.join(results, `print-${view}-${format}.pdf`), pdf);
-      expect(pdfPages(pdf), `${view} on ${format}`).toBeLessThanOrEqual(view === 'month' ? 1 : 2);
+      expect(pdfPages(pdf), `${view} on ${format}`).toBe(view === 'month' ? PAGES[format] : 2);
+    }
+    await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+    if (view === 'month') {
+      // Back on screen: 3 a day and '+N more' again.
+      await expectScreenMonth(page, busy.overlapDay);
+      // What window.print() sends around its dialog (without print media): every event, then the screen again.
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+      await expect(more(page)).toHaveCount(0);
+      expect((await chipsOfDay(page, busy.overlapDay)).length).toBeGreaterThan(MONTH_CELL_MAX_EVENTS + 4);
+      await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+      await expectScreenMonth(page, busy.overlapDay);
     }
   }
 });

@@ -14,6 +14,7 @@ import {
   splitAllDay,
   rangeText,
   layoutMonthWeek,
+  MONTH_CELL_MAX_EVENTS,
   layoutSpanBars,
   lastDayOf,
   limitColumns,
@@ -430,7 +431,7 @@ describe('bars for multi-day and all-day events (issue 22)', () => {
     expect(layout.more).toEqual([0, 1, 0, 0, 0, 0, 0]);
   });
 
-  it('counts every event of a day as drawn or in +N more, for any items', () => {
+  it('counts every event of a day as drawn or in +N more, each on its own line, for any items (screen and paper)', () => {
     const item = fc
       .tuple(
         fc.integer({ min: -3, max: 9 }),
@@ -451,14 +452,19 @@ describe('bars for multi-day and all-day events (issue 22)', () => {
         });
         const byDay = itemsByDate(items, week);
         const days = week.map((d) => byDay.get(d) ?? []);
-        const layout = layoutMonthWeek(week, days);
-        days.forEach((list, day) => {
-          const bars = layout.bars.filter((b) => b.start <= day && day < b.start + b.span).length;
-          const chips = layout.chips.filter((c) => c.day === day);
-          expect(bars + chips.length + (layout.more[day] ?? 0)).toBe(list.length);
-          expect(bars + chips.length).toBeLessThanOrEqual(3);
-          expect(new Set(chips.map((c) => c.line)).size).toBe(chips.length);
-        });
+        // The screen's 3 lines, and paper's unbounded ones (month-view.tsx while printing: no '+N more').
+        for (const max of [MONTH_CELL_MAX_EVENTS, Number.POSITIVE_INFINITY]) {
+          const layout = layoutMonthWeek(week, days, max);
+          days.forEach((list, day) => {
+            const bars = layout.bars.filter((b) => b.start <= day && day < b.start + b.span);
+            const chips = layout.chips.filter((c) => c.day === day);
+            expect(bars.length + chips.length + (layout.more[day] ?? 0)).toBe(list.length);
+            expect(bars.length + chips.length).toBeLessThanOrEqual(max);
+            if (max === Number.POSITIVE_INFINITY) expect(layout.more[day]).toBe(0);
+            const lines = [...bars.map((b) => b.lane), ...chips.map((c) => c.line)];
+            expect(new Set(lines).size).toBe(lines.length);
+          });
+        }
       }),
     );
   });

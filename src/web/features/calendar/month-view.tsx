@@ -6,9 +6,11 @@ import {
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type MouseEvent,
   type RefObject,
 } from 'react';
+import { flushSync } from 'react-dom';
 import type { EventOccurrenceDto } from '../../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../../core/contracts/members.ts';
 import {
@@ -72,6 +74,14 @@ const SPAN = [
 const LINE = ['row-start-2', 'row-start-3', 'row-start-4'];
 const MORE_ROW = 'row-start-5';
 if (LINE.length !== MONTH_CELL_MAX_EVENTS) throw new Error('month-view: one row class per event line');
+/**
+ * Where a chip or bar on event line `line` (0-based) sits: the line's row class on screen; a line beyond
+ * `MONTH_CELL_MAX_EVENTS`, which only printing lays out (`usePrinting`), by its grid row number instead.
+ */
+function linePlace(line: number): { className: string; gridRow?: number } {
+  const className = LINE[line];
+  return className === undefined ? { className: '', gridRow: line + 2 } : { className };
+}
 /** The month view's root, the scope of its colour sheet. */
 const SCOPE = '[data-testid="month-view"]';
 let colorSheet: string | undefined;
@@ -106,6 +116,8 @@ interface MonthChipProps {
   /** False when the grid is too narrow for a chip's time / initials to show (`useChipFit`). */
   time: boolean;
   initials: boolean;
+  /** The grid row (1-based) of an event line beyond the screen's classes (`linePlace`): printing only. */
+  gridRow?: number;
 }
 
 /**
@@ -126,10 +138,37 @@ function sameMonthChip(a: MonthChipProps, b: MonthChipProps): boolean {
  * Issue 23: a chip of the month grid, drawn again only when what it shows changes. Chips are keyed by their
  * place in the grid, so that a month switch reuses the elements and updates only the chips whose text differs.
  */
-const MonthChip = memo(function MonthChip({ spot, onOpenAt, ...chip }: MonthChipProps) {
+const MonthChip = memo(function MonthChip({ spot, onOpenAt, gridRow, ...chip }: MonthChipProps) {
   // No hook: the chip draws again only when what it shows changes, and a click asks for what sits at `spot`.
-  return chipElement({ ...chip, onOpen: () => onOpenAt(spot), colorsFromSheet: true });
+  // A style property only for a printed line beyond the screen's (issue 23: screen chips mount without one).
+  const style: CSSProperties | undefined = gridRow === undefined ? undefined : { gridRowStart: gridRow };
+  return chipElement({ ...chip, style, onOpen: () => onOpenAt(spot), colorsFromSheet: true });
 }, sameMonthChip);
+
+/**
+ * Whether the page is being printed (or emulates print media): true from `beforeprint`, or from the
+ * `matchMedia('print')` query starting to match, until `afterprint` or the query no longer matching. The
+ * state is set with `flushSync` so that the grid is drawn again before the browser lays the page out for
+ * paper (a `beforeprint` listener's ordinary update would come after it).
+ */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(() => window.matchMedia('print').matches);
+  useEffect(() => {
+    const query = window.matchMedia('print');
+    const set = (on: boolean) => flushSync(() => setPrinting(on));
+    const follow = () => set(query.matches);
+    const before = () => set(true);
+    query.addEventListener('change', follow);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', follow);
+    return () => {
+      query.removeEventListener('change', follow);
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', follow);
+    };
+  }, []);
+  return printing;
+}
 
 /** What a month chip has room for (`useChipFit`). */
 interface ChipFit {
@@ -173,7 +212,8 @@ function useChipFit(ref: RefObject<HTMLDivElement | null>): ChipFit {
 }
 
 /**
- * SPEC §2 month view: 7 columns from Sunday, at most 3 events a day then '+N more' (which opens that day).
+ * SPEC §2 month view: 7 columns from Sunday, at most 3 events a day then '+N more' (which opens that day); on
+ * paper (`usePrinting`, ADR 053) every event of every day, the week rows growing to their busiest day.
  * Issue 22: multi-day and all-day events are one bar per week row; chips give the title the room (issue 46: on
  * two lines, without the time, where the grid is too narrow for it). A click or tap on a day (its cell or its
  * number) opens it in day view; a double-click or double tap adds an event on it; Enter on its number opens it.
@@ -189,7 +229,9 @@ export function MonthView({
 }: MonthViewProps) {
   const weeks = useMemo(() => monthGrid(date), [date]);
   const month = date.slice(0, 7);
-  // Once per data change or month: the month's items by day (one pass), then each week row's bars and chips.
+  const printing = usePrinting();
+  // Once per data change, month or switch to paper: the month's items by day (one pass), then each week row's
+  // bars and chips (every one of them on paper) and how many event lines it takes.
   const { rows, itemAt } = useMemo(() => {
     const byDate = itemsByDate(
       items,
@@ -201,15 +243,21 @@ export function MonthView({
       const layout = layoutMonthWeek(
         dates,
         dates.map((d) => byDate.get(d) ?? []),
+        printing ? Number.POSITIVE_INFINITY : MONTH_CELL_MAX_EVENTS,
       );
-      for (const bar of layout.bars)
+      let lines = MONTH_CELL_MAX_EVENTS;
+      for (const bar of layout.bars) {
         spots.set(`${String(row)}:b:${String(bar.lane)}:${String(bar.start)}`, bar.item);
-      for (const chip of layout.chips)
+        lines = Math.max(lines, bar.lane + 1);
+      }
+      for (const chip of layout.chips) {
         spots.set(`${String(row)}:c:${String(chip.day)}:${String(chip.line)}`, chip.item);
-      return { dates, layout };
+        lines = Math.max(lines, chip.line + 1);
+      }
+      return { dates, layout, lines };
     });
     return { rows: laidOut, itemAt: spots };
-  }, [items, weeks]);
+  }, [items, weeks, printing]);
   const issuesByOccurrence = useIssuesByOccurrence();
   // A single, stable open handler for every chip: it looks up what sits at the chip's spot now.
   const latest = useRef({ itemAt, onOpenEvent });
@@ -273,11 +321,18 @@ export function MonthView({
         ))}
       </div>
       {/* Rows, days and chips keyed by their place, not their date: a month switch updates the elements. */}
-      {rows.map(({ dates, layout }, row) => (
+      {rows.map(({ dates, layout, lines }, row) => (
         <div
           key={row}
           className="grid grid-cols-7 border-b border-slate-200 pb-1 last:border-b-0"
-          style={twoLines ? TWO_LINE_ROW : ROW_TEMPLATE}
+          // On paper the print style sheet's rows, `--month-lines` of them (styles.css).
+          style={
+            printing
+              ? { ...ROW_TEMPLATE, ['--month-lines' as string]: lines }
+              : twoLines
+                ? TWO_LINE_ROW
+                : ROW_TEMPLATE
+          }
           data-testid="month-week"
         >
           {dates.map((day, i) => {
@@ -319,6 +374,7 @@ export function MonthView({
             // Issue 46: a bar one day wide in a phone's grid (~50 px: 'Tea…') is drawn as that day's chips are,
             // its title on two lines; its ends are in its name ('Nov 19 – Nov 21').
             const oneDay = twoLines && bar.span === 1;
+            const place = linePlace(bar.lane);
             return (
               <MonthChip
                 key={`b-${String(bar.lane)}-${String(bar.start)}`}
@@ -332,10 +388,11 @@ export function MonthView({
                 variant={oneDay ? 'month' : 'bar'}
                 continuesBefore={!oneDay && bar.continuesBefore}
                 continuesAfter={!oneDay && bar.continuesAfter}
+                gridRow={place.gridRow}
                 className={cn(
                   COLUMN[bar.start],
                   SPAN[bar.span - 1],
-                  LINE[bar.lane],
+                  place.className,
                   'self-start',
                   oneDay
                     ? 'mx-px'
@@ -344,20 +401,24 @@ export function MonthView({
               />
             );
           })}
-          {layout.chips.map((chip) => (
-            <MonthChip
-              key={`c-${String(chip.day)}-${String(chip.line)}`}
-              spot={`${String(row)}:c:${String(chip.day)}:${String(chip.line)}`}
-              onOpenAt={openAt}
-              item={chip.item}
-              issues={occurrenceIssues(issuesByOccurrence, chip.item)}
-              membersById={membersById}
-              time={fit.time}
-              initials={fit.initials}
-              variant="month"
-              className={cn(COLUMN[chip.day], LINE[chip.line], twoLines ? 'mx-px' : 'mx-0.5', 'self-start')}
-            />
-          ))}
+          {layout.chips.map((chip) => {
+            const place = linePlace(chip.line);
+            return (
+              <MonthChip
+                key={`c-${String(chip.day)}-${String(chip.line)}`}
+                spot={`${String(row)}:c:${String(chip.day)}:${String(chip.line)}`}
+                onOpenAt={openAt}
+                item={chip.item}
+                issues={occurrenceIssues(issuesByOccurrence, chip.item)}
+                membersById={membersById}
+                time={fit.time}
+                initials={fit.initials}
+                variant="month"
+                gridRow={place.gridRow}
+                className={cn(COLUMN[chip.day], place.className, twoLines ? 'mx-px' : 'mx-0.5', 'self-start')}
+              />
+            );
+          })}
           {layout.more.map((more, i) =>
             more > 0 ? (
               <button
