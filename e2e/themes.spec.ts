@@ -261,6 +261,7 @@ test('print: the month (every event of every day) and week views on A4 and Lette
     await expect(page.getByRole('button', { name: 'Add Event', exact: true })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Select All' })).toBeHidden();
+    await expect(page.getByLabel('Quick add')).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The grid takes the page's width (no room kept for the sidebar).
     const grid = page.getByTestId(view === 'month' ? 'month-view' : 'time-grid');

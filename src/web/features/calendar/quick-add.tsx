@@ -27,7 +27,7 @@ export function QuickAdd({ onEditDetails }: { onEditDetails: (query: string) => 
   return (
     <>
       <form
-        className="flex items-end gap-2"
+        className="flex items-end gap-2 print:hidden"
         onSubmit={(e) => {
           e.preventDefault();
           if (text.trim() !== '') setReading(text);
