@@ -41,9 +41,11 @@ const PAGES = [
     targetKb: 200,
     // 174.5 KB on 2026-11-23 (branch render2): the calendar no longer loads zod (27 KB) for a time-zone name
     // check, and the early fetch costs ≈ 0.8 KB. 177.2 KB on 2026-11-29 with issue 45's search button and `/`
-    // shortcut in the layout (the dialog itself loads when first opened). Within the target; a ratchet, lower it
-    // as the shell shrinks.
-    ceilingKb: 179,
+    // shortcut in the layout (the dialog itself loads when first opened). 179.1 KB later that day with the Quick
+    // add field (1.7 KB; its reader, chrono-node, loads when the field is first focused) and the month view's
+    // print layout (0.2 KB): the ceiling raised to 181 KB, openly, still well within the target. A ratchet: lower
+    // it as the shell shrinks.
+    ceilingKb: 181,
   },
 ];
 
