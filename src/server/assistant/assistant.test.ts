@@ -14,7 +14,7 @@ import { familyMembers, families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { activityProposals } from '../db/schema/tasks.ts';
 import { enqueue } from '../notifications/outbox.ts';
-import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, startInOneRateWindow, type TestServer } from '../test/harness.ts';
 import { MORE_WAIT_MINUTES } from './more.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 import { SMS_RATE_LIMIT, SMS_WEBHOOK_PATH } from './routes.ts';
@@ -422,6 +422,7 @@ describe('POST /api/sms/inbound: carrier keywords', () => {
 
 describe('POST /api/sms/inbound: rate limit', () => {
   it(`answers ${SMS_RATE_LIMIT.max} texts a minute per sender, then 429 with nothing stored`, async () => {
+    await startInOneRateWindow();
     for (let i = 0; i < SMS_RATE_LIMIT.max; i += 1) {
       expect((await send(text(RATE_PHONE, 'what is next'))).statusCode).toBe(200);
     }

@@ -4,7 +4,7 @@ import { hasControlCharacter } from '../../core/text/clean.ts';
 import { davResources, davSyncState } from '../db/schema/caldav.ts';
 import { events } from '../db/schema/events.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import { callAs, createTestServer, type TestServer } from '../test/harness.ts';
+import { callAs, createTestServer, startInOneRateWindow, type TestServer } from '../test/harness.ts';
 import {
   basicAuthorization as basic,
   type Dav,
@@ -643,6 +643,7 @@ describe("the family's write limit", () => {
     const limited = await createTestServer({ FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: 3 });
     try {
       const d = await davFamily(limited);
+      await startInOneRateWindow();
       const put = (name: string) =>
         dav(
           d,
@@ -714,6 +715,7 @@ describe('sign-in (HTTP Basic with an app password)', () => {
     const limited = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: 5 });
     try {
       const d = await davFamily(limited);
+      await startInOneRateWindow();
       const other = await davFamily(limited);
       const from = (who: Pick<Dav, 'authorization'>, ip: string) =>
         limited.app.inject({

@@ -12,7 +12,7 @@ import {
   NOTE_COUNT_MESSAGE,
 } from '../../core/contracts/quotas.ts';
 import { notes } from '../db/schema/notes.ts';
-import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { createTestServer, signedInFamily, startInOneRateWindow, type TestServer } from '../test/harness.ts';
 
 /** Issue 20 item 3: quotas and limits per family, each with its own 413/429 message. */
 
@@ -146,6 +146,7 @@ describe('write rate and ICS import size per family', () => {
     });
 
   it('answers 429 with the message and Retry-After past the family write rate; reads and other families go on', async () => {
+    await startInOneRateWindow();
     for (let i = 0; i < 3; i += 1) expect((await note(us)).statusCode).toBe(201);
     const refused = await note(us);
     expect(refused.statusCode).toBe(429);
