@@ -18,6 +18,12 @@ import pg from 'pg';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'familyhub-test-'));
 
+const began = Date.now();
+/** A section heading with the seconds since `npm test` began, so a slow run shows where its time went. */
+function heading(title) {
+  console.log(`\n== [${Math.round((Date.now() - began) / 1000)} s] ${title} ==`);
+}
+
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
@@ -94,10 +100,10 @@ if (unknown.length > 0 || (shard && !/^--shard=\d+\/\d+$/.test(shard))) {
 
 ensureDebianPackages();
 // docs/api.md is generated from the route contracts (npm run docs:api); a stale copy fails the run.
-console.log('\n== API reference (docs/api.md) ==');
+heading('API reference (docs/api.md)');
 const apiDocsStatus = run('node', ['--import', 'tsx', 'scripts/api-docs.ts', '--check']);
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-console.log(`\n== Unit and API tests (${engine}) ==`);
+heading(`Unit and API tests (${engine})`);
 const vitestJson = path.join(work, 'vitest.json');
 const vitestStatus = run(
   'npx',
@@ -113,7 +119,7 @@ const vitestStatus = run(
   { FAMILYHUB_REQUIRE_ORACLES: '1' },
 );
 
-console.log(`\n== Browser journeys (${engine}, Chromium${shard ? `, part ${shard.slice(8)}` : ''}) ==`);
+heading(`Browser journeys (${engine}, Chromium${shard ? `, part ${shard.slice(8)}` : ''})`);
 const webDist = path.join(work, 'web');
 let e2eStatus = run('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { WEB_OUT_DIR: webDist });
 // Brotli/gzip twins as `npm run build` writes them (issue 23), so the journeys run against what production serves.
@@ -123,6 +129,7 @@ const sizeStatus = e2eStatus === 0 ? run('node', ['bench/size/check-bundle-size.
 const playwrightJson = path.join(work, 'playwright.json');
 if (e2eStatus === 0) {
   const database = await freshE2eDatabase();
+  heading('Playwright');
   e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json', ...(shard ? [shard] : [])], {
     ...database.env,
     E2E_WEB_DIST: webDist,
@@ -140,5 +147,6 @@ const skipped =
   (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 fs.rmSync(work, { recursive: true, force: true });
 const ok = apiDocsStatus === 0 && vitestStatus === 0 && e2eStatus === 0 && sizeStatus === 0 && passed > 0;
-console.log(`\n${engine}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+heading('Done');
+console.log(`${engine}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
