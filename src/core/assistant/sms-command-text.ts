@@ -183,7 +183,7 @@ export const UNDO_REFUSED_REPLY =
   'FamilyHub: I could not undo that: it was changed again since. Open FamilyHub to fix it.';
 /** A command from a member who may not change the calendar by text. */
 export const COMMANDS_PARENTS_ONLY_REPLY =
-  'FamilyHub: only parents can change the calendar by text. A parent can allow everyone under Family Members > Settings.';
+  'FamilyHub: only parents can change the calendar by text. A parent can allow everyone on the Family Members screen.';
 
 /** A whole text that answers a waiting command: NO, or UNDO. YES is the reply word of replies.ts. */
 export function commandReplyWord(body: string): 'no' | 'undo' | null {
