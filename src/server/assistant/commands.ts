@@ -100,7 +100,7 @@ async function waiting(db: DbOrTx, memberId: number, action: string, now: Date) 
 }
 
 /** Marks every unused row of `action` of the member used: a new command replaces the one waiting. */
-async function useAll(db: DbOrTx, memberId: number, action: string, now: Date): Promise<void> {
+async function closeWaiting(db: DbOrTx, memberId: number, action: string, now: Date): Promise<void> {
   await db
     .update(smsReplyActions)
     .set({ usedAt: now })
@@ -140,7 +140,7 @@ export async function readCommand(
   if (reading === null) return null;
   if (!(await mayCommand(ctx, member))) return { reply: COMMANDS_PARENTS_ONLY_REPLY };
   if (!reading.ok) return { reply: reading.message };
-  await useAll(ctx.db, member.id, COMMAND_ACTION, now);
+  await closeWaiting(ctx.db, member.id, COMMAND_ACTION, now);
   return {
     reply: confirmationText(reading.command, data),
     record: { action: COMMAND_ACTION, command: reading.command },
@@ -193,14 +193,14 @@ export async function answerCommandWord(
   const pending = await waiting(ctx.db, member.id, COMMAND_ACTION, now);
   if (word === 'no') {
     if (!pending) return { reply: NOTHING_TO_CANCEL_REPLY };
-    await useAll(ctx.db, member.id, COMMAND_ACTION, now);
+    await closeWaiting(ctx.db, member.id, COMMAND_ACTION, now);
     return { reply: COMMAND_CANCELLED_REPLY };
   }
   const drive = await waiting(ctx.db, member.id, 'confirm_drive', now);
   if (drive && (!pending || drive.notificationId > pending.notificationId)) return null;
   if (!pending)
     return (await expiredCommand(ctx.db, member.id, now)) ? { reply: COMMAND_EXPIRED_REPLY } : null;
-  await useAll(ctx.db, member.id, COMMAND_ACTION, now);
+  await closeWaiting(ctx.db, member.id, COMMAND_ACTION, now);
   const command = JSON.parse(pending.body ?? 'null') as SmsCommand;
   try {
     const step = await carryOut(ctx, member, command, now);
