@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_TO_CONFIRM_REPLY } from '../../core/assistant/replies.ts';
 import {
@@ -14,6 +13,7 @@ import { notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { addMember, setSmsEnabled } from '../notifications/testing/family.ts';
 import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
+import { textIn } from '../test/inbound-sms.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 import { SMS_WEBHOOK_PATH } from './routes.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
@@ -27,35 +27,17 @@ const TOKEN = 'test-auth-token-0123456789abcdef';
 const PUBLIC_URL = 'https://familyhub.example';
 
 let server: TestServer;
-let sid = 0;
 let households = 0;
 
 async function send(from: string, body: string): Promise<string | null> {
-  const params = {
-    From: from,
-    To: '+14155550000',
-    Body: body,
-    MessageSid: `SM${String(++sid).padStart(32, '0')}`,
-    AccountSid: 'AC00000000000000000000000000000000',
-  };
-  const url = `${PUBLIC_URL}${SMS_WEBHOOK_PATH}`;
-  const res = await server.app.inject({
-    method: 'POST',
-    url: SMS_WEBHOOK_PATH,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilio.getExpectedTwilioSignature(TOKEN, url, params),
-    },
-    payload: new URLSearchParams(params).toString(),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const m = /<Message>([\s\S]*)<\/Message>/.exec(res.body);
-  return m?.[1]
-    ? m[1]
-        .replace(/&apos;/g, "'")
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-    : null;
+  const { status, reply } = await textIn(
+    server,
+    { token: TOKEN, publicUrl: PUBLIC_URL, webhookPath: SMS_WEBHOOK_PATH },
+    from,
+    body,
+  );
+  expect(status).toBe(200);
+  return reply;
 }
 
 interface Household extends SignedInFamily {
