@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_TO_CONFIRM_REPLY } from '../../core/assistant/replies.ts';
@@ -15,6 +16,7 @@ import { addMember, setSmsEnabled } from '../notifications/testing/family.ts';
 import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
 import { textIn } from '../test/inbound-sms.ts';
 import { markPhoneVerified } from '../test/phone.ts';
+import { openSse } from '../test/sse-client.ts';
 import { SMS_WEBHOOK_PATH } from './routes.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 
@@ -264,6 +266,29 @@ describe('each command through the services', () => {
       /^FamilyHub: I couldn't do that: .*events.* Open FamilyHub: /,
     );
     expect((await eventRows(f.familyId)).map((e) => e.title)).toEqual(['Haircut']);
+  });
+});
+
+describe('every device sees a texted change', () => {
+  it("the event added on YES arrives on the family's live stream (GET /api/changes)", async () => {
+    server.clock.set('2026-11-30T16:00:00Z');
+    const f = await household('Watchers');
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (server.app.server.address() as AddressInfo).port;
+    const reader = await openSse(`http://127.0.0.1:${String(port)}/api/changes`, { cookie: f.cookie });
+    try {
+      await reader.next((e) => e.event === 'ready');
+      await send(f.benPhone, 'add dentist for mia tue 3pm');
+      await send(f.benPhone, 'yes');
+      const [added] = await eventRows(f.familyId);
+      expect(added?.title).toBe('Dentist');
+      const change = await reader.next(
+        (e) => e.event === 'change' && e.data.includes(`"id":${String(added?.id)}`),
+      );
+      expect(JSON.parse(change.data)).toEqual({ kind: 'event', id: added?.id });
+    } finally {
+      reader.close();
+    }
   });
 });
 
