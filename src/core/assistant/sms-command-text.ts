@@ -171,9 +171,6 @@ export function commandUndoneText(command: SmsCommand, data: FamilyData): string
 
 /** NO to a waiting command. */
 export const COMMAND_CANCELLED_REPLY = 'FamilyHub: OK, cancelled. Nothing was changed.';
-/** NO with nothing waiting. */
-export const NOTHING_TO_CANCEL_REPLY =
-  "FamilyHub: there's nothing waiting for a YES from you, so nothing changed.";
 /** YES to a command that waited more than COMMAND_WAIT_MINUTES. */
 export const COMMAND_EXPIRED_REPLY = `FamilyHub: that change waited more than ${COMMAND_WAIT_MINUTES} min for a YES, so nothing was changed. Text it again.`;
 /** UNDO with nothing to reverse. */

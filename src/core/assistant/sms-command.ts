@@ -1,4 +1,4 @@
-import { addLocalDays, addLocalMinutes, localDateOf, localMinutesBetween } from '../time/local-time.ts';
+import { addLocalDays, addLocalMinutes, localDateOf } from '../time/local-time.ts';
 import { type EventCommandNote, type ProposedEvent, parseEventCommand } from './event-command.ts';
 import {
   type AssistantEvent,
@@ -25,9 +25,8 @@ export interface CommandTarget {
   /** For an occurrence of a series not edited on its own: its start in the series' terms (RECURRENCE-ID). */
   occurrence: string | null;
   title: string;
-  /** Local start and end (exclusive) of the occurrence, in the family's zone. */
+  /** Local start of the occurrence, in the family's zone. */
   start: string;
-  end: string;
   allDay: boolean;
   /** True when the event repeats (the confirmation says "this one only" or "every one"). */
   series: boolean;
@@ -246,7 +245,6 @@ function targetOf(o: Occurrence): CommandTarget {
     occurrence: plainOccurrence ? o.start : null,
     title: e.title,
     start: o.start,
-    end: o.end,
     allDay: e.allDay,
     series,
     memberIds: e.memberIds,
@@ -491,9 +489,4 @@ export function clockText(local: string): string {
   const hour = Number(local.slice(11, 13));
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${h12}:${local.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
-/** Minutes of the target's occurrence, for keeping a moved event's length. */
-export function targetMinutes(target: CommandTarget): number {
-  return localMinutesBetween(target.start, target.end);
 }

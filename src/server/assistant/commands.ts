@@ -8,7 +8,6 @@ import {
   COMMAND_EXPIRED_REPLY,
   COMMAND_WAIT_MINUTES,
   COMMANDS_PARENTS_ONLY_REPLY,
-  NOTHING_TO_CANCEL_REPLY,
   NOTHING_TO_UNDO_REPLY,
   UNDO_REFUSED_REPLY,
   commandDoneText,
@@ -180,7 +179,8 @@ function refusal(ctx: ServerContext, error: HttpError, path: string): string {
 /**
  * YES, NO or UNDO from `member` about their commands. YES with no command waiting, when a drive question
  * ("Reply YES to pick up …") is newer, or with nothing of theirs at all: null, for the reply words of
- * replies.ts. `data` is the family now (for the replies' names and days).
+ * replies.ts; NO with no command waiting: null, for the assistant. `data` is the family now (for the replies'
+ * names and days).
  */
 export async function answerCommandWord(
   ctx: ServerContext,
@@ -192,7 +192,7 @@ export async function answerCommandWord(
   if (word === 'undo') return undo(ctx, member, data, now);
   const pending = await waiting(ctx.db, member.id, COMMAND_ACTION, now);
   if (word === 'no') {
-    if (!pending) return { reply: NOTHING_TO_CANCEL_REPLY };
+    if (!pending) return null;
     await closeWaiting(ctx.db, member.id, COMMAND_ACTION, now);
     return { reply: COMMAND_CANCELLED_REPLY };
   }
@@ -232,11 +232,6 @@ function eventValues(current: EventDto, changes: Record<string, unknown>, scope:
     ...(scope === 'this' ? { is_recurring: false, recurrence_pattern: null, recurrence_end_date: null } : {}),
     ...changes,
   });
-}
-
-/** The event or occurrence a move or drive writes, as `getEvent` reads it, and the change's target. */
-async function opened(ctx: ServerContext, familyId: number, eventId: number, occurrence: string | null) {
-  return getEvent(ctx, familyId, eventId, occurrence ?? undefined);
 }
 
 /**
@@ -290,7 +285,7 @@ async function carryOut(
       const { eventId, occurrence } = command.target;
       const all = command.scope === 'all';
       // The whole series is written from its own first row (its first date, the new time of day).
-      const current = await opened(ctx, familyId, eventId, all ? null : occurrence);
+      const current = await getEvent(ctx, familyId, eventId, all ? undefined : (occurrence ?? undefined));
       const start = all ? `${current.start_date.slice(0, 10)}T${command.start.slice(11, 19)}` : command.start;
       const shift = localMinutesBetween(current.start_date, start);
       const values = eventValues(
@@ -316,7 +311,7 @@ async function carryOut(
     }
     case 'drive': {
       const { eventId, occurrence } = command.target;
-      const current = await opened(ctx, familyId, eventId, occurrence);
+      const current = await getEvent(ctx, familyId, eventId, occurrence ?? undefined);
       const field = command.leg === 'pickup' ? 'pickup_assigned_to' : 'dropoff_assigned_to';
       await updateEvent(
         ctx,
