@@ -76,8 +76,10 @@ export type SmsCommandReading = { ok: true; command: SmsCommand } | { ok: false;
 const LOOKAHEAD_DAYS = 60;
 /** How far ahead "I'll get maya" looks for a pickup or drop-off, in days. */
 const DRIVE_LOOKAHEAD_DAYS = 8;
-/** A task with a day and no time is due at 8 AM that day (the reminder then comes before school). */
+/** A task with a day and no time is due at 8 AM that day (the reminder then comes before school)… */
 const TASK_DEFAULT_TIME = '08:00';
+/** …or at 6 PM today when 8 AM has passed. */
+const TASK_EVENING_TIME = '18:00';
 
 const POLITE =
   /^(?:(?:hey|hi|hello|ok|okay|so|um|pls|plz|please|can you|could you|can u|could u|would you|i need you to|i want you to|go ahead and|just|fh|familyhub)[,:!]? )+/;
@@ -89,9 +91,11 @@ const GIVE_UP =
   /^(?:i can ?t|i cant|i cannot|cant|can ?t|i won ?t|i wont|unable to|i m unable to|i m not able to) (?:do |make )?(?:the )?(?:get|pick up|pickup|pick|collect|grab|take|drive|do|make)\b/;
 const REMIND = /^remind (\w+) (?:to|about) /;
 const TASK_WORDS =
-  /^(?:add (?:a )?(?:task|todo|to do|to-do|chore)|(?:new )?(?:task|todo|to do|to-do|chore))\b:? ?/;
+  /^(?:(?:add|create|make|new) (?:a )?(?:new )?(?:task|todo|to do|to-do|chore)|(?:task|todo|to do|to-do|chore))\b:? ?/;
 const TASK_LIST = / (?:to|on) (?:the |my |our )?(?:task|todo|to do|to-do|chore)s? ?(?:list)?$/;
-const ADD = /^(?:add|put|create|schedule|book|new event|new)\b:? /;
+/** "schedule for friday" asks what is on; "schedule a playdate" is an instruction. */
+const ADD =
+  /^(?:add|put|create|book|new event|schedule(?! (?:for|on|this|next|today|tonight|tomorrow|tmrw|\d)))\b:? /;
 const CALENDAR_WORDS = / (?:on|in|to|into) (?:the |our |my )?(?:family )?(?:calendar|cal|diary|schedule)\b/;
 /** A repeat with a clock time and no verb ("soccer practice every sat 9am") is an event to add. */
 const VERBLESS_REPEAT = /\b(?:every|each|daily|weekly|monthly|weekdays)\b/;
@@ -180,8 +184,15 @@ function readTask(rest: string, data: FamilyData): SmsCommandReading {
   const notes = e.unsure.filter((n) => n.kind !== 'no_time' && n.kind !== 'repeat');
   let due = e.start.slice(0, 16);
   if (e.allDay) {
-    due = `${e.start.slice(0, 10)}T${TASK_DEFAULT_TIME}`;
-    notes.push({ kind: 'no_time', text: 'No time given: due 8:00 AM' });
+    // 8 AM on the day; on a today already past 8 AM (or 6 PM), the next of 6 PM today and 8 AM tomorrow.
+    const day = e.start.slice(0, 10);
+    const choices = [
+      `${day}T${TASK_DEFAULT_TIME}`,
+      `${day}T${TASK_EVENING_TIME}`,
+      `${addLocalDays(day, 1)}T${TASK_DEFAULT_TIME}`,
+    ];
+    due = choices.find((c) => `${c}:00` > data.now) ?? `${day}T${TASK_DEFAULT_TIME}`;
+    notes.push({ kind: 'no_time', text: `No time given: due ${clockText(`${due}:00`)}` });
   }
   const title = e.title.replace(/^(?:to|about) /i, '');
   return {

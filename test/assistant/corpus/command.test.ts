@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readSmsCommand } from '../../../src/core/assistant/sms-command.ts';
+import { CORPUS } from './cases.ts';
+import { corpusFamilyData } from './families.ts';
 import { scoreCommands } from './command-case.ts';
 import { COMMAND_CASES } from './command-cases.ts';
 import { COMMAND_HELDOUT } from './command-heldout.ts';
@@ -26,5 +29,15 @@ describe('the command corpus (issue 43 item 2)', () => {
   it('confirms at least 95% of all 60 as expected', () => {
     const passed = tuning.passed + heldOut.passed;
     expect(passed / 60, [...tuning.misses, ...heldOut.misses].join('\n')).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('questions stay questions (issue 43 item 2)', () => {
+  it('reads no question of the message corpus as a command', () => {
+    const taken = CORPUS.filter(
+      (c) =>
+        c.intent !== 'command' && readSmsCommand(c.text, corpusFamilyData(c.family, c.asker, c.at)) !== null,
+    ).map((c) => c.text);
+    expect(taken).toEqual([]);
   });
 });
