@@ -80,7 +80,7 @@ export interface CommandOutcome {
 
 const minutesFrom = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000);
 
-/** The member's newest row of `action` not used and not expired at `now`, or undefined. */
+/** The member's newest row of `action` not used and not expired at `now` (locked), or undefined. */
 async function waiting(db: DbOrTx, memberId: number, action: string, now: Date) {
   const [row] = await db
     .select()
@@ -94,7 +94,9 @@ async function waiting(db: DbOrTx, memberId: number, action: string, now: Date) 
       ),
     )
     .orderBy(desc(smsReplyActions.id))
-    .limit(1);
+    .limit(1)
+    // Two YES texts at once (two webhook calls): the second waits, then finds the row used.
+    .for('update');
   return row;
 }
 
