@@ -3,11 +3,15 @@
  * score, the zero-tolerance counts (wrong day, commands listed, replies over 2 SMS segments or not GSM-7 where
  * the content allows), each miss, the held-out parts on their own, and how long answering took (median per
  * message: issue 43 asks for at most 50 ms). Misses of the held-out parts are counted, not shown, unless
- * `-- --show-held-out`.
+ * `-- --show-held-out`. Then the command corpus (issue 43 item 2): texts that change the calendar read into the
+ * right confirmation, its tuning and held-out parts.
  * Run: npm run bench:assistant
  */
 import { performance } from 'node:perf_hooks';
 import { CORPUS } from '../../test/assistant/corpus/cases.ts';
+import { scoreCommands } from '../../test/assistant/corpus/command-case.ts';
+import { COMMAND_CASES } from '../../test/assistant/corpus/command-cases.ts';
+import { COMMAND_HELDOUT } from '../../test/assistant/corpus/command-heldout.ts';
 import { HELDOUT } from '../../test/assistant/corpus/heldout.ts';
 import { HELDOUT_43 } from '../../test/assistant/corpus/heldout-43.ts';
 import { type CaseResult, runCase, scoreCorpus } from '../../test/assistant/corpus/score.ts';
@@ -69,3 +73,17 @@ console.log(`replies UCS-2 needlessly:      ${count((r) => r.needlessUcs2)}`);
 console.log(
   `time (parse + answer):         median ${median.toFixed(2)} ms, slowest ${(times[times.length - 1] ?? 0).toFixed(1)} ms per message`,
 );
+
+// Issue 43 item 2: commands read into the right confirmation (held-out misses counted, not shown).
+const commandsTuning = scoreCommands(COMMAND_CASES);
+const commandsHeldOut = scoreCommands(COMMAND_HELDOUT);
+const commandsPassed = commandsTuning.passed + commandsHeldOut.passed;
+const commandsTotal = COMMAND_CASES.length + COMMAND_HELDOUT.length;
+for (const miss of [...commandsTuning.misses, ...(showHeldOut ? commandsHeldOut.misses : [])]) {
+  console.log(`COMMAND MISS ${miss}`);
+}
+console.log(
+  `commands, right confirmation:  ${commandsPassed}/${commandsTotal} (${((commandsPassed / commandsTotal) * 100).toFixed(1)}%)`,
+);
+console.log(`  tuning:                      ${commandsTuning.passed}/${COMMAND_CASES.length}`);
+console.log(`  held-out:                    ${commandsHeldOut.passed}/${COMMAND_HELDOUT.length}`);

@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { isIanaZoneName } from '../time/zone-names.ts';
 
 /**
- * The family settings of SPEC §7 `/api/settings`: the global switches (issue 41 added `disable_all_push`), and (issue 18) the family's time zone,
- * which is `families.timezone` rather than a switch.
+ * The family settings of SPEC §7 `/api/settings`: the global switches (issue 41 added `disable_all_push`; issue
+ * 43 `sms_commands_everyone`: members who are not parents may change the calendar by text, off until a parent
+ * turns it on, ADR 058), and (issue 18) the family's time zone, which is `families.timezone` rather than a switch.
  */
-export const SWITCH_KEYS = ['disable_all_emails', 'disable_all_sms', 'disable_all_push'] as const;
+export const SWITCH_KEYS = [
+  'disable_all_emails',
+  'disable_all_sms',
+  'disable_all_push',
+  'sms_commands_everyone',
+] as const;
 export type SwitchKey = (typeof SWITCH_KEYS)[number];
 export const SETTING_KEYS = [...SWITCH_KEYS, 'timezone'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -19,6 +19,8 @@ import { smsOptOuts } from '../db/schema/sms-opt-outs.ts';
 import { unroutedSms } from '../db/schema/unrouted-sms.ts';
 import type { ServerContext } from '../context.ts';
 import { loadFamilyData } from './family-snapshot.ts';
+import { commandReplyWord } from '../../core/assistant/sms-command-text.ts';
+import { answerCommandWord, readCommand, recordOutcome } from './commands.ts';
 import { answerMore, firstSms, recordRest } from './more.ts';
 import { answerReplyWord, recordConfirmQuestion } from './replies.ts';
 
@@ -204,6 +206,8 @@ async function earlierReply(
  * - A reply word (DONE, I'LL DRIVE, YES: `replyWord`) acts on the newest text FamilyHub sent the member that it
  *   answers (`answerReplyWord`, issue 27 part 3); YES is START only from a number that opted out.
  * - MORE sends the next SMS of the member's newest answer that did not fit 2 segments (issue 43, ADR 054).
+ * - A calendar command ("add dentist for maya tue 3pm", "cancel piano tonight", issue 43 item 2, ADR 058) is
+ *   restated and waits for YES; YES carries it out, NO cancels it, UNDO reverses it (commands.ts).
  * - Otherwise the question is answered from that family's data only by `assistant`: the first 2 segments now,
  *   the rest kept for MORE.
  * The member's part (the action, the family's rows, the stored exchange) runs in one transaction in that
@@ -302,13 +306,28 @@ export async function handleInboundSms(
       if (answerId !== null) await recordRest(ctx.db, member, answerId, rest, now);
       return reply;
     }
+    const data = await loadFamilyData(ctx.db, member.familyId, member.id, now);
+    // Issue 43 item 2 (ADR 058): YES, NO and UNDO about a texted command, then the command itself.
+    const commandWord = word?.kind === 'yes' ? 'yes' : word === null ? commandReplyWord(sms.body) : null;
+    const command =
+      data === null
+        ? null
+        : commandWord !== null
+          ? await answerCommandWord(ctx, member, commandWord, data, now)
+          : word === null
+            ? await readCommand(ctx, member, sms.body, data, now)
+            : null;
+    if (command !== null) {
+      const answerId = await storeExchange(ctx.db, sms, member, command.reply, now);
+      if (answerId !== null) await recordOutcome(ctx.db, member, answerId, command, now);
+      return command.reply;
+    }
     if (word !== null) {
       const { reply, confirm } = await answerReplyWord(ctx, word, member, now);
       const answerId = await storeExchange(ctx.db, sms, member, reply, now);
       if (confirm && answerId !== null) await recordConfirmQuestion(ctx.db, answerId, confirm, now);
       return reply;
     }
-    const data = await loadFamilyData(ctx.db, member.familyId, member.id, now);
     // Issue 43: at most 2 segments now; the rest waits for MORE.
     const { reply, rest } = data
       ? firstSms(assistant.answer(sms.body, data))

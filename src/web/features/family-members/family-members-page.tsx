@@ -29,6 +29,7 @@ import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
 import { PendingInvitationsCard } from './pending-invitations-card.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
+import { TextCommandsCard } from './text-commands-card.tsx';
 import { VerifyPhoneDialog } from './verify-phone-dialog.tsx';
 import { useFamilyMembers } from '../../common/members.ts';
 
@@ -254,6 +255,8 @@ export function FamilyMembersPage({ recentMessages }: { recentMessages?: ReactNo
       <GlobalSettingsCard />
 
       <TimeZoneCard />
+
+      <TextCommandsCard />
 
       {invitations.data && invitations.data.length > 0 ? (
         <PendingInvitationsCard
