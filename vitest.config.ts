@@ -7,14 +7,21 @@ import { defineConfig } from 'vitest/config';
 // app.inject on a real database). With DATABASE_URL set, the API tests run against that PostgreSQL server
 // instead of PGlite.
 //
-// Three projects, so CI can run what depends on the database on both databases and the rest once (issue 44):
+// Four projects, so CI can run what depends on the database on both databases and the rest once (issue 44):
 // - `unit`: files that never open a database;
 // - `database`: files that import the test harness (src/server/test/harness.ts), which opens one, or a
 //   database client of their own (`pg`, PGlite);
+// - `mocking`: the few files that replace modules or globals (`vi.mock`, `vi.stubGlobal`, fake timers);
 // - `timing`: the import stall test, which measures wall-clock waits and so runs alone, after the others.
-// `npx vitest run` runs all three; `npx vitest run --project database` just the second.
+// `npx vitest run` runs them all; `npx vitest run --project database` just the database tests.
+//
+// `unit` and `database` share one module cache per worker (`isolate: false`, ADR 060): importing the server
+// once per worker instead of once per file halves their CPU time. Their files leave no module or global state
+// behind (each test builds its own app and database); a file that must replace a module or a global for its
+// tests goes to `mocking`, which keeps Vitest's per-file isolation.
 
 const OPENS_DATABASE = /from '(?:(?:\.\.?\/)+test\/harness\.ts|pg|@electric-sql\/pglite)'/;
+const MOCKS = /\bvi\.(?:mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
 const TIMING = ['src/server/calendar-feed/import-stall.test.ts'];
 
 /** Every test file under `dir`, relative to the repository. */
@@ -28,8 +35,15 @@ function testFiles(dir: string): string[] {
 const all = [...testFiles('src'), ...testFiles('scripts'), ...testFiles('test')].filter(
   (file) => !TIMING.includes(file),
 );
-const usesDatabase = all.filter((file) => OPENS_DATABASE.test(fs.readFileSync(file, 'utf8')));
-const unit = all.filter((file) => !usesDatabase.includes(file));
+const source = new Map(all.map((file) => [file, fs.readFileSync(file, 'utf8')]));
+const usesDatabase = all.filter((file) => OPENS_DATABASE.test(source.get(file) ?? ''));
+const mocking = all.filter((file) => MOCKS.test(source.get(file) ?? ''));
+const mockingWithDatabase = mocking.filter((file) => usesDatabase.includes(file));
+if (mockingWithDatabase.length > 0) {
+  // The PostgreSQL pass runs `database` only: a database test in `mocking` would run on PGlite alone.
+  throw new Error(`A database test may not replace modules or globals: ${mockingWithDatabase.join(', ')}`);
+}
+const unit = all.filter((file) => !usesDatabase.includes(file) && !mocking.includes(file));
 
 const oracles = 'test/oracles/global-setup.ts';
 const database = 'src/server/test/global-setup.ts';
@@ -51,8 +65,12 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: unit, globalSetup: [oracles] } },
-      { extends: true, test: { name: 'database', include: usesDatabase, globalSetup: [oracles, database] } },
+      { extends: true, test: { name: 'unit', include: unit, isolate: false, globalSetup: [oracles] } },
+      {
+        extends: true,
+        test: { name: 'database', include: usesDatabase, isolate: false, globalSetup: [oracles, database] },
+      },
+      { extends: true, test: { name: 'mocking', include: mocking } },
       {
         extends: true,
         test: {
