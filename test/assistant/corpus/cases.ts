@@ -2,6 +2,7 @@ import type { CorpusCase } from './case.ts';
 import type { CorpusFamilyName } from './families.ts';
 import { HELDOUT } from './heldout.ts';
 import { HELDOUT_43 } from './heldout-43.ts';
+import { HELDOUT_43B } from './heldout-43b.ts';
 import { UNDERSTANDING } from './understanding.ts';
 
 export type { CorpusCase } from './case.ts';
@@ -1878,6 +1879,12 @@ ask('okafor', SUN_EVE, 'ngozi', ['what time do i need to leave for the dentist']
 
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
- * understanding.ts and its held-out part heldout-43.ts).
+ * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
  */
-export const CORPUS: readonly CorpusCase[] = [...cases, ...HELDOUT, ...UNDERSTANDING, ...HELDOUT_43];
+export const CORPUS: readonly CorpusCase[] = [
+  ...cases,
+  ...HELDOUT,
+  ...UNDERSTANDING,
+  ...HELDOUT_43,
+  ...HELDOUT_43B,
+];
