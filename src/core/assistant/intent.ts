@@ -452,7 +452,8 @@ function roleBeforeName(names: ReadonlySet<string>): RegExp {
  */
 const SCHOOL_IN =
   /\b(?:is there|any|have|has|got|in|at|going to|go to) school\b|\bschool ?days?\b|^(?:is|will) school (?:be )?(?:open|on)\b/;
-const SCHOOL_OFF = /\b(?:off|no|out of) school\b|\bschool (?:closed|off|holiday)\b/;
+const SCHOOL_OFF =
+  /\b(?:off|no|out of) school\b|\bschool (?:closed|shut|off|holiday|out)\b|\b(?:kids|children|boys|girls) off\b(?! (?:to|for|from|at)\b)/;
 
 /** "when is Marco back", "when do we get back from camping", "is Sam home tomorrow", "is Marco away": a trip. */
 const TRIP_BACK =
@@ -842,7 +843,8 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
 
   // "is there school monday", "are the kids off school friday": the day's no-school events answer it.
   const school = SCHOOL_OFF.test(text) ? 'off' : SCHOOL_IN.test(text) ? 'in' : null;
-  if (school !== null && YES_NO.test(text)) {
+  // A yes/no, or a bare "kids off school fri?" with no question word of another kind.
+  if (school !== null && (YES_NO.test(text) || !/\b(what|when|where|who|why|how)\b/.test(text))) {
     return {
       kind: 'event_check',
       words: ['school'],

@@ -1922,6 +1922,29 @@ ask('harris', H7_SAT_AM, 'priya', ['what did we do on thursday', 'what did we ge
 });
 ask('harris', H7_SAT_AM, 'priya', ['what did we do today'], { intent: 'schedule', day: '2026-12-05' });
 
+// "Off" school without the word school, "school shut", and no question word at all.
+ask('brooks', B7_MON_AM, 'dana', ['are the kids off on friday', 'kids off school fri?'], {
+  intent: 'event_check',
+  day: '2026-12-04',
+  starts: 'Yes',
+  says: ['Fri Dec 4'],
+});
+ask('brooks', B7_MON_AM, 'dana', ['r the kids off thursday'], {
+  intent: 'event_check',
+  day: '2026-12-03',
+  starts: 'No',
+});
+ask('harris', H7_MON_EVE, 'priya', ['is school shut friday', 'are the kids off on the 11th'], {
+  intent: 'event_check',
+  day: '2026-12-11',
+  starts: 'Yes',
+});
+ask('harris', H7_MON_EVE, 'priya', ['school tmrw?'], {
+  intent: 'event_check',
+  day: '2026-12-08',
+  starts: 'Yes',
+});
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
