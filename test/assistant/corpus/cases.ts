@@ -1945,6 +1945,27 @@ ask('harris', H7_MON_EVE, 'priya', ['school tmrw?'], {
   starts: 'Yes',
 });
 
+// Words run together or split apart ("bookclub", "hair cut"), and one wider typo beside a word that matches.
+ask('brooks', B7_MON_AM, 'dana', ['whens bookclub', 'when is my hair cut', 'when is the swimmeet'], {
+  intent: 'next_event',
+  starts: 'Next',
+  not: [NOT_FOUND],
+});
+ask('brooks', B7_MON_AM, 'dana', ['is the cake sell on the 11th', 'is the cake sael still on fri 11th'], {
+  intent: 'event_check',
+  day: '2026-12-11',
+  starts: 'Yes',
+  says: ['Cake sale'],
+});
+ask('brooks', B7_MON_AM, 'dana', ['when is the bike sale', 'when is the book sale'], {
+  intent: 'next_event',
+  starts: NOT_FOUND,
+});
+ask('harris', H7_MON_EVE, 'priya', ['whens the nativty rehursal'], {
+  intent: 'next_event',
+  says: ['Nativity rehearsal', 'Wed Dec 9'],
+});
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
