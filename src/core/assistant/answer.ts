@@ -734,26 +734,39 @@ function answerFree(a: Answerer, intent: Extract<Intent, { kind: 'free' }>): str
 function answerWhoCanDrive(
   a: Answerer,
   drive: NonNullable<Extract<Intent, { kind: 'free' }>['drive']>,
-  range: DayRange,
+  asked: DayRange,
 ): string {
-  const legs = daysOf(range).flatMap((date) =>
-    occurrencesOn(a, date)
-      .filter((o) => localDateOf(o.start) === date)
-      .filter((o) => drive.words.length === 0 || eventRelevance(a, o, drive.words).matched > 0)
-      .filter((o) => drive.riderId === null || involves(o, drive.riderId))
-      .flatMap((o) =>
-        (['dropoff', 'pickup'] as const)
-          .filter((kind) => drive.direction === 'both' || drive.direction === kind)
-          .flatMap((kind) => {
-            const duty = kind === 'pickup' ? o.event.pickup : o.event.dropoff;
-            if (!duty) return [];
-            return [{ o, kind, duty, at: kind === 'pickup' ? pickupTime(o, duty) : dropoffTime(o, duty) }];
-          }),
-      ),
-  );
+  // No day named: the day of the next such drive still to come (of either direction when none of the asked one).
+  const next = drive.anyDay
+    ? (nextTransportDay(a, drive.direction, drive.words, drive.riderId, null) ??
+      nextTransportDay(a, 'both', drive.words, drive.riderId, null))
+    : null;
+  const range: DayRange = next === null ? asked : { from: next, to: next, kind: 'day' };
+  const legsFor = (direction: TransportDirection) =>
+    daysOf(range).flatMap((date) =>
+      occurrencesOn(a, date)
+        .filter((o) => localDateOf(o.start) === date)
+        .filter((o) => drive.words.length === 0 || eventRelevance(a, o, drive.words).matched > 0)
+        .filter((o) => drive.riderId === null || involves(o, drive.riderId))
+        .flatMap((o) =>
+          (['dropoff', 'pickup'] as const)
+            .filter((kind) => direction === 'both' || direction === kind)
+            .flatMap((kind) => {
+              const duty = kind === 'pickup' ? o.event.pickup : o.event.dropoff;
+              if (!duty) return [];
+              return [{ o, kind, duty, at: kind === 'pickup' ? pickupTime(o, duty) : dropoffTime(o, duty) }];
+            }),
+        ),
+    );
+  // "take Eli to tutoring" when tutoring has a pickup only: the drive it has, which names its direction.
+  const askedLegs = legsFor(drive.direction);
+  const legs = askedLegs.length > 0 ? askedLegs : legsFor('both');
   const what = drive.direction === 'pickup' ? 'pickup' : drive.direction === 'dropoff' ? 'drop-off' : 'drive';
   const rider = drive.riderId === null ? '' : ` for ${who(a, drive.riderId)}`;
-  if (legs.length === 0) return `No ${what}${rider} ${rangePhrase(a, range)} on the calendar.`;
+  if (legs.length === 0) {
+    const when = drive.anyDay && next === null ? 'coming up' : rangePhrase(a, range);
+    return `No ${what}${rider} ${when} on the calendar.`;
+  }
   const roles = a.data.members.some((m) => m.role !== undefined);
   const lines = legs.map(({ o, kind, duty, at }) => {
     const date = localDateOf(at);

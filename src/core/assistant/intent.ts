@@ -95,7 +95,13 @@ export type Intent =
        * Issue 43: "is anyone free to take Zoe to soccer": the drive asked about (its direction, the event's
        * words, the rider); the answer says when it is, who has it, and who is free then.
        */
-      drive?: { direction: TransportDirection; words: string[]; riderId: number | null };
+      drive?: {
+        direction: TransportDirection;
+        words: string[];
+        riderId: number | null;
+        /** No day was named ("is anyone free to pick Eli up from piano"): the next such drive is meant. */
+        anyDay?: boolean;
+      };
     }
   | { kind: 'whats_next'; memberId: number | null }
   /** A day expression that could not be read ("blursday", "the 45th"): say so, never guess a day. */
@@ -497,6 +503,7 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
         direction: intent.direction,
         words: intent.words.filter((w) => !/^(free|able|available|anyone|anybody|someone|somebody)$/.test(w)),
         riderId: intent.memberId,
+        ...(intent.range === null ? { anyDay: true } : {}),
       },
     };
   }
@@ -516,9 +523,16 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   }
 }
 
-/** "is anyone free to take …", "can anybody pick up …", "is someone able to drive …". */
-const ANYONE_DRIVE =
-  /\b(?:anyone|anybody|any one|someone|somebody)\b(?: (?:free|available|able|around))?(?: (?:to|who can|that can))? (?:take|drop|pick|get|collect|grab|fetch|drive|bring)\b|\b(?:can|could) (?:anyone|anybody|someone|somebody) (?:take|drop|pick|get|collect|grab|fetch|drive|bring)\b/;
+/**
+ * "is anyone free to take …", "can anybody pick up …", "is someone able to drive …", "who can collect …",
+ * "who's free to do the drop off …": who could do a drive.
+ */
+const DRIVE_VERB = '(?:take|drop|pick|get|collect|grab|fetch|drive|bring|do)';
+const ANYONE_DRIVE = new RegExp(
+  `\\b(?:anyone|anybody|any one|someone|somebody)\\b(?: (?:free|available|able|around))?(?: (?:to|who can|that can))? ${DRIVE_VERB}\\b` +
+    `|\\b(?:can|could) (?:anyone|anybody|someone|somebody) ${DRIVE_VERB}\\b` +
+    `|\\bwho (?:is |s )?(?:free|available|able|around) to ${DRIVE_VERB}\\b|\\bwho (?:can|could) ${DRIVE_VERB}\\b`,
+);
 
 /** Group words and the role they name (SPEC §3 member roles). */
 const GROUPS: Array<[RegExp, 'child' | 'parent']> = [
@@ -753,6 +767,8 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
     'the kids',
     'kids',
     'them',
+    'anyone',
+    'anybody',
   ];
   const riders = `(?:${[...riderWords, 'the children', 'both'].join('|')})(?:'s)?`;
   const ridden = new RegExp(
@@ -808,9 +824,10 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
       `${TRANSPORT_PICKUP.source}|${TRANSPORT_DROPOFF.source}|${TRANSPORT_BOTH.source}|${TRANSPORT_NOUNS.source}|\\b(home|kids|children|both|them|turn|should|must|gotta)\\b`,
     );
     // "what time do I need to get Leo": the asker drives, Leo rides.
+    // "do I need to collect anyone tonight": the asker drives whoever it is.
     const askerDrives =
       (myTurn && named === null) ||
-      (named !== null &&
+      ((named !== null || /\b(?:anyone|anybody)\b/.test(text)) &&
         /\b(?:(?:do|did|should|must|will|can|am) i|i (?:need|have|got|gotta|must|should|am|will))\b/.test(
           text,
         ));

@@ -1966,6 +1966,38 @@ ask('harris', H7_MON_EVE, 'priya', ['whens the nativty rehursal'], {
   says: ['Nativity rehearsal', 'Wed Dec 9'],
 });
 
+// Who could do a drive: "any1", "some1", "who can collect …", "who's free to drive …"; no day named is the
+// next such drive; an event with a pickup only answers "take" with its pickup.
+ask('brooks', B7_MON_AM, 'dana', ['anyone free to pick eli up from piano', 'can some1 grab eli from piano'], {
+  intent: 'free',
+  says: ['Pickup of Eli from Piano at 4:45pm Wed Dec 2', 'nobody has it yet', 'Chris'],
+});
+ask('brooks', B7_MON_AM, 'chris', ['any1 free to take eli to tutoring thurs'], {
+  intent: 'free',
+  day: '2026-12-03',
+  says: ['Pickup of Eli from Tutoring at 4:30pm', "it's yours"],
+});
+ask('brooks', B7_SAT_AM, 'dana', ["who's free to drive eli to the swim meet", 'who can take eli to swim'], {
+  intent: 'free',
+  says: ['Drop-off of Eli at Swim meet at 7:30am tomorrow', 'Chris has it'],
+});
+ask('harris', H7_MON_EVE, 'james', ['who can collect olivia from the rehearsal on wednesday'], {
+  intent: 'free',
+  day: '2026-12-09',
+  says: ['4:30pm', 'Priya has it'],
+});
+ask(
+  'harris',
+  H7_MON_EVE,
+  'james',
+  ['do i need to collect anyone tonight', 'do i have to get anybody 2nite'],
+  {
+    intent: 'transport',
+    day: '2026-12-07',
+    says: ['you pick up Olivia from Brownies at 7:30pm'],
+  },
+);
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
