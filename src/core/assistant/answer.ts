@@ -37,7 +37,7 @@ import {
   type TransportDirection,
   intentRange,
 } from './intent.ts';
-import { nearlyMatch } from './normalize.ts';
+import { nearlyMatch, normalizeQuestion } from './normalize.ts';
 import { type Relevance, type WordMatcher, compareRelevance, relevance } from './relevance.ts';
 
 /** The reply to anything the assistant cannot read: what it does and three example questions (issue 9). */
@@ -381,15 +381,23 @@ function describeOccurrence(a: Answerer, o: Occurrence, separator = ','): string
 
 /**
  * Issue 43: when no title matches the typed words closely enough to answer, the coming event that nearly
- * does (one edit anywhere in a word, `nearlyMatch`) is offered as a question, never answered:
- * ' Did you mean "Cake sale" (Fri Dec 11)?'. '' when none is near.
+ * does (one edit anywhere in a word, `nearlyMatch`), or else the first coming event of a title of several
+ * words that shares one typed word of 4+ letters ("nativity play" → "Nativity rehearsal"), is offered as a
+ * question, never answered: ' Did you mean "Cake sale" (Fri Dec 11)?'. '' when none is near.
  */
 function didYouMean(a: Answerer, words: readonly string[]): string {
   if (words.length === 0) return '';
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
-  const near = occurrencesBetween(a.data.events, a.data.now, horizon, a.data.timeZone).find(
-    (o) => relevance(words, o.event.title, o.event.location, nearlyMatch).enough,
-  );
+  const coming = occurrencesBetween(a.data.events, a.data.now, horizon, a.data.timeZone);
+  const sharesWord = (o: Occurrence) => {
+    const titleWords = normalizeQuestion(o.event.title).split(' ');
+    return (
+      titleWords.length >= 2 && words.some((w) => w.length >= 4 && titleWords.some((tw) => a.match(w, tw)))
+    );
+  };
+  const near =
+    coming.find((o) => relevance(words, o.event.title, o.event.location, nearlyMatch).enough) ??
+    (words.length >= 2 ? coming.find(sharesWord) : undefined);
   if (!near) return '';
   return ` Did you mean "${near.event.title}" (${relativeDay(localDateOf(near.start), a.today)})?`;
 }
@@ -569,14 +577,19 @@ function answerTasks(
   const due = range === null ? '' : ` due ${rangePhrase(a, range)}`;
   const whose = group === null ? '' : ` for ${joinNames(group.map((id) => firstName(a.data, id)))}`;
   // The sender's own drives in the range are things to do too ("anything I need to do tonight").
+  // Over several days each drive names its day.
+  const onDay = (date: string) =>
+    range !== null && range.from !== range.to ? ` ${relativeDay(date, a.today)}` : '';
   const drives =
     memberId !== null && range !== null
       ? daysOf(range).flatMap((date) =>
-          dutiesOn(a, memberId, date, range.part).map((d) => `${d.text} at ${formatTime(d.at)}`),
+          dutiesOn(a, memberId, date, range.part).map(
+            (d) => `${d.text}${onDay(date)} at ${formatTime(d.at)}`,
+          ),
         )
       : [];
   if (tasks.length === 0 && drives.length > 0) {
-    const subject = memberId === a.data.askerId ? 'You' : firstName(a.data, memberId ?? 0);
+    const subject = memberId === a.data.askerId ? 'you' : firstName(a.data, memberId ?? 0);
     return fitList(
       `No open tasks${due}, but ${subject} ${memberId === a.data.askerId ? 'drive' : 'drives'}:`,
       drives,

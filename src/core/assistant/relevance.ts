@@ -37,6 +37,10 @@ const SYNONYMS: Record<string, string> = {
   homework: 'homework',
 };
 
+/** A birthday said by the age in a title ("Nan's 70th", "Leo turns 8"): "nan's party", "nans birthday". */
+const CELEBRATION = new Set(['birthday', 'birthdays', 'party', 'celebration', 'bash']);
+const AGE = /^\d{1,3}(?:st|nd|rd|th)$/;
+
 /**
  * The words of a question that may name an item, as typed (a reply that quotes them quotes the texter's own
  * words); generic words are dropped. Synonyms are tried when matching (see relevance).
@@ -71,7 +75,7 @@ export function relevance(
   const whereWords = location ? withCompounds(normalizeQuestion(location).split(' ')) : [];
   const means = (w: string, tw: string) => {
     const alt = SYNONYMS[w];
-    return match(w, tw) || (alt !== undefined && match(alt, tw));
+    return match(w, tw) || (alt !== undefined && match(alt, tw)) || (CELEBRATION.has(w) && AGE.test(tw));
   };
   // "hair cut" is "Haircut": two typed words written as one in the title count as two matched words.
   const joined = new Set<number>();

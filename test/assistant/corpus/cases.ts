@@ -1998,6 +1998,26 @@ ask(
   },
 );
 
+// A birthday said by the age in its title; "Did you mean …?" for a title sharing a word; task drives by day.
+ask('harris', H7_MON_EVE, 'priya', ['whens nans birthday do', 'where is nans party'], {
+  intent: 'next_event',
+  says: ["Nan's 70th", 'Sun Dec 13'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['when is the nativity play', 'nativity show when'], {
+  intent: 'next_event',
+  starts: NOT_FOUND,
+  says: ['Did you mean "Nativity rehearsal" (Wed Dec 9)?'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['whens the xmas fayre'], {
+  intent: 'next_event',
+  says: ['Christmas fair', 'Sat Dec 12'],
+});
+ask('brooks', B7_SAT_AM, 'dana', ['what do i have due this week', 'any tasks for me this week'], {
+  intent: 'tasks',
+  day: '2026-11-29',
+  says: ['but you drive', 'Soccer practice Tue Dec 1 at 4:45pm', 'Swim meet tomorrow at 12pm'],
+});
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
