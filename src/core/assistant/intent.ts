@@ -235,11 +235,12 @@ const TRANSPORT_PICKUP =
   /\b(pick(s|ing|ed)? up|pickups?|pick ?up|pickup|get(s|ting)?|collect(s|ing)?|grab(s|bing)?|fetch(es|ing)?)\b/;
 const TRANSPORT_DROPOFF = /\b(drop(s|ping|ped)?( off)?|dropoffs?|drop ?off|tak(e|es|ing)|bring(s|ing)?)\b/;
 const TRANSPORT_BOTH =
-  /\b(driv(e|es|ing)|drivers?|rides?|carpool(ing)?|transport(ation)?|school runs?|(?:doing|do|does|did) the (?:\w+ )?runs?)\b/;
+  /\b(driv(e|es|ing)|drivers?|rides?|lifts?|carpool(ing)?|transport(ation)?|school runs?|(?:doing|do|does|did) the (?:\w+ )?runs?)\b/;
 /** Issue 27: a question about pickups and drop-offs nobody can do. */
 const TRANSPORT_GAPS =
   /\b(gaps?|uncovered|not covered|no drivers?|(no ?one|nobody|no body) (is |s )?(driving|picking|dropping|taking|getting|covering)|without (a )?drivers?|needs? (a )?drivers?|(driving|transport|pickup|pick up|drop off|dropoff|carpool) (clash|clashes|conflicts?|problems?))\b/;
-const TRANSPORT_NOUNS = /\b(pick ?ups?|drop ?offs?|carpool|rides?|drivers?|transport(ation)?)\b/;
+const TRANSPORT_NOUNS =
+  /\b(pick ?ups?|drop ?offs?|carpool|rides?|lifts?|drivers?|transport(ation)?|needs? (?:picking up|collecting|dropping off|taking|a ride|a lift))\b/;
 
 /** A member mention: which member, or the asker via a pronoun. */
 interface Mention {
@@ -409,7 +410,7 @@ function travelWords(text: string): string {
 }
 
 const APPROVAL =
-  /\b(approv\w*|accept\w*|declin\w*|reject\w*|ok|okay|okd|okayed|say yes|said yes|say no|said no|allow\w*|agree\w*|permission|turn(?:ed)? down|ask(?:ed)? (?:about|for|if)|asking (?:about|for|if))\b/;
+  /\b(approv\w*|accept\w*|declin\w*|reject\w*|ok|okay|okd|okayed|say yes|said yes|say no|said no|(?:say|said|says) (?:i|we|he|she|they) (?:can|could)|let (?:me|us|him|her|them) go|allow\w*|agree\w*|permission|turn(?:ed)? down|ask(?:ed)? (?:about|for|if)|asking (?:about|for|if))\b/;
 const REQUESTS = /\b(requests?|proposals?|sign ?ups?)\b/;
 const YES_NO = /^(did|does|do|has|have|is|was|are|were|will|can)\b/;
 /** "is soccer cancelled?": a yes/no asked the other way round. */
@@ -683,9 +684,13 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
 
   // Activity requests: "any pending requests", "did marco approve the sleepover", "what happened with the
   // paintball party" (a request's title that is no event's).
-  const requestWords = content(
-    rest,
-    new RegExp(`${APPROVAL.source}|${REQUESTS.source}|\\b(pending|waiting|status|happened)\\b`),
+  // Not read as travel: "can I go to the sleepover" names the request, not a trip.
+  const requestWords = queryWords(
+    titleWords(
+      rest,
+      mentionWords,
+      new RegExp(`${APPROVAL.source}|${REQUESTS.source}|\\b(pending|waiting|status|happened|go|going)\\b`),
+    ),
   );
   const requestScore = bestMatched(requestWords, activityTitles, match);
   const eventScore = bestMatched(requestWords, ctx.titles, match);

@@ -37,6 +37,9 @@ const SYNONYMS: Record<string, string> = {
   homework: 'homework',
 };
 
+/** Words for the kind of thing an event is, which its title may leave out ("Piano" for "piano lesson"). */
+const SOFT = new Set(['lesson', 'lessons', 'class', 'classes', 'session', 'sessions', 'club']);
+
 /** A birthday said by the age in a title ("Nan's 70th", "Leo turns 8"): "nan's party", "nans birthday". */
 const CELEBRATION = new Set(['birthday', 'birthdays', 'party', 'celebration', 'bash']);
 const AGE = /^\d{1,3}(?:st|nd|rd|th)$/;
@@ -93,7 +96,12 @@ export function relevance(
     } else if (whereWords.some((tw) => means(w, tw))) matched += 1;
     else if (match.loose && titleWords.some((tw) => match.loose?.(w, tw))) loose += 1;
   }
-  const n = words.length;
+  // "piano lesson" for "Piano": a word that only says what kind of thing it is need not match, when
+  // another word does.
+  const unmatchedSoft = words.filter(
+    (w, i) => SOFT.has(w) && !joined.has(i) && ![...titleWords, ...whereWords].some((tw) => means(w, tw)),
+  ).length;
+  const n = matched > 0 ? words.length - unmatchedSoft : words.length;
   const needed = n <= 2 ? n : Math.ceil((2 * n) / 3);
   // One wider typo ("cake sail") is taken when every other word of a question of several matched.
   const typo = n >= 2 && loose === 1 && matched === n - 1 && inTitle > 0 ? 1 : 0;

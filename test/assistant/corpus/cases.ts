@@ -2018,6 +2018,33 @@ ask('brooks', B7_SAT_AM, 'dana', ['what do i have due this week', 'any tasks for
   says: ['but you drive', 'Soccer practice Tue Dec 1 at 4:45pm', 'Swim meet tomorrow at 12pm'],
 });
 
+// "need picking up", "a lift"; "did dad say I can go to …" is a request; "piano lesson" for "Piano".
+const B7_TUE_AM = '2026-12-01T07:00:00';
+ask('brooks', B7_TUE_AM, 'dana', ['do the kids need picking up today', 'kids need a ride today?'], {
+  intent: 'transport',
+  day: '2026-12-01',
+  says: ['Zoe', 'Soccer practice'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['does jack need a lift to football wed'], {
+  intent: 'transport',
+  day: '2026-12-09',
+  says: ['James picks up Jack from Football at 5:30pm'],
+});
+ask('brooks', B7_TUE_AM, 'zoe', ['did dad say i can go to the sleepover', 'can i go to avas sleepover'], {
+  intent: 'activities',
+  starts: 'No',
+  says: ['declined'],
+});
+ask('brooks', B7_TUE_AM, 'eli', ['did mom say i could join robotics'], {
+  intent: 'activities',
+  says: ['pending'],
+});
+ask('brooks', B7_TUE_AM, 'eli', ['when is my next piano lesson', 'when is my piano class'], {
+  intent: 'next_event',
+  says: ['Next Piano', 'Wed Dec 2'],
+});
+ask('brooks', B7_TUE_AM, 'eli', ['is piano class on wed'], { intent: 'event_check', starts: 'Yes' });
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
