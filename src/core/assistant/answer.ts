@@ -7,7 +7,7 @@ import {
 } from '../time/local-time.ts';
 import { coverageIssues, transportLegs, type TransportFacts } from '../driving/coverage.ts';
 import { expandEvents } from '../recurrence/occurrences.ts';
-import type { DayPart, DayRange } from './dates.ts';
+import { type DayPart, type DayRange, PAST_DATE_DAYS } from './dates.ts';
 import {
   type AssistantEvent,
   type AssistantActivity,
@@ -443,6 +443,21 @@ function answerNextEvent(
   const mine = leaving ? transportLines(a, first, 'both', null, a.data.askerId).map((l) => l.text) : [];
   const drive = mine.length > 0 ? ` ${capitalize(mine.join('; '))}.` : '';
   return `Next ${describeOccurrence(a, first, ':')}.${drive}`;
+}
+
+/**
+ * "When was the dentist": the latest occurrence that has begun, within PAST_DATE_DAYS ('Last Dentist: Mon
+ * Nov 30 3:30-4:15pm at Dr. Kim (Eli and Dana).'); none: the next one, said as such.
+ */
+function answerLastEvent(a: Answerer, words: string[], memberId: number | null): string {
+  const since = dayStart(addLocalDays(a.today, -PAST_DATE_DAYS));
+  const before = occurrencesBetween(a.data.events, since, a.data.now, a.data.timeZone).filter(
+    (o) => o.start < a.data.now,
+  );
+  const last = bestOccurrences(a, [...before].reverse(), words, memberId)[0];
+  if (!last)
+    return `No "${words.join(' ')}" on the calendar lately. ${answerNextEvent(a, words, memberId, null)}`;
+  return `Last ${describeOccurrence(a, last, ':')}.`;
 }
 
 /** Pickups and drop-offs of an occurrence that fit the question. */
@@ -1543,6 +1558,7 @@ function replyTo(a: Answerer, intent: Intent): string {
       return answerFreeSearch(a, intent);
     case 'next_event':
       if (intent.tripEnd) return answerTripEnd(a, intent.words, intent.memberId);
+      if (intent.last) return answerLastEvent(a, intent.words, intent.memberId);
       return answerNextEvent(a, intent.words, intent.memberId, intent.range, intent.strict, intent.leaving);
     case 'transport':
       return answerTransport(

@@ -56,6 +56,8 @@ export type Intent =
       tripEnd?: boolean;
       /** "when do I need to leave for Maya's game": the asker's own drive to it is said too. */
       leaving?: boolean;
+      /** "when was the dentist": the latest one that has begun, within PAST_DATE_DAYS. */
+      last?: boolean;
     }
   /**
    * `range` null: today's drives still to come, else the next day with one (for `memberId`, by `driverId`,
@@ -506,6 +508,19 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
         riderId: intent.memberId,
         ...(intent.range === null ? { anyDay: true } : {}),
       },
+    };
+  }
+  // "when was the dentist", "when did we last have book club": the latest one, not the next.
+  if (
+    intent.kind === 'next_event' &&
+    intent.range === null &&
+    !intent.tripEnd &&
+    /\bwhen (?:was|were|did)\b|\blast time\b/.test(typed)
+  ) {
+    return {
+      ...intent,
+      words: intent.words.filter((w) => !/^(last|had|have|has|time)$/.test(w)),
+      last: true,
     };
   }
   const group = groupOf(typed, ctx);

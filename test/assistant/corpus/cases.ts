@@ -2045,6 +2045,21 @@ ask('brooks', B7_TUE_AM, 'eli', ['when is my next piano lesson', 'when is my pia
 });
 ask('brooks', B7_TUE_AM, 'eli', ['is piano class on wed'], { intent: 'event_check', starts: 'Yes' });
 
+// "When was …": the latest one, not the next.
+ask('brooks', B7_TUE_AM, 'dana', ['when was the dentist', 'when was the last time we had flu shots'], {
+  intent: 'next_event',
+  starts: 'Last',
+  not: ['2027'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['when did jack last have football'], {
+  intent: 'next_event',
+  starts: 'Last Football: Wed Dec 2',
+});
+ask('brooks', B7_TUE_AM, 'dana', ['when was the cake sale'], {
+  intent: 'next_event',
+  says: ['lately', 'Next Cake sale: Fri Dec 11'],
+});
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
