@@ -547,7 +547,12 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
     });
   }
 
-  const nth = dayOfMonth(text, today);
+  // An age in a title ("Nan's 70th") is no day of a month.
+  const nthText = text
+    .split(' ')
+    .filter((w) => !(keep.has(w) && /^\d{1,3}(?:st|nd|rd|th)$/.test(w) && parseInt(w, 10) > 31))
+    .join(' ');
+  const nth = dayOfMonth(nthText, today);
   if (nth === 'invalid') return unclear;
   if (nth) {
     const rest = text.replace(nth.phrase, ' ').replace(/\s+/g, ' ').trim();

@@ -647,8 +647,10 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
   };
   // Title words become placeholders `w{index}` (no date reader touches a word with a digit) and come back after.
   const masked = words.map((w) => (isName(w) ? 'x' : w));
-  const joined = ` ${words.join(' ')} `;
-  for (const phrase of [...titlePhrases].sort((x, y) => y.length - x.length)) {
+  // Apostrophes aside: "nans 70th" is the title "Nan's 70th".
+  const bare = (t: string) => t.replace(/'/g, '');
+  const joined = ` ${bare(words.join(' '))} `;
+  for (const phrase of [...new Set(titlePhrases.map(bare))].sort((x, y) => y.length - x.length)) {
     let at = joined.indexOf(` ${phrase} `);
     while (at >= 0) {
       const first = joined

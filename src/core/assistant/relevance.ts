@@ -29,6 +29,7 @@ const SYNONYMS: Record<string, string> = {
   purchase: 'buy',
   purchased: 'buy',
   footy: 'football',
+  footie: 'football',
   appt: 'appointment',
   docs: 'doctor',
   doc: 'doctor',

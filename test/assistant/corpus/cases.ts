@@ -2060,6 +2060,22 @@ ask('brooks', B7_TUE_AM, 'dana', ['when was the cake sale'], {
   says: ['lately', 'Next Cake sale: Fri Dec 11'],
 });
 
+// A title typed without its apostrophe is still the title (an age in it is no day); fillers ("omg", "lol").
+const H7_THU_AM = '2026-12-03T07:20:00';
+ask('harris', H7_THU_AM, 'olivia', ['omg when is nans 70th', 'so um whens nans 70th', 'nan bday when? 🎉'], {
+  intent: 'next_event',
+  says: ["Nan's 70th", 'Sun Dec 13'],
+});
+ask('harris', H7_THU_AM, 'jack', ['wen is footie', 'lol when is football'], {
+  intent: 'next_event',
+  says: ['Football', 'Wed Dec 9'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['when is nans visit'], {
+  intent: 'next_event',
+  starts: NOT_FOUND,
+  says: ['Did you mean "Nan\'s 70th" (Sun Dec 13)?'],
+});
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
