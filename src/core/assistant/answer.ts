@@ -226,11 +226,12 @@ function dutiesOn(a: Answerer, memberId: number, date: string, part?: DayPart): 
   const out: AgendaItem[] = [];
   const w = dayWindow(date, part);
   const inWindow = (at: string) => at >= w.from && at < w.to;
-  // A pickup can fall on the day after the event starts; look one day back.
+  // A pickup can fall on the day after the event starts (look one day back), and a drop-off before an event
+  // that starts after the window ends (a 4:45pm drop-off for a 5pm practice is in the afternoon).
   for (const o of occurrencesBetween(
     a.data.events,
     dayStart(addLocalDays(date, -1)),
-    w.to,
+    dayStart(addLocalDays(date, 2)),
     a.data.timeZone,
   )) {
     const riders = dutyRiders(a, o, memberId);

@@ -221,7 +221,7 @@ const STOP_WORDS = new Set([
     'that the their there thing things this time to today tomorrow tonight up upcoming want was we ' +
     'what whats when where which who whom will with would you your yet agenda else still oclock o ' +
     'clock pm hey ok okay lol um uh btw he she they them his her exactly right now later after before ' +
-    'soon x need needs around left appt status'
+    'soon x need needs around left appt status anywhere somewhere everything'
   ).split(' '),
 ]);
 
@@ -843,7 +843,7 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
               ? 'pickup'
               : 'dropoff';
     const intentWords = new RegExp(
-      `${TRANSPORT_PICKUP.source}|${TRANSPORT_DROPOFF.source}|${TRANSPORT_BOTH.source}|${TRANSPORT_NOUNS.source}|\\b(home|kids|children|both|them|turn|should|must|gotta)\\b`,
+      `${TRANSPORT_PICKUP.source}|${TRANSPORT_DROPOFF.source}|${TRANSPORT_BOTH.source}|${TRANSPORT_NOUNS.source}|\\b(home|kids|children|both|them|turn|should|must|gotta|duty|duties|rota)\\b`,
     );
     // "what time do I need to get Leo": the asker drives, Leo rides.
     // "do I need to collect anyone tonight": the asker drives whoever it is.

@@ -170,6 +170,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bi've\b/g, 'i have'],
   [/\bwhat're\b/g, 'what are'],
   [/\bdon't\b/g, 'do not'],
+  [/\b(any|some|every|no) thing\b/g, '$1thing'],
   // Holiday nicknames the holiday dataset does not carry.
   [/\bturkey day\b/g, 'thanksgiving'],
 ];

@@ -2076,6 +2076,28 @@ ask('harris', H7_MON_EVE, 'priya', ['when is nans visit'], {
   says: ['Did you mean "Nan\'s 70th" (Sun Dec 13)?'],
 });
 
+// A drive is the driver's own, in a part of a day too (a 4:45pm drop-off for a 5pm practice is "afternoon").
+const B7_MON_EVE = '2026-11-30T20:00:00';
+ask('brooks', B7_MON_EVE, 'dana', ['am i free tomorrow afternoon', 'am i busy tmrw afternoon'], {
+  intent: 'free',
+  day: '2026-12-01',
+  says: ['busy tomorrow afternoon', '4:45-5:15pm drop off Zoe at Soccer practice'],
+});
+ask('brooks', B7_MON_EVE, 'dana', ['do i need to be anywhere tmrw'], {
+  intent: 'schedule',
+  day: '2026-12-01',
+  says: ['4:45pm drop off Zoe at Soccer practice'],
+});
+ask('brooks', B7_MON_EVE, 'chris', ['when am i next on pickup duty'], {
+  intent: 'transport',
+  says: ['you pick up Zoe from Soccer practice at 6:30pm'],
+});
+ask('brooks', B7_SAT_AM, 'chris', ['is there any thing on tomorrow'], {
+  intent: 'schedule',
+  day: '2026-12-06',
+  says: ['Swim meet'],
+});
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
