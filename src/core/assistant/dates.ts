@@ -504,7 +504,9 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
         ? today
         : named === 'tomorrow'
           ? addLocalDays(today, 1)
-          : addLocalDays(today, ((WEEKDAY_WORDS.indexOf(named) - localWeekday(today) + 6) % 7) + 1);
+          : // The weekday named is today when it is today (as a bare weekday is): "sunday week" on a Sunday
+            // is a week today.
+            addLocalDays(today, (WEEKDAY_WORDS.indexOf(named) - localWeekday(today) + 7) % 7);
     return spanned({ range: day(addLocalDays(base, 7), text), phrase: WEEK_ON });
   }
   // "christmas week", "thanksgiving week": the week (Sunday to Saturday) with the holiday in it.

@@ -2098,6 +2098,13 @@ ask('brooks', B7_SAT_AM, 'chris', ['is there any thing on tomorrow'], {
   says: ['Swim meet'],
 });
 
+// "<weekday> week" asked on that weekday is a week today, as a bare weekday asked on it is today.
+ask('harris', H7_MON_EVE, 'priya', ['anything on monday week', 'whats on a week on monday'], {
+  intent: 'schedule',
+  day: '2026-12-14',
+  says: ['Mon Dec 14'],
+});
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7's held-out part (heldout-43b.ts).
