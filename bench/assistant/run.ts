@@ -7,7 +7,7 @@
  * Run: npm run bench:assistant
  */
 import { performance } from 'node:perf_hooks';
-import { CORPUS } from '../../test/assistant/corpus/cases.ts';
+import { CORPUS, ROUND_7 } from '../../test/assistant/corpus/cases.ts';
 import { HELDOUT } from '../../test/assistant/corpus/heldout.ts';
 import { HELDOUT_43 } from '../../test/assistant/corpus/heldout-43.ts';
 import { HELDOUT_43B } from '../../test/assistant/corpus/heldout-43b.ts';
@@ -63,6 +63,7 @@ console.log(
 console.log(`  round 5 (held-out):          ${part(HELDOUT)}`);
 console.log(`  round 6 (issue 43, tuning):  ${part(UNDERSTANDING)}`);
 console.log(`  round 6 (held-out):          ${part(HELDOUT_43)}`);
+console.log(`  round 7 (issue 43, tuning):  ${part(ROUND_7)}`);
 console.log(`  round 7 (held-out):          ${part(HELDOUT_43B)}`);
 console.log(`wrong day without saying so:   ${result.wrongDaySilently}`);
 console.log(`commands answered as listing:  ${result.commandsListed}`);

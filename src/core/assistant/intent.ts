@@ -515,7 +515,7 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     intent.kind === 'next_event' &&
     intent.range === null &&
     !intent.tripEnd &&
-    /\bwhen (?:was|were|did)\b|\blast time\b/.test(typed)
+    /\b(?:when|how) (?:was|were|did)\b|\blast time\b/.test(typed)
   ) {
     return {
       ...intent,

@@ -65,7 +65,7 @@ describe('the texted-message corpus (issue 28)', () => {
   // before the code they measure changed and never read while tuning.
   it.each([
     ['round 6', HELDOUT_43, 0.8],
-    ['round 7', HELDOUT_43B, 0.9],
+    ['round 7', HELDOUT_43B, 0.95],
   ] as const)('scores the held-out part of %s (issue 43) at least its bound on its own', (_, part, bound) => {
     const heldOut = new Set<unknown>(part);
     const rs = result.results.filter((r) => heldOut.has(r.case));
