@@ -221,7 +221,8 @@ const STOP_WORDS = new Set([
     'that the their there thing things this time to today tomorrow tonight up upcoming want was we ' +
     'what whats when where which who whom will with would you your yet agenda else still oclock o ' +
     'clock pm hey ok okay lol um uh btw he she they them his her exactly right now later after before ' +
-    'soon x need needs around left appt status anywhere somewhere everything'
+    'soon x need needs around left appt status anywhere somewhere everything think check confirm ' +
+    'remind wondering wonder forgot remember sorry again wait actually figure trying'
   ).split(' '),
 ]);
 
@@ -491,8 +492,8 @@ const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
  * @param match the title-word matcher (typo-tolerant `wordsMatch` in production)
  */
 export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent {
-  const intent = readIntent(raw, ctx, match);
-  const typed = normalizeQuestion(raw);
+  const typed = withoutAside(normalizeQuestion(raw));
+  const intent = readIntent(typed, ctx, match);
   // "is anyone free to take Zoe to soccer", "can anybody get Jack from football": who could do that drive.
   if (intent.kind === 'transport' && ANYONE_DRIVE.test(typed)) {
     const today = localDateOf(ctx.now);
@@ -537,6 +538,28 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
     default:
       return intent;
   }
+}
+
+/**
+ * A run-on's aside after the question ("whats on today i forgot", "is chris free thursday night i want to go
+ * to book club", "when is zoes party i need to get favors", "… bc i have a meeting"): an "I" that starts a
+ * statement of its own (not "do I", "when can I") or a "because" ends the question, so the aside names neither
+ * the subject nor a title. Kept whole when the question before it would be a single word.
+ */
+const ASIDE =
+  / (?:(?:i (?:am|forgot|know|think|want|wanna|need|have an?|just|dont|cant|didnt|was|will|guess|hope|wonder|mean|said|gotta|really|totally|forget))|bc|because|cause|cos|coz)\b/;
+const INVERTING =
+  /\b(?:do|did|does|am|can|could|should|will|would|have|has|shall|must|may|where|when|what|who|why|how|if|that|and|so|then|anything|something|everything|anyone|nothing|anywhere|time|things?)$/;
+
+const QUESTION_CUE =
+  /\b(?:what|when|where|who|which|how|is|are|am|do|does|did|can|could|will|any|anything|anyone|whats|free|busy)\b/;
+
+function withoutAside(text: string): string {
+  const m = ASIDE.exec(text);
+  if (!m) return text;
+  const before = text.slice(0, m.index);
+  if (before.split(' ').length < 2 || INVERTING.test(before) || !QUESTION_CUE.test(before)) return text;
+  return before;
 }
 
 /**
@@ -697,7 +720,9 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
   const content = (source: string, intentWords: RegExp | null) =>
     queryWords(titleWords(travelWords(source), mentionWords, intentWords));
 
-  if (/\b(overdue|past due|late|behind)\b/.test(text)) return { kind: 'overdue', memberId: subject };
+  // "running late", "I'm late" say how the texter is, not what is overdue.
+  if (/\b(overdue|past due|late|behind)\b/.test(text.replace(/\b(?:running|am|be|being|so|bit) late\b/g, '')))
+    return { kind: 'overdue', memberId: subject };
 
   // Activity requests: "any pending requests", "did marco approve the sleepover", "what happened with the
   // paintball party" (a request's title that is no event's).

@@ -2111,6 +2111,38 @@ ask('brooks', '2026-12-05T21:00:00', 'dana', ['how was the party', 'how did the 
   starts: "Last Zoe's bday party: today",
 });
 
+// A run-on's aside ("… i forgot", "… i need to get favors", "… bc i have a meeting") is not the question.
+ask('brooks', B7_TUE_AM, 'dana', ['whats on today i forgot', 'whats on 2day i totally forget'], {
+  intent: 'schedule',
+  day: '2026-12-01',
+  starts: 'Today (Tue Dec 1)',
+  says: ['School', 'Work dinner'],
+});
+ask('brooks', B7_TUE_AM, 'chris', ['when is zoes party i need to get favors'], {
+  intent: 'next_event',
+  says: ["Zoe's bday party", 'Sat Dec 5'],
+});
+ask('brooks', B7_TUE_AM, 'dana', ['quick q is chris free thursday night i want to go to book club'], {
+  intent: 'free',
+  day: '2026-12-03',
+  starts: 'No, Chris is busy',
+});
+ask('brooks', B7_TUE_AM, 'dana', ['i think eli has piano tomorrow can u check'], {
+  intent: 'event_check',
+  day: '2026-12-02',
+  starts: 'Yes, Piano',
+});
+ask('brooks', B7_TUE_AM, 'dana', ['running late can someone check who is getting zoe from soccer tonight'], {
+  intent: 'transport',
+  day: '2026-12-01',
+  says: ['Chris picks up Zoe from Soccer practice at 6:30pm'],
+});
+ask('harris', H7_MON_EVE, 'olivia', ['do i have brownies tonight i dont want to go lol'], {
+  intent: 'event_check',
+  day: '2026-12-07',
+  starts: 'Yes, Brownies',
+});
+
 /** Round 7's tuning cases (issue 43 item 1), counted on their own by the bench. */
 export const ROUND_7: readonly CorpusCase[] = cases.slice(round7From);
 
