@@ -32,6 +32,8 @@ describe('parseWhen', () => {
     ['whats on friday', '2026-12-04'],
     ['what was on the 29th', '2026-11-29'],
     ['will there be anything on the 27th', '2026-12-27'],
+    ['i was wondering whats on friday', '2026-12-04'],
+    ['is piano on friday it was moved', '2026-12-04'],
   ])('past tense: %s → %s', (text, date) => {
     expect(parseWhen(text, NOW, { region: regionOf('America/Los_Angeles') }).range?.from).toBe(date);
   });

@@ -418,12 +418,18 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * A question in the past tense ("what did we have on friday", "what was on the 27th", "what happened on
  * thanksgiving"): a weekday, a day of the month or a holiday named without a month then means the latest one
  * up to today, not the next one. Words that point ahead ("next", "coming", "will", "still") keep it forward.
+ * Only the words before the day count: in "is piano on wed, it was moved" the day is ahead.
  */
 const PAST_TENSE = /\b(was|were|wasnt|werent|did|didnt|had|happened|went)\b/;
 const AHEAD = /\b(next|coming|will|still|upcoming|gonna|going to)\b/;
 
 function askedInPast(text: string): boolean {
-  return PAST_TENSE.test(text) && !AHEAD.test(text);
+  // "I was wondering …", "we were told …", "was going to": how the texter asks, not when.
+  const asked = text.replace(
+    /\b(?:i|we) (?:was|were) \w+ing\b|\b(?:was|were) (?:told|going to|gonna|supposed|meant|asked)\b|\bdid (?:you|u) (?:say|see|know)\b/g,
+    ' ',
+  );
+  return PAST_TENSE.test(asked) && !AHEAD.test(asked);
 }
 
 /** The latest date up to `today` with the day of month of `date` (a later date stepped back a month at a time). */
@@ -559,7 +565,8 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
   if (nth) {
     const rest = text.replace(nth.phrase, ' ').replace(/\s+/g, ' ').trim();
     const timed = parseClock(rest, now);
-    const date = askedInPast(text) ? latestDayOfMonth(nth.date, today) : nth.date;
+    const at = nth.phrase.exec(nthText)?.index ?? 0;
+    const date = askedInPast(nthText.slice(0, at)) ? latestDayOfMonth(nth.date, today) : nth.date;
     return finish({
       range: withWeekdayCheck(day(date, text), text),
       time: timed.time,
@@ -639,7 +646,7 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
     if (!/\bnext\b/.test(found.text) && !partOver) date = today;
   }
   // "what did we have on friday": the Friday just gone (or today's), not the coming one.
-  if (start.isCertain('weekday') && !start.isCertain('day') && askedInPast(text)) {
+  if (start.isCertain('weekday') && !start.isCertain('day') && askedInPast(text.slice(0, found.index))) {
     while (date > today) date = addLocalDays(date, -7);
   }
 
@@ -684,11 +691,11 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
  * else last year's) when it is at most PAST_DATE_DAYS behind; null otherwise (then the next one is meant).
  */
 function pastHoliday(text: string, today: string, country: string | null) {
-  if (!askedInPast(text)) return null;
   const year = Number(today.slice(0, 4));
   for (const from of [`${year}-01-01`, `${year - 1}-01-01`]) {
     const found = findHoliday(text.split(' '), from, country);
     if (found === 'unknown' || found === null) return null;
+    if (!askedInPast(text.slice(0, Math.max(0, text.indexOf(found.phrase))))) return null;
     if (found.date <= today) return addLocalDays(found.date, PAST_DATE_DAYS) >= today ? found : null;
   }
   return null;

@@ -255,6 +255,13 @@ interface Mention {
 }
 
 /** Finds the members a question names: first names (any case, possessive "maya's"/"mayas"), and I/me/my. */
+/**
+ * What follows an "I" that tells rather than asks about the texter ("I'm trying to figure out …", "I was
+ * wondering …", "I think Eli has piano"): that "I" is not who the question is about.
+ */
+const TELLING =
+  /^(?:am \w+ing|was \w+ing|think|thought|wonder|wondered|guess|forgot|know|want to know|need to know)\b/;
+
 function findMentions(words: readonly string[], ctx: IntentContext): Mention[] {
   const byName = new Map<string, number>();
   for (const m of ctx.members) {
@@ -269,7 +276,8 @@ function findMentions(words: readonly string[], ctx: IntentContext): Mention[] {
       byName.get(bare) ??
       (bare.endsWith('s') && !byName.has(bare) ? byName.get(bare.slice(0, -1)) : undefined);
     if (id !== undefined) mentions.push({ memberId: id, index, pronoun: false });
-    else if (PRONOUNS_ASKER.has(bare)) mentions.push({ memberId: ctx.askerId, index, pronoun: true });
+    else if (PRONOUNS_ASKER.has(bare) && !(bare === 'i' && TELLING.test(words.slice(index + 1).join(' '))))
+      mentions.push({ memberId: ctx.askerId, index, pronoun: true });
   });
   return mentions;
 }
@@ -547,7 +555,7 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
  * the subject nor a title. Kept whole when the question before it would be a single word.
  */
 const ASIDE =
-  / (?:(?:i (?:am|forgot|know|think|want|wanna|need|have an?|just|dont|cant|didnt|was|will|guess|hope|wonder|mean|said|gotta|really|totally|forget))|bc|because|cause|cos|coz)\b/;
+  / (?:(?:i (?:am|forgot|know|think|want|wanna|need|have an?|just|dont|cant|didnt|was|will|guess|hope|wonder|mean|said|heard|saw|read|gotta|really|totally|forget))|bc|because|cause|cos|coz)\b/;
 const INVERTING =
   /\b(?:do|did|does|am|can|could|should|will|would|have|has|shall|must|may|where|when|what|who|why|how|if|that|and|so|then|anything|something|everything|anyone|nothing|anywhere|time|things?)$/;
 

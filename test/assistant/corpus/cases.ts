@@ -2143,6 +2143,24 @@ ask('harris', H7_MON_EVE, 'olivia', ['do i have brownies tonight i dont want to 
   starts: 'Yes, Brownies',
 });
 
+// An "I" that tells ("I'm trying to figure out …", "I was wondering …") is not the subject, nor the past tense.
+ask('brooks', B7_TUE_AM, 'dana', ['hey so im trying to figure out tomorrow whats on for everyone'], {
+  intent: 'schedule',
+  day: '2026-12-02',
+  starts: 'Tomorrow (Wed Dec 2)',
+  says: ['School', 'Piano'],
+});
+ask('brooks', B7_TUE_AM, 'dana', ['i was wondering whats on saturday'], {
+  intent: 'schedule',
+  day: '2026-12-05',
+  says: ['Yoga'],
+});
+ask('brooks', B7_TUE_AM, 'dana', ['is piano on wed i heard it was moved'], {
+  intent: 'event_check',
+  day: '2026-12-02',
+  starts: 'Yes, Piano',
+});
+
 /** Round 7's tuning cases (issue 43 item 1), counted on their own by the bench. */
 export const ROUND_7: readonly CorpusCase[] = cases.slice(round7From);
 
