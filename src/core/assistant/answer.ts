@@ -7,7 +7,7 @@ import {
 } from '../time/local-time.ts';
 import { coverageIssues, transportLegs, type TransportFacts } from '../driving/coverage.ts';
 import { expandEvents } from '../recurrence/occurrences.ts';
-import type { DayPart, DayRange } from './dates.ts';
+import { type DayPart, type DayRange, PAST_DATE_DAYS } from './dates.ts';
 import {
   type AssistantEvent,
   type AssistantActivity,
@@ -37,7 +37,7 @@ import {
   type TransportDirection,
   intentRange,
 } from './intent.ts';
-import { nearlyMatch } from './normalize.ts';
+import { nearlyMatch, normalizeQuestion } from './normalize.ts';
 import { type Relevance, type WordMatcher, compareRelevance, relevance } from './relevance.ts';
 
 /** The reply to anything the assistant cannot read: what it does and three example questions (issue 9). */
@@ -226,11 +226,12 @@ function dutiesOn(a: Answerer, memberId: number, date: string, part?: DayPart): 
   const out: AgendaItem[] = [];
   const w = dayWindow(date, part);
   const inWindow = (at: string) => at >= w.from && at < w.to;
-  // A pickup can fall on the day after the event starts; look one day back.
+  // A pickup can fall on the day after the event starts (look one day back), and a drop-off before an event
+  // that starts after the window ends (a 4:45pm drop-off for a 5pm practice is in the afternoon).
   for (const o of occurrencesBetween(
     a.data.events,
     dayStart(addLocalDays(date, -1)),
-    w.to,
+    dayStart(addLocalDays(date, 2)),
     a.data.timeZone,
   )) {
     const riders = dutyRiders(a, o, memberId);
@@ -381,15 +382,23 @@ function describeOccurrence(a: Answerer, o: Occurrence, separator = ','): string
 
 /**
  * Issue 43: when no title matches the typed words closely enough to answer, the coming event that nearly
- * does (one edit anywhere in a word, `nearlyMatch`) is offered as a question, never answered:
- * ' Did you mean "Cake sale" (Fri Dec 11)?'. '' when none is near.
+ * does (one edit anywhere in a word, `nearlyMatch`), or else the first coming event of a title of several
+ * words that shares one typed word of 4+ letters ("nativity play" → "Nativity rehearsal"), is offered as a
+ * question, never answered: ' Did you mean "Cake sale" (Fri Dec 11)?'. '' when none is near.
  */
 function didYouMean(a: Answerer, words: readonly string[]): string {
   if (words.length === 0) return '';
   const horizon = dayStart(addLocalDays(a.today, LOOKAHEAD_DAYS));
-  const near = occurrencesBetween(a.data.events, a.data.now, horizon, a.data.timeZone).find(
-    (o) => relevance(words, o.event.title, o.event.location, nearlyMatch).enough,
-  );
+  const coming = occurrencesBetween(a.data.events, a.data.now, horizon, a.data.timeZone);
+  const sharesWord = (o: Occurrence) => {
+    const titleWords = normalizeQuestion(o.event.title).split(' ');
+    return (
+      titleWords.length >= 2 && words.some((w) => w.length >= 4 && titleWords.some((tw) => a.match(w, tw)))
+    );
+  };
+  const near =
+    coming.find((o) => relevance(words, o.event.title, o.event.location, nearlyMatch).enough) ??
+    (words.length >= 2 ? coming.find(sharesWord) : undefined);
   if (!near) return '';
   return ` Did you mean "${near.event.title}" (${relativeDay(localDateOf(near.start), a.today)})?`;
 }
@@ -435,6 +444,21 @@ function answerNextEvent(
   const mine = leaving ? transportLines(a, first, 'both', null, a.data.askerId).map((l) => l.text) : [];
   const drive = mine.length > 0 ? ` ${capitalize(mine.join('; '))}.` : '';
   return `Next ${describeOccurrence(a, first, ':')}.${drive}`;
+}
+
+/**
+ * "When was the dentist": the latest occurrence that has begun, within PAST_DATE_DAYS ('Last Dentist: Mon
+ * Nov 30 3:30-4:15pm at Dr. Kim (Eli and Dana).'); none: the next one, said as such.
+ */
+function answerLastEvent(a: Answerer, words: string[], memberId: number | null): string {
+  const since = dayStart(addLocalDays(a.today, -PAST_DATE_DAYS));
+  const before = occurrencesBetween(a.data.events, since, a.data.now, a.data.timeZone).filter(
+    (o) => o.start < a.data.now,
+  );
+  const last = bestOccurrences(a, [...before].reverse(), words, memberId)[0];
+  if (!last)
+    return `No "${words.join(' ')}" on the calendar lately. ${answerNextEvent(a, words, memberId, null)}`;
+  return `Last ${describeOccurrence(a, last, ':')}.`;
 }
 
 /** Pickups and drop-offs of an occurrence that fit the question. */
@@ -569,14 +593,19 @@ function answerTasks(
   const due = range === null ? '' : ` due ${rangePhrase(a, range)}`;
   const whose = group === null ? '' : ` for ${joinNames(group.map((id) => firstName(a.data, id)))}`;
   // The sender's own drives in the range are things to do too ("anything I need to do tonight").
+  // Over several days each drive names its day.
+  const onDay = (date: string) =>
+    range !== null && range.from !== range.to ? ` ${relativeDay(date, a.today)}` : '';
   const drives =
     memberId !== null && range !== null
       ? daysOf(range).flatMap((date) =>
-          dutiesOn(a, memberId, date, range.part).map((d) => `${d.text} at ${formatTime(d.at)}`),
+          dutiesOn(a, memberId, date, range.part).map(
+            (d) => `${d.text}${onDay(date)} at ${formatTime(d.at)}`,
+          ),
         )
       : [];
   if (tasks.length === 0 && drives.length > 0) {
-    const subject = memberId === a.data.askerId ? 'You' : firstName(a.data, memberId ?? 0);
+    const subject = memberId === a.data.askerId ? 'you' : firstName(a.data, memberId ?? 0);
     return fitList(
       `No open tasks${due}, but ${subject} ${memberId === a.data.askerId ? 'drive' : 'drives'}:`,
       drives,
@@ -734,26 +763,39 @@ function answerFree(a: Answerer, intent: Extract<Intent, { kind: 'free' }>): str
 function answerWhoCanDrive(
   a: Answerer,
   drive: NonNullable<Extract<Intent, { kind: 'free' }>['drive']>,
-  range: DayRange,
+  asked: DayRange,
 ): string {
-  const legs = daysOf(range).flatMap((date) =>
-    occurrencesOn(a, date)
-      .filter((o) => localDateOf(o.start) === date)
-      .filter((o) => drive.words.length === 0 || eventRelevance(a, o, drive.words).matched > 0)
-      .filter((o) => drive.riderId === null || involves(o, drive.riderId))
-      .flatMap((o) =>
-        (['dropoff', 'pickup'] as const)
-          .filter((kind) => drive.direction === 'both' || drive.direction === kind)
-          .flatMap((kind) => {
-            const duty = kind === 'pickup' ? o.event.pickup : o.event.dropoff;
-            if (!duty) return [];
-            return [{ o, kind, duty, at: kind === 'pickup' ? pickupTime(o, duty) : dropoffTime(o, duty) }];
-          }),
-      ),
-  );
+  // No day named: the day of the next such drive still to come (of either direction when none of the asked one).
+  const next = drive.anyDay
+    ? (nextTransportDay(a, drive.direction, drive.words, drive.riderId, null) ??
+      nextTransportDay(a, 'both', drive.words, drive.riderId, null))
+    : null;
+  const range: DayRange = next === null ? asked : { from: next, to: next, kind: 'day' };
+  const legsFor = (direction: TransportDirection) =>
+    daysOf(range).flatMap((date) =>
+      occurrencesOn(a, date)
+        .filter((o) => localDateOf(o.start) === date)
+        .filter((o) => drive.words.length === 0 || eventRelevance(a, o, drive.words).matched > 0)
+        .filter((o) => drive.riderId === null || involves(o, drive.riderId))
+        .flatMap((o) =>
+          (['dropoff', 'pickup'] as const)
+            .filter((kind) => direction === 'both' || direction === kind)
+            .flatMap((kind) => {
+              const duty = kind === 'pickup' ? o.event.pickup : o.event.dropoff;
+              if (!duty) return [];
+              return [{ o, kind, duty, at: kind === 'pickup' ? pickupTime(o, duty) : dropoffTime(o, duty) }];
+            }),
+        ),
+    );
+  // "take Eli to tutoring" when tutoring has a pickup only: the drive it has, which names its direction.
+  const askedLegs = legsFor(drive.direction);
+  const legs = askedLegs.length > 0 ? askedLegs : legsFor('both');
   const what = drive.direction === 'pickup' ? 'pickup' : drive.direction === 'dropoff' ? 'drop-off' : 'drive';
   const rider = drive.riderId === null ? '' : ` for ${who(a, drive.riderId)}`;
-  if (legs.length === 0) return `No ${what}${rider} ${rangePhrase(a, range)} on the calendar.`;
+  if (legs.length === 0) {
+    const when = drive.anyDay && next === null ? 'coming up' : rangePhrase(a, range);
+    return `No ${what}${rider} ${when} on the calendar.`;
+  }
   const roles = a.data.members.some((m) => m.role !== undefined);
   const lines = legs.map(({ o, kind, duty, at }) => {
     const date = localDateOf(at);
@@ -1517,6 +1559,7 @@ function replyTo(a: Answerer, intent: Intent): string {
       return answerFreeSearch(a, intent);
     case 'next_event':
       if (intent.tripEnd) return answerTripEnd(a, intent.words, intent.memberId);
+      if (intent.last) return answerLastEvent(a, intent.words, intent.memberId);
       return answerNextEvent(a, intent.words, intent.memberId, intent.range, intent.strict, intent.leaving);
     case 'transport':
       return answerTransport(

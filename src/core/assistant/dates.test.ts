@@ -23,6 +23,40 @@ describe('parseWhen', () => {
     expect(parseWhen(text, NOW).range?.from ?? null).toBe(date);
   });
 
+  // Issue 43 round 7: a question in the past tense means the day just gone.
+  it.each([
+    ['what did we have on friday', '2026-11-27'],
+    ['what was on the 27th', '2026-11-27'],
+    ['what happened on thanksgiving', '2026-11-26'],
+    ['what did we do on monday', '2026-11-30'],
+    ['whats on friday', '2026-12-04'],
+    ['what was on the 29th', '2026-11-29'],
+    ['will there be anything on the 27th', '2026-12-27'],
+    ['i was wondering whats on friday', '2026-12-04'],
+    ['is piano on friday it was moved', '2026-12-04'],
+  ])('past tense: %s → %s', (text, date) => {
+    expect(parseWhen(text, NOW, { region: regionOf('America/Los_Angeles') }).range?.from).toBe(date);
+  });
+
+  it('keeps a holiday long gone as the next one ("what happened on christmas" in November)', () => {
+    expect(
+      parseWhen('what happened on christmas', NOW, { region: regionOf('America/Los_Angeles') }).range?.from,
+    ).toBe('2026-12-25');
+  });
+
+  it('reads "<weekday> week" asked on that weekday as a week today, as a bare weekday is today', () => {
+    expect(parseWhen('monday week', NOW).range?.from).toBe('2026-12-07');
+    expect(parseWhen('tuesday week', NOW).range?.from).toBe('2026-12-08');
+    expect(parseWhen('a week on sunday', NOW).range?.from).toBe('2026-12-13');
+  });
+
+  it('never reads an age in a title as a day ("nans 70th" when "70th" is a title word)', () => {
+    const when = parseWhen('when is nans 70th', NOW, { keep: new Set(['nan', '70th']) });
+    expect(when.unclear).toBe(false);
+    expect(when.range).toBeNull();
+    expect(parseWhen('when is nans 70th', NOW).unclear).toBe(true);
+  });
+
   it('reads "the day after tomorrow" (and "day after tmrw", "overmorrow") as two days on, with its part', () => {
     expect(parseWhen('whats on the day after tomorrow', NOW).range?.from).toBe('2026-12-02');
     expect(parseWhen('day after tmrw', NOW).range?.from).toBe('2026-12-02');

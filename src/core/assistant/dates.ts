@@ -414,6 +414,36 @@ function withWeekdayCheck(range: DayRange, text: string): DayRange {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * A question in the past tense ("what did we have on friday", "what was on the 27th", "what happened on
+ * thanksgiving"): a weekday, a day of the month or a holiday named without a month then means the latest one
+ * up to today, not the next one. Words that point ahead ("next", "coming", "will", "still") keep it forward.
+ * Only the words before the day count: in "is piano on wed, it was moved" the day is ahead.
+ */
+const PAST_TENSE = /\b(was|were|wasnt|werent|did|didnt|had|happened|went)\b/;
+const AHEAD = /\b(next|coming|will|still|upcoming|gonna|going to)\b/;
+
+function askedInPast(text: string): boolean {
+  // "I was wondering …", "we were told …", "was going to": how the texter asks, not when.
+  const asked = text.replace(
+    /\b(?:i|we) (?:was|were) \w+ing\b|\b(?:was|were) (?:told|going to|gonna|supposed|meant|asked)\b|\bdid (?:you|u) (?:say|see|know)\b/g,
+    ' ',
+  );
+  return PAST_TENSE.test(asked) && !AHEAD.test(asked);
+}
+
+/** The latest date up to `today` with the day of month of `date` (a later date stepped back a month at a time). */
+function latestDayOfMonth(date: string, today: string): string {
+  let [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  for (let i = 0; i < 12; i += 1) {
+    const candidate = `${year}-${pad2(month)}-${date.slice(8, 10)}`;
+    if (isLocalDate(candidate) && candidate <= today) return candidate;
+    month -= 1;
+    if (month < 1) [year, month] = [year - 1, 12];
+  }
+  return date;
+}
+
 /** What parseWhen needs besides the text. */
 export interface WhenOptions {
   /** The family's region: numeric date order and holidays (regionOf(timeZone)). Default: US-style, no holidays. */
@@ -480,7 +510,9 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
         ? today
         : named === 'tomorrow'
           ? addLocalDays(today, 1)
-          : addLocalDays(today, ((WEEKDAY_WORDS.indexOf(named) - localWeekday(today) + 6) % 7) + 1);
+          : // The weekday named is today when it is today (as a bare weekday is): "sunday week" on a Sunday
+            // is a week today.
+            addLocalDays(today, (WEEKDAY_WORDS.indexOf(named) - localWeekday(today) + 7) % 7);
     return spanned({ range: day(addLocalDays(base, 7), text), phrase: WEEK_ON });
   }
   // "christmas week", "thanksgiving week": the week (Sunday to Saturday) with the holiday in it.
@@ -497,7 +529,8 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
   const span = monthAndDaySpans(text, today) ?? weekdayPair(text, today) ?? lastWeekday(text, today);
   if (span) return spanned(span);
 
-  const holiday = findHoliday(text.split(' '), today, region.country);
+  const holiday =
+    pastHoliday(text, today, region.country) ?? findHoliday(text.split(' '), today, region.country);
   if (holiday === 'unknown') return unclear;
   if (holiday) {
     const rest = text.replace(holiday.phrase, ' ').replace(/\s+/g, ' ').trim();
@@ -522,13 +555,20 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
     });
   }
 
-  const nth = dayOfMonth(text, today);
+  // An age in a title ("Nan's 70th") is no day of a month.
+  const nthText = text
+    .split(' ')
+    .filter((w) => !(keep.has(w) && /^\d{1,3}(?:st|nd|rd|th)$/.test(w) && parseInt(w, 10) > 31))
+    .join(' ');
+  const nth = dayOfMonth(nthText, today);
   if (nth === 'invalid') return unclear;
   if (nth) {
     const rest = text.replace(nth.phrase, ' ').replace(/\s+/g, ' ').trim();
     const timed = parseClock(rest, now);
+    const at = nth.phrase.exec(nthText)?.index ?? 0;
+    const date = askedInPast(nthText.slice(0, at)) ? latestDayOfMonth(nth.date, today) : nth.date;
     return finish({
-      range: withWeekdayCheck(day(nth.date, text), text),
+      range: withWeekdayCheck(day(date, text), text),
       time: timed.time,
       rest: withoutParts(withoutWeekdays(timed.rest)),
     });
@@ -605,6 +645,10 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
     const partOver = part !== undefined && partEnd(today, part) <= now;
     if (!/\bnext\b/.test(found.text) && !partOver) date = today;
   }
+  // "what did we have on friday": the Friday just gone (or today's), not the coming one.
+  if (start.isCertain('weekday') && !start.isCertain('day') && askedInPast(text.slice(0, found.index))) {
+    while (date > today) date = addLocalDays(date, -7);
+  }
 
   let time: string | null = null;
   if (start.isCertain('hour')) {
@@ -640,6 +684,21 @@ export function parseWhen(raw: string, now: string, options: WhenOptions = {}): 
     ...finish({ range, time, rest: range.typedWeekday === undefined ? rest : withoutWeekdays(rest) }),
     ...(timeOnly ? { timeOnly } : {}),
   };
+}
+
+/**
+ * In a past-tense question, the latest holiday the text names up to today (this year's when it has come,
+ * else last year's) when it is at most PAST_DATE_DAYS behind; null otherwise (then the next one is meant).
+ */
+function pastHoliday(text: string, today: string, country: string | null) {
+  const year = Number(today.slice(0, 4));
+  for (const from of [`${year}-01-01`, `${year - 1}-01-01`]) {
+    const found = findHoliday(text.split(' '), from, country);
+    if (found === 'unknown' || found === null) return null;
+    if (!askedInPast(text.slice(0, Math.max(0, text.indexOf(found.phrase))))) return null;
+    if (found.date <= today) return addLocalDays(found.date, PAST_DATE_DAYS) >= today ? found : null;
+  }
+  return null;
 }
 
 /** The text without the words of a part of a day ("thanksgiving night": "night" is not a title word). */

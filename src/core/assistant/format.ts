@@ -123,8 +123,9 @@ export function toGsm7(text: string): { text: string; dropped: boolean } {
       out += bare !== '' && smsEncoding(bare) === 'GSM-7' ? bare : ch;
     }
   }
-  // An emoji between two words leaves two spaces; one before punctuation leaves a space before it.
-  const tidy = dropped ? out.replace(/ {2,}/g, ' ').replace(/ ([.,;:)])/g, '$1') : out;
+  // An emoji between two words leaves two spaces; one before punctuation (or a quote's end: 'Did you mean
+  // "Nan's 70th"?') leaves a space before it.
+  const tidy = dropped ? out.replace(/ {2,}/g, ' ').replace(/ ([.,;:)?!]|"(?=[\s?.,;:)]|$))/g, '$1') : out;
   return { text: tidy, dropped };
 }
 

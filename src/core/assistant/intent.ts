@@ -56,6 +56,8 @@ export type Intent =
       tripEnd?: boolean;
       /** "when do I need to leave for Maya's game": the asker's own drive to it is said too. */
       leaving?: boolean;
+      /** "when was the dentist": the latest one that has begun, within PAST_DATE_DAYS. */
+      last?: boolean;
     }
   /**
    * `range` null: today's drives still to come, else the next day with one (for `memberId`, by `driverId`,
@@ -95,7 +97,13 @@ export type Intent =
        * Issue 43: "is anyone free to take Zoe to soccer": the drive asked about (its direction, the event's
        * words, the rider); the answer says when it is, who has it, and who is free then.
        */
-      drive?: { direction: TransportDirection; words: string[]; riderId: number | null };
+      drive?: {
+        direction: TransportDirection;
+        words: string[];
+        riderId: number | null;
+        /** No day was named ("is anyone free to pick Eli up from piano"): the next such drive is meant. */
+        anyDay?: boolean;
+      };
     }
   | { kind: 'whats_next'; memberId: number | null }
   /** A day expression that could not be read ("blursday", "the 45th"): say so, never guess a day. */
@@ -213,7 +221,8 @@ const STOP_WORDS = new Set([
     'that the their there thing things this time to today tomorrow tonight up upcoming want was we ' +
     'what whats when where which who whom will with would you your yet agenda else still oclock o ' +
     'clock pm hey ok okay lol um uh btw he she they them his her exactly right now later after before ' +
-    'soon x need needs around left appt status'
+    'soon x need needs around left appt status anywhere somewhere everything think check confirm ' +
+    'remind wondering wonder forgot remember sorry again wait actually figure trying'
   ).split(' '),
 ]);
 
@@ -229,11 +238,12 @@ const TRANSPORT_PICKUP =
   /\b(pick(s|ing|ed)? up|pickups?|pick ?up|pickup|get(s|ting)?|collect(s|ing)?|grab(s|bing)?|fetch(es|ing)?)\b/;
 const TRANSPORT_DROPOFF = /\b(drop(s|ping|ped)?( off)?|dropoffs?|drop ?off|tak(e|es|ing)|bring(s|ing)?)\b/;
 const TRANSPORT_BOTH =
-  /\b(driv(e|es|ing)|drivers?|rides?|carpool(ing)?|transport(ation)?|school runs?|(?:doing|do|does|did) the (?:\w+ )?runs?)\b/;
+  /\b(driv(e|es|ing)|drivers?|rides?|lifts?|carpool(ing)?|transport(ation)?|school runs?|(?:doing|do|does|did) the (?:\w+ )?runs?)\b/;
 /** Issue 27: a question about pickups and drop-offs nobody can do. */
 const TRANSPORT_GAPS =
   /\b(gaps?|uncovered|not covered|no drivers?|(no ?one|nobody|no body) (is |s )?(driving|picking|dropping|taking|getting|covering)|without (a )?drivers?|needs? (a )?drivers?|(driving|transport|pickup|pick up|drop off|dropoff|carpool) (clash|clashes|conflicts?|problems?))\b/;
-const TRANSPORT_NOUNS = /\b(pick ?ups?|drop ?offs?|carpool|rides?|drivers?|transport(ation)?)\b/;
+const TRANSPORT_NOUNS =
+  /\b(pick ?ups?|drop ?offs?|carpool|rides?|lifts?|drivers?|transport(ation)?|needs? (?:picking up|collecting|dropping off|taking|a ride|a lift))\b/;
 
 /** A member mention: which member, or the asker via a pronoun. */
 interface Mention {
@@ -245,6 +255,13 @@ interface Mention {
 }
 
 /** Finds the members a question names: first names (any case, possessive "maya's"/"mayas"), and I/me/my. */
+/**
+ * What follows an "I" that tells rather than asks about the texter ("I'm trying to figure out …", "I was
+ * wondering …", "I think Eli has piano"): that "I" is not who the question is about.
+ */
+const TELLING =
+  /^(?:am \w+ing|was \w+ing|think|thought|wonder|wondered|guess|forgot|know|want to know|need to know)\b/;
+
 function findMentions(words: readonly string[], ctx: IntentContext): Mention[] {
   const byName = new Map<string, number>();
   for (const m of ctx.members) {
@@ -259,7 +276,8 @@ function findMentions(words: readonly string[], ctx: IntentContext): Mention[] {
       byName.get(bare) ??
       (bare.endsWith('s') && !byName.has(bare) ? byName.get(bare.slice(0, -1)) : undefined);
     if (id !== undefined) mentions.push({ memberId: id, index, pronoun: false });
-    else if (PRONOUNS_ASKER.has(bare)) mentions.push({ memberId: ctx.askerId, index, pronoun: true });
+    else if (PRONOUNS_ASKER.has(bare) && !(bare === 'i' && TELLING.test(words.slice(index + 1).join(' '))))
+      mentions.push({ memberId: ctx.askerId, index, pronoun: true });
   });
   return mentions;
 }
@@ -403,7 +421,7 @@ function travelWords(text: string): string {
 }
 
 const APPROVAL =
-  /\b(approv\w*|accept\w*|declin\w*|reject\w*|ok|okay|okd|okayed|say yes|said yes|say no|said no|allow\w*|agree\w*|permission|turn(?:ed)? down|ask(?:ed)? (?:about|for|if)|asking (?:about|for|if))\b/;
+  /\b(approv\w*|accept\w*|declin\w*|reject\w*|ok|okay|okd|okayed|say yes|said yes|say no|said no|(?:say|said|says) (?:i|we|he|she|they) (?:can|could)|let (?:me|us|him|her|them) go|allow\w*|agree\w*|permission|turn(?:ed)? down|ask(?:ed)? (?:about|for|if)|asking (?:about|for|if))\b/;
 const REQUESTS = /\b(requests?|proposals?|sign ?ups?)\b/;
 const YES_NO = /^(did|does|do|has|have|is|was|are|were|will|can)\b/;
 /** "is soccer cancelled?": a yes/no asked the other way round. */
@@ -452,7 +470,8 @@ function roleBeforeName(names: ReadonlySet<string>): RegExp {
  */
 const SCHOOL_IN =
   /\b(?:is there|any|have|has|got|in|at|going to|go to) school\b|\bschool ?days?\b|^(?:is|will) school (?:be )?(?:open|on)\b/;
-const SCHOOL_OFF = /\b(?:off|no|out of) school\b|\bschool (?:closed|off|holiday)\b/;
+const SCHOOL_OFF =
+  /\b(?:off|no|out of) school\b|\bschool (?:closed|shut|off|holiday|out)\b|\b(?:kids|children|boys|girls) off\b(?! (?:to|for|from|at)\b)/;
 
 /** "when is Marco back", "when do we get back from camping", "is Sam home tomorrow", "is Marco away": a trip. */
 const TRIP_BACK =
@@ -481,8 +500,8 @@ const DONE_SIGNAL = /^(did|has|have)\b|\b(done|finished|completed|yet)\b/;
  * @param match the title-word matcher (typo-tolerant `wordsMatch` in production)
  */
 export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent {
-  const intent = readIntent(raw, ctx, match);
-  const typed = normalizeQuestion(raw);
+  const typed = withoutAside(normalizeQuestion(raw));
+  const intent = readIntent(typed, ctx, match);
   // "is anyone free to take Zoe to soccer", "can anybody get Jack from football": who could do that drive.
   if (intent.kind === 'transport' && ANYONE_DRIVE.test(typed)) {
     const today = localDateOf(ctx.now);
@@ -496,7 +515,21 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
         direction: intent.direction,
         words: intent.words.filter((w) => !/^(free|able|available|anyone|anybody|someone|somebody)$/.test(w)),
         riderId: intent.memberId,
+        ...(intent.range === null ? { anyDay: true } : {}),
       },
+    };
+  }
+  // "when was the dentist", "when did we last have book club": the latest one, not the next.
+  if (
+    intent.kind === 'next_event' &&
+    intent.range === null &&
+    !intent.tripEnd &&
+    /\b(?:when|how) (?:was|were|did)\b|\blast time\b/.test(typed)
+  ) {
+    return {
+      ...intent,
+      words: intent.words.filter((w) => !/^(last|had|have|has|time)$/.test(w)),
+      last: true,
     };
   }
   const group = groupOf(typed, ctx);
@@ -515,9 +548,38 @@ export function parseIntent(raw: string, ctx: IntentContext, match: WordMatcher)
   }
 }
 
-/** "is anyone free to take …", "can anybody pick up …", "is someone able to drive …". */
-const ANYONE_DRIVE =
-  /\b(?:anyone|anybody|any one|someone|somebody)\b(?: (?:free|available|able|around))?(?: (?:to|who can|that can))? (?:take|drop|pick|get|collect|grab|fetch|drive|bring)\b|\b(?:can|could) (?:anyone|anybody|someone|somebody) (?:take|drop|pick|get|collect|grab|fetch|drive|bring)\b/;
+/**
+ * A run-on's aside after the question ("whats on today i forgot", "is chris free thursday night i want to go
+ * to book club", "when is zoes party i need to get favors", "… bc i have a meeting"): an "I" that starts a
+ * statement of its own (not "do I", "when can I") or a "because" ends the question, so the aside names neither
+ * the subject nor a title. Kept whole when the question before it would be a single word.
+ */
+const ASIDE =
+  / (?:(?:i (?:am|forgot|know|think|want|wanna|need|have an?|just|dont|cant|didnt|was|will|guess|hope|wonder|mean|said|heard|saw|read|gotta|really|totally|forget))|bc|because|cause|cos|coz)\b/;
+const INVERTING =
+  /\b(?:do|did|does|am|can|could|should|will|would|have|has|shall|must|may|where|when|what|who|why|how|if|that|and|so|then|anything|something|everything|anyone|nothing|anywhere|time|things?)$/;
+
+const QUESTION_CUE =
+  /\b(?:what|when|where|who|which|how|is|are|am|do|does|did|can|could|will|any|anything|anyone|whats|free|busy)\b/;
+
+function withoutAside(text: string): string {
+  const m = ASIDE.exec(text);
+  if (!m) return text;
+  const before = text.slice(0, m.index);
+  if (before.split(' ').length < 2 || INVERTING.test(before) || !QUESTION_CUE.test(before)) return text;
+  return before;
+}
+
+/**
+ * "is anyone free to take …", "can anybody pick up …", "is someone able to drive …", "who can collect …",
+ * "who's free to do the drop off …": who could do a drive.
+ */
+const DRIVE_VERB = '(?:take|drop|pick|get|collect|grab|fetch|drive|bring|do)';
+const ANYONE_DRIVE = new RegExp(
+  `\\b(?:anyone|anybody|any one|someone|somebody)\\b(?: (?:free|available|able|around))?(?: (?:to|who can|that can))? ${DRIVE_VERB}\\b` +
+    `|\\b(?:can|could) (?:anyone|anybody|someone|somebody) ${DRIVE_VERB}\\b` +
+    `|\\bwho (?:is |s )?(?:free|available|able|around) to ${DRIVE_VERB}\\b|\\bwho (?:can|could) ${DRIVE_VERB}\\b`,
+);
 
 /** Group words and the role they name (SPEC §3 member roles). */
 const GROUPS: Array<[RegExp, 'child' | 'parent']> = [
@@ -616,8 +678,10 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
   };
   // Title words become placeholders `w{index}` (no date reader touches a word with a digit) and come back after.
   const masked = words.map((w) => (isName(w) ? 'x' : w));
-  const joined = ` ${words.join(' ')} `;
-  for (const phrase of [...titlePhrases].sort((x, y) => y.length - x.length)) {
+  // Apostrophes aside: "nans 70th" is the title "Nan's 70th".
+  const bare = (t: string) => t.replace(/'/g, '');
+  const joined = ` ${bare(words.join(' '))} `;
+  for (const phrase of [...new Set(titlePhrases.map(bare))].sort((x, y) => y.length - x.length)) {
     let at = joined.indexOf(` ${phrase} `);
     while (at >= 0) {
       const first = joined
@@ -664,13 +728,19 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
   const content = (source: string, intentWords: RegExp | null) =>
     queryWords(titleWords(travelWords(source), mentionWords, intentWords));
 
-  if (/\b(overdue|past due|late|behind)\b/.test(text)) return { kind: 'overdue', memberId: subject };
+  // "running late", "I'm late" say how the texter is, not what is overdue.
+  if (/\b(overdue|past due|late|behind)\b/.test(text.replace(/\b(?:running|am|be|being|so|bit) late\b/g, '')))
+    return { kind: 'overdue', memberId: subject };
 
   // Activity requests: "any pending requests", "did marco approve the sleepover", "what happened with the
   // paintball party" (a request's title that is no event's).
-  const requestWords = content(
-    rest,
-    new RegExp(`${APPROVAL.source}|${REQUESTS.source}|\\b(pending|waiting|status|happened)\\b`),
+  // Not read as travel: "can I go to the sleepover" names the request, not a trip.
+  const requestWords = queryWords(
+    titleWords(
+      rest,
+      mentionWords,
+      new RegExp(`${APPROVAL.source}|${REQUESTS.source}|\\b(pending|waiting|status|happened|go|going)\\b`),
+    ),
   );
   const requestScore = bestMatched(requestWords, activityTitles, match);
   const eventScore = bestMatched(requestWords, ctx.titles, match);
@@ -752,6 +822,8 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
     'the kids',
     'kids',
     'them',
+    'anyone',
+    'anybody',
   ];
   const riders = `(?:${[...riderWords, 'the children', 'both'].join('|')})(?:'s)?`;
   const ridden = new RegExp(
@@ -804,12 +876,13 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
               ? 'pickup'
               : 'dropoff';
     const intentWords = new RegExp(
-      `${TRANSPORT_PICKUP.source}|${TRANSPORT_DROPOFF.source}|${TRANSPORT_BOTH.source}|${TRANSPORT_NOUNS.source}|\\b(home|kids|children|both|them|turn|should|must|gotta)\\b`,
+      `${TRANSPORT_PICKUP.source}|${TRANSPORT_DROPOFF.source}|${TRANSPORT_BOTH.source}|${TRANSPORT_NOUNS.source}|\\b(home|kids|children|both|them|turn|should|must|gotta|duty|duties|rota)\\b`,
     );
     // "what time do I need to get Leo": the asker drives, Leo rides.
+    // "do I need to collect anyone tonight": the asker drives whoever it is.
     const askerDrives =
       (myTurn && named === null) ||
-      (named !== null &&
+      ((named !== null || /\b(?:anyone|anybody)\b/.test(text)) &&
         /\b(?:(?:do|did|should|must|will|can|am) i|i (?:need|have|got|gotta|must|should|am|will))\b/.test(
           text,
         ));
@@ -842,7 +915,8 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
 
   // "is there school monday", "are the kids off school friday": the day's no-school events answer it.
   const school = SCHOOL_OFF.test(text) ? 'off' : SCHOOL_IN.test(text) ? 'in' : null;
-  if (school !== null && YES_NO.test(text)) {
+  // A yes/no, or a bare "kids off school fri?" with no question word of another kind.
+  if (school !== null && (YES_NO.test(text) || !/\b(what|when|where|who|why|how)\b/.test(text))) {
     return {
       kind: 'event_check',
       words: ['school'],

@@ -66,6 +66,12 @@ const REPLACEMENTS: Record<string, string> = {
   happenin: 'happening',
   havin: 'having',
   wat: 'what',
+  any1: 'anyone',
+  ne1: 'anyone',
+  some1: 'someone',
+  every1: 'everyone',
+  evry1: 'everyone',
+  no1: 'nobody',
   wut: 'what',
   wht: 'what',
   waht: 'what',
@@ -108,6 +114,16 @@ const REPLACEMENTS: Record<string, string> = {
   please: '',
   thx: '',
   hey: '',
+  omg: '',
+  lol: '',
+  lmao: '',
+  haha: '',
+  um: '',
+  umm: '',
+  uh: '',
+  btw: '',
+  tbh: '',
+  fyi: '',
   hi: '',
   hello: '',
   yo: '',
@@ -154,6 +170,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bi've\b/g, 'i have'],
   [/\bwhat're\b/g, 'what are'],
   [/\bdon't\b/g, 'do not'],
+  [/\b(any|some|every|no) thing\b/g, '$1thing'],
   // Holiday nicknames the holiday dataset does not carry.
   [/\bturkey day\b/g, 'thanksgiving'],
 ];
@@ -260,19 +277,35 @@ function isTypo(a: string, b: string): boolean {
 }
 
 /**
+ * Matches a typed word against a title word (typo-tolerant `wordsMatch` in production). `loose`, when given,
+ * is a wider typo match (two edits in a short word) that may stand for one word of a question of several
+ * whose other words all match (`relevance`).
+ */
+export type WordMatcher = ((typed: string, titleWord: string) => boolean) & {
+  loose?: (typed: string, titleWord: string) => boolean;
+};
+
+/**
  * The matcher for one family (issue 43): a typed word that is itself a word of the family's vocabulary (its
  * titles, places and names, after stemming) means that word only, never a typo of another ("sale" is not
  * "sail", "meet" is not "meat"); any other word is matched by `wordsMatch`.
  * @param vocabulary the family's words, lowercase, as `normalizeQuestion` writes them.
  */
-export function familyMatcher(vocabulary: Iterable<string>): (typed: string, title: string) => boolean {
+export function familyMatcher(vocabulary: Iterable<string>): WordMatcher {
   const known = new Set<string>();
   for (const w of vocabulary) known.add(stem(w));
-  return (typed, title) => {
+  const match: WordMatcher = (typed, title) => {
     const a = stem(typed);
     if (known.has(a)) return a === stem(title) || (a.length >= 4 && stem(title).startsWith(a));
     return wordsMatch(typed, title);
   };
+  // Two edits in a word of 4+ letters, first letter right, and never a word of the family's own ("sail" may be
+  // "sale" beside "cake"): only for one word of several whose others all match (relevance).
+  match.loose = (typed, title) => {
+    const [a, b] = [stem(typed), stem(title)];
+    return !known.has(a) && a.length >= 4 && b.length >= 4 && a[0] === b[0] && editDistance(a, b) <= 2;
+  };
+  return match;
 }
 
 /**

@@ -1,7 +1,6 @@
-import { normalizeQuestion } from './normalize.ts';
+import { type WordMatcher, normalizeQuestion } from './normalize.ts';
 
-/** Matches a typed word against a title word (typo-tolerant `wordsMatch` in production). */
-export type WordMatcher = (typed: string, titleWord: string) => boolean;
+export type { WordMatcher } from './normalize.ts';
 
 /**
  * Words that say how people talk about an item, not which item: they never have to match a title
@@ -30,6 +29,7 @@ const SYNONYMS: Record<string, string> = {
   purchase: 'buy',
   purchased: 'buy',
   footy: 'football',
+  footie: 'football',
   appt: 'appointment',
   docs: 'doctor',
   doc: 'doctor',
@@ -37,6 +37,13 @@ const SYNONYMS: Record<string, string> = {
   meal: 'dinner',
   homework: 'homework',
 };
+
+/** Words for the kind of thing an event is, which its title may leave out ("Piano" for "piano lesson"). */
+const SOFT = new Set(['lesson', 'lessons', 'class', 'classes', 'session', 'sessions', 'club']);
+
+/** A birthday said by the age in a title ("Nan's 70th", "Leo turns 8"): "nan's party", "nans birthday". */
+const CELEBRATION = new Set(['birthday', 'birthdays', 'party', 'celebration', 'bash']);
+const AGE = /^\d{1,3}(?:st|nd|rd|th)$/;
 
 /**
  * The words of a question that may name an item, as typed (a reply that quotes them quotes the texter's own
@@ -68,21 +75,48 @@ export function relevance(
   location: string | null,
   match: WordMatcher,
 ): Relevance {
-  const titleWords = normalizeQuestion(title).split(' ');
-  const whereWords = location ? normalizeQuestion(location).split(' ') : [];
+  const titleWords = withCompounds(normalizeQuestion(title).split(' '));
+  const whereWords = location ? withCompounds(normalizeQuestion(location).split(' ')) : [];
+  const means = (w: string, tw: string) => {
+    const alt = SYNONYMS[w];
+    return match(w, tw) || (alt !== undefined && match(alt, tw)) || (CELEBRATION.has(w) && AGE.test(tw));
+  };
+  // "hair cut" is "Haircut": two typed words written as one in the title count as two matched words.
+  const joined = new Set<number>();
+  for (let i = 0; i + 1 < words.length; i += 1) {
+    const pair = `${words[i]}${words[i + 1]}`;
+    if (pair.length >= 6 && titleWords.some((tw) => tw === pair)) joined.add(i).add(i + 1);
+  }
   let matched = 0;
   let inTitle = 0;
-  for (const w of words) {
-    const alt = SYNONYMS[w];
-    const means = (tw: string) => match(w, tw) || (alt !== undefined && match(alt, tw));
-    if (titleWords.some(means)) {
+  let loose = 0;
+  for (const [i, w] of words.entries()) {
+    if (joined.has(i) || titleWords.some((tw) => means(w, tw))) {
       matched += 1;
       inTitle += 1;
-    } else if (whereWords.some(means)) matched += 1;
+    } else if (whereWords.some((tw) => means(w, tw))) matched += 1;
+    else if (match.loose && titleWords.some((tw) => match.loose?.(w, tw))) loose += 1;
   }
-  const n = words.length;
+  // "piano lesson" for "Piano": a word that only says what kind of thing it is need not match, when
+  // another word does.
+  const unmatchedSoft = words.filter(
+    (w, i) => SOFT.has(w) && !joined.has(i) && ![...titleWords, ...whereWords].some((tw) => means(w, tw)),
+  ).length;
+  const n = matched > 0 ? words.length - unmatchedSoft : words.length;
   const needed = n <= 2 ? n : Math.ceil((2 * n) / 3);
-  return { matched, inTitle, enough: n > 0 && inTitle > 0 && matched >= needed };
+  // One wider typo ("cake sail") is taken when every other word of a question of several matched.
+  const typo = n >= 2 && loose === 1 && matched === n - 1 && inTitle > 0 ? 1 : 0;
+  return {
+    matched: matched + typo,
+    inTitle: inTitle + typo,
+    enough: n > 0 && inTitle > 0 && matched + typo >= needed,
+  };
+}
+
+/** A title's words and each two neighbours written as one ("Book club" also reads as "bookclub"). */
+function withCompounds(words: readonly string[]): string[] {
+  const pairs = words.slice(1).map((w, i) => `${words[i] ?? ''}${w}`);
+  return [...words, ...pairs.filter((p) => p.length >= 6)];
 }
 
 /** Orders relevance best first: more words matched, then more of them in the title. */

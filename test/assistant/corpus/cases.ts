@@ -2,6 +2,7 @@ import type { CorpusCase } from './case.ts';
 import type { CorpusFamilyName } from './families.ts';
 import { HELDOUT } from './heldout.ts';
 import { HELDOUT_43 } from './heldout-43.ts';
+import { HELDOUT_43B } from './heldout-43b.ts';
 import { UNDERSTANDING } from './understanding.ts';
 
 export type { CorpusCase } from './case.ts';
@@ -1876,8 +1877,302 @@ ask('okafor', SUN_EVE, 'ngozi', ['what time do i need to leave for the dentist']
   starts: 'Next Dentist',
 });
 
+// ─── Round 7 (issue 43 item 1): tuning cases for the classes still failing ──────────────────────────────
+// Written for the fixes of round 7, in words of their own; the round's held-out part (heldout-43b.ts) was
+// written first and is never read while tuning.
+const round7From = cases.length;
+const B7_MON_AM = '2026-11-30T07:30:00';
+const B7_SAT_AM = '2026-12-05T10:00:00';
+const H7_SAT_AM = '2026-12-05T11:00:00';
+const H7_MON_EVE = '2026-12-07T18:00:00';
+
+// A question in the past tense means the day just gone: a weekday, "the 27th", a holiday.
+ask('brooks', B7_MON_AM, 'dana', ['did we have anything friday', 'what happened last fri'], {
+  intent: 'schedule',
+  day: '2026-11-27',
+  says: ['Fri Nov 27', 'Flu shots'],
+});
+ask('brooks', B7_MON_AM, 'dana', ['what was on the 27th', 'what did we have on the 27th'], {
+  intent: 'schedule',
+  day: '2026-11-27',
+  says: ['Flu shots'],
+});
+ask('brooks', B7_MON_AM, 'dana', ['what was on thanksgiving'], {
+  intent: 'schedule',
+  day: '2026-11-26',
+  says: ['Thu Nov 26'],
+});
+ask('brooks', B7_MON_AM, 'dana', ['whats on the 28th', 'anything on friday'], {
+  intent: 'schedule',
+  not: ['Nov 2'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['what did we have on saturday', 'what did jack do on sat'], {
+  intent: 'schedule',
+  day: '2026-12-05',
+  says: ['Sat Dec 5', 'Cinema'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['what was on the 5th'], {
+  intent: 'schedule',
+  day: '2026-12-05',
+  says: ['Swimming'],
+});
+ask('harris', H7_SAT_AM, 'priya', ['what did we do on thursday', 'what did we get up to thurs'], {
+  intent: 'schedule',
+  day: '2026-12-03',
+  says: ['Gym'],
+});
+ask('harris', H7_SAT_AM, 'priya', ['what did we do today'], { intent: 'schedule', day: '2026-12-05' });
+
+// "Off" school without the word school, "school shut", and no question word at all.
+ask('brooks', B7_MON_AM, 'dana', ['are the kids off on friday', 'kids off school fri?'], {
+  intent: 'event_check',
+  day: '2026-12-04',
+  starts: 'Yes',
+  says: ['Fri Dec 4'],
+});
+ask('brooks', B7_MON_AM, 'dana', ['r the kids off thursday'], {
+  intent: 'event_check',
+  day: '2026-12-03',
+  starts: 'No',
+});
+ask('harris', H7_MON_EVE, 'priya', ['is school shut friday', 'are the kids off on the 11th'], {
+  intent: 'event_check',
+  day: '2026-12-11',
+  starts: 'Yes',
+});
+ask('harris', H7_MON_EVE, 'priya', ['school tmrw?'], {
+  intent: 'event_check',
+  day: '2026-12-08',
+  starts: 'Yes',
+});
+
+// Words run together or split apart ("bookclub", "hair cut"), and one wider typo beside a word that matches.
+ask('brooks', B7_MON_AM, 'dana', ['whens bookclub', 'when is my hair cut', 'when is the swimmeet'], {
+  intent: 'next_event',
+  starts: 'Next',
+  not: [NOT_FOUND],
+});
+ask('brooks', B7_MON_AM, 'dana', ['is the cake sell on the 11th', 'is the cake sael still on fri 11th'], {
+  intent: 'event_check',
+  day: '2026-12-11',
+  starts: 'Yes',
+  says: ['Cake sale'],
+});
+ask('brooks', B7_MON_AM, 'dana', ['when is the bike sale', 'when is the book sale'], {
+  intent: 'next_event',
+  starts: NOT_FOUND,
+});
+ask('harris', H7_MON_EVE, 'priya', ['whens the nativty rehursal'], {
+  intent: 'next_event',
+  says: ['Nativity rehearsal', 'Wed Dec 9'],
+});
+
+// Who could do a drive: "any1", "some1", "who can collect …", "who's free to drive …"; no day named is the
+// next such drive; an event with a pickup only answers "take" with its pickup.
+ask('brooks', B7_MON_AM, 'dana', ['anyone free to pick eli up from piano', 'can some1 grab eli from piano'], {
+  intent: 'free',
+  says: ['Pickup of Eli from Piano at 4:45pm Wed Dec 2', 'nobody has it yet', 'Chris'],
+});
+ask('brooks', B7_MON_AM, 'chris', ['any1 free to take eli to tutoring thurs'], {
+  intent: 'free',
+  day: '2026-12-03',
+  says: ['Pickup of Eli from Tutoring at 4:30pm', "it's yours"],
+});
+ask('brooks', B7_SAT_AM, 'dana', ["who's free to drive eli to the swim meet", 'who can take eli to swim'], {
+  intent: 'free',
+  says: ['Drop-off of Eli at Swim meet at 7:30am tomorrow', 'Chris has it'],
+});
+ask('harris', H7_MON_EVE, 'james', ['who can collect olivia from the rehearsal on wednesday'], {
+  intent: 'free',
+  day: '2026-12-09',
+  says: ['4:30pm', 'Priya has it'],
+});
+ask(
+  'harris',
+  H7_MON_EVE,
+  'james',
+  ['do i need to collect anyone tonight', 'do i have to get anybody 2nite'],
+  {
+    intent: 'transport',
+    day: '2026-12-07',
+    says: ['you pick up Olivia from Brownies at 7:30pm'],
+  },
+);
+
+// A birthday said by the age in its title; "Did you mean …?" for a title sharing a word; task drives by day.
+ask('harris', H7_MON_EVE, 'priya', ['whens nans birthday do', 'where is nans party'], {
+  intent: 'next_event',
+  says: ["Nan's 70th", 'Sun Dec 13'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['when is the nativity play', 'nativity show when'], {
+  intent: 'next_event',
+  starts: NOT_FOUND,
+  says: ['Did you mean "Nativity rehearsal" (Wed Dec 9)?'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['whens the xmas fayre'], {
+  intent: 'next_event',
+  says: ['Christmas fair', 'Sat Dec 12'],
+});
+ask('brooks', B7_SAT_AM, 'dana', ['what do i have due this week', 'any tasks for me this week'], {
+  intent: 'tasks',
+  day: '2026-11-29',
+  says: ['but you drive', 'Soccer practice Tue Dec 1 at 4:45pm', 'Swim meet tomorrow at 12pm'],
+});
+
+// "need picking up", "a lift"; "did dad say I can go to …" is a request; "piano lesson" for "Piano".
+const B7_TUE_AM = '2026-12-01T07:00:00';
+ask('brooks', B7_TUE_AM, 'dana', ['do the kids need picking up today', 'kids need a ride today?'], {
+  intent: 'transport',
+  day: '2026-12-01',
+  says: ['Zoe', 'Soccer practice'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['does jack need a lift to football wed'], {
+  intent: 'transport',
+  day: '2026-12-09',
+  says: ['James picks up Jack from Football at 5:30pm'],
+});
+ask('brooks', B7_TUE_AM, 'zoe', ['did dad say i can go to the sleepover', 'can i go to avas sleepover'], {
+  intent: 'activities',
+  starts: 'No',
+  says: ['declined'],
+});
+ask('brooks', B7_TUE_AM, 'eli', ['did mom say i could join robotics'], {
+  intent: 'activities',
+  says: ['pending'],
+});
+ask('brooks', B7_TUE_AM, 'eli', ['when is my next piano lesson', 'when is my piano class'], {
+  intent: 'next_event',
+  says: ['Next Piano', 'Wed Dec 2'],
+});
+ask('brooks', B7_TUE_AM, 'eli', ['is piano class on wed'], { intent: 'event_check', starts: 'Yes' });
+
+// "When was …": the latest one, not the next.
+ask('brooks', B7_TUE_AM, 'dana', ['when was the dentist', 'when was the last time we had flu shots'], {
+  intent: 'next_event',
+  starts: 'Last',
+  not: ['2027'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['when did jack last have football'], {
+  intent: 'next_event',
+  starts: 'Last Football: Wed Dec 2',
+});
+ask('brooks', B7_TUE_AM, 'dana', ['when was the cake sale'], {
+  intent: 'next_event',
+  says: ['lately', 'Next Cake sale: Fri Dec 11'],
+});
+
+// A title typed without its apostrophe is still the title (an age in it is no day); fillers ("omg", "lol").
+const H7_THU_AM = '2026-12-03T07:20:00';
+ask('harris', H7_THU_AM, 'olivia', ['omg when is nans 70th', 'so um whens nans 70th', 'nan bday when? 🎉'], {
+  intent: 'next_event',
+  says: ["Nan's 70th", 'Sun Dec 13'],
+});
+ask('harris', H7_THU_AM, 'jack', ['wen is footie', 'lol when is football'], {
+  intent: 'next_event',
+  says: ['Football', 'Wed Dec 9'],
+});
+ask('harris', H7_MON_EVE, 'priya', ['when is nans visit'], {
+  intent: 'next_event',
+  starts: NOT_FOUND,
+  says: ['Did you mean "Nan\'s 70th" (Sun Dec 13)?'],
+});
+
+// A drive is the driver's own, in a part of a day too (a 4:45pm drop-off for a 5pm practice is "afternoon").
+const B7_MON_EVE = '2026-11-30T20:00:00';
+ask('brooks', B7_MON_EVE, 'dana', ['am i free tomorrow afternoon', 'am i busy tmrw afternoon'], {
+  intent: 'free',
+  day: '2026-12-01',
+  says: ['busy tomorrow afternoon', '4:45-5:15pm drop off Zoe at Soccer practice'],
+});
+ask('brooks', B7_MON_EVE, 'dana', ['do i need to be anywhere tmrw'], {
+  intent: 'schedule',
+  day: '2026-12-01',
+  says: ['4:45pm drop off Zoe at Soccer practice'],
+});
+ask('brooks', B7_MON_EVE, 'chris', ['when am i next on pickup duty'], {
+  intent: 'transport',
+  says: ['you pick up Zoe from Soccer practice at 6:30pm'],
+});
+ask('brooks', B7_SAT_AM, 'chris', ['is there any thing on tomorrow'], {
+  intent: 'schedule',
+  day: '2026-12-06',
+  says: ['Swim meet'],
+});
+
+// "<weekday> week" asked on that weekday is a week today, as a bare weekday asked on it is today.
+ask('harris', H7_MON_EVE, 'priya', ['anything on monday week', 'whats on a week on monday'], {
+  intent: 'schedule',
+  day: '2026-12-14',
+  says: ['Mon Dec 14'],
+});
+
+ask('brooks', '2026-12-05T21:00:00', 'dana', ['how was the party', 'how did the bday party go'], {
+  intent: 'next_event',
+  starts: "Last Zoe's bday party: today",
+});
+
+// A run-on's aside ("… i forgot", "… i need to get favors", "… bc i have a meeting") is not the question.
+ask('brooks', B7_TUE_AM, 'dana', ['whats on today i forgot', 'whats on 2day i totally forget'], {
+  intent: 'schedule',
+  day: '2026-12-01',
+  starts: 'Today (Tue Dec 1)',
+  says: ['School', 'Work dinner'],
+});
+ask('brooks', B7_TUE_AM, 'chris', ['when is zoes party i need to get favors'], {
+  intent: 'next_event',
+  says: ["Zoe's bday party", 'Sat Dec 5'],
+});
+ask('brooks', B7_TUE_AM, 'dana', ['quick q is chris free thursday night i want to go to book club'], {
+  intent: 'free',
+  day: '2026-12-03',
+  starts: 'No, Chris is busy',
+});
+ask('brooks', B7_TUE_AM, 'dana', ['i think eli has piano tomorrow can u check'], {
+  intent: 'event_check',
+  day: '2026-12-02',
+  starts: 'Yes, Piano',
+});
+ask('brooks', B7_TUE_AM, 'dana', ['running late can someone check who is getting zoe from soccer tonight'], {
+  intent: 'transport',
+  day: '2026-12-01',
+  says: ['Chris picks up Zoe from Soccer practice at 6:30pm'],
+});
+ask('harris', H7_MON_EVE, 'olivia', ['do i have brownies tonight i dont want to go lol'], {
+  intent: 'event_check',
+  day: '2026-12-07',
+  starts: 'Yes, Brownies',
+});
+
+// An "I" that tells ("I'm trying to figure out …", "I was wondering …") is not the subject, nor the past tense.
+ask('brooks', B7_TUE_AM, 'dana', ['hey so im trying to figure out tomorrow whats on for everyone'], {
+  intent: 'schedule',
+  day: '2026-12-02',
+  starts: 'Tomorrow (Wed Dec 2)',
+  says: ['School', 'Piano'],
+});
+ask('brooks', B7_TUE_AM, 'dana', ['i was wondering whats on saturday'], {
+  intent: 'schedule',
+  day: '2026-12-05',
+  says: ['Yoga'],
+});
+ask('brooks', B7_TUE_AM, 'dana', ['is piano on wed i heard it was moved'], {
+  intent: 'event_check',
+  day: '2026-12-02',
+  starts: 'Yes, Piano',
+});
+
+/** Round 7's tuning cases (issue 43 item 1), counted on their own by the bench. */
+export const ROUND_7: readonly CorpusCase[] = cases.slice(round7From);
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
- * understanding.ts and its held-out part heldout-43.ts).
+ * understanding.ts and its held-out part heldout-43.ts), round 7 (the tuning cases above, ROUND_7, and its
+ * held-out part heldout-43b.ts).
  */
-export const CORPUS: readonly CorpusCase[] = [...cases, ...HELDOUT, ...UNDERSTANDING, ...HELDOUT_43];
+export const CORPUS: readonly CorpusCase[] = [
+  ...cases,
+  ...HELDOUT,
+  ...UNDERSTANDING,
+  ...HELDOUT_43,
+  ...HELDOUT_43B,
+];

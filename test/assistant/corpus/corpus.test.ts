@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countSmsSegments, smsEncoding } from '../../../src/core/notifications/sms-segments.ts';
 import { HELDOUT_43 } from './heldout-43.ts';
+import { HELDOUT_43B } from './heldout-43b.ts';
 import { CORPUS } from './cases.ts';
 import { scoreCorpus } from './score.ts';
 
@@ -60,10 +61,15 @@ describe('the texted-message corpus (issue 28)', () => {
     expect(withEmoji.length).toBeGreaterThan(0);
   });
 
-  it('scores the held-out part of round 6 (issue 43) at least 80% on its own', () => {
-    const heldOut = new Set<unknown>(HELDOUT_43);
+  // Issue 43's held-out parts, each on its own: round 6 (heldout-43.ts) and round 7 (heldout-43b.ts), written
+  // before the code they measure changed and never read while tuning.
+  it.each([
+    ['round 6', HELDOUT_43, 0.8],
+    ['round 7', HELDOUT_43B, 0.95],
+  ] as const)('scores the held-out part of %s (issue 43) at least its bound on its own', (_, part, bound) => {
+    const heldOut = new Set<unknown>(part);
     const rs = result.results.filter((r) => heldOut.has(r.case));
-    expect(rs.length).toBe(HELDOUT_43.length);
-    expect(rs.filter((r) => r.problems.length === 0).length / rs.length).toBeGreaterThanOrEqual(0.8);
+    expect(rs.length).toBe(part.length);
+    expect(rs.filter((r) => r.problems.length === 0).length / rs.length).toBeGreaterThanOrEqual(bound);
   });
 });
