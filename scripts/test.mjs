@@ -6,8 +6,11 @@
 //  4. builds the SPA once and runs the Playwright journeys against the real server (a fresh database).
 // Prints one closing line: "N passed, N failed".
 //
-// Two options, so that CI runs what depends on the database on both databases and the rest once (issue 44):
-//   --database-only   Vitest's `database` and `timing` projects only (vitest.config.ts), not `unit`;
+// Options, so that CI runs what depends on the database on both databases and the rest once, and runs the two
+// databases' passes side by side (issue 44, ADR 041):
+//   --database-only   Vitest's `database` and `timing` projects only (vitest.config.ts), not `unit` or `mocking`;
+//   --without-timing  leaves out the `timing` project (CI runs it on its own afterwards, with nothing beside it:
+//                     it measures how long requests wait);
 //   --shard=I/N       only the I-th of N parts of the browser journeys (Playwright's --shard).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -92,9 +95,14 @@ async function freshE2eDatabase() {
 const args = process.argv.slice(2);
 const databaseOnly = args.includes('--database-only');
 const shard = args.find((arg) => arg.startsWith('--shard='));
-const unknown = args.filter((arg) => arg !== '--database-only' && arg !== shard);
+const withoutTiming = args.includes('--without-timing');
+const unknown = args.filter(
+  (arg) => arg !== '--database-only' && arg !== '--without-timing' && arg !== shard,
+);
 if (unknown.length > 0 || (shard && !/^--shard=\d+\/\d+$/.test(shard))) {
-  console.error(`Unknown option ${unknown[0] ?? shard}. Options: --database-only, --shard=I/N`);
+  console.error(
+    `Unknown option ${unknown[0] ?? shard}. Options: --database-only, --without-timing, --shard=I/N`,
+  );
   process.exit(2);
 }
 
@@ -105,12 +113,17 @@ const apiDocsStatus = run('node', ['--import', 'tsx', 'scripts/api-docs.ts', '--
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 heading(`Unit and API tests (${engine})`);
 const vitestJson = path.join(work, 'vitest.json');
+const projects = [
+  ...(databaseOnly ? [] : ['unit', 'mocking']),
+  'database',
+  ...(withoutTiming ? [] : ['timing']),
+];
 const vitestStatus = run(
   'npx',
   [
     'vitest',
     'run',
-    ...(databaseOnly ? ['--project=database', '--project=timing'] : []),
+    ...projects.map((name) => `--project=${name}`),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestJson}`,
