@@ -63,7 +63,10 @@ describe('route contracts', () => {
   it('documents every route of the live route table, and names no route that does not exist', () => {
     const live = liveApiRoutes(dev);
     expect(live.length).toBeGreaterThan(60);
-    expect(live.filter((route) => !(route in ROUTE_CONTRACTS))).toEqual([]);
+    const declared = dev.app.routeTable
+      .filter((r) => r.contract !== null && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(live.filter((route) => !(route in ROUTE_CONTRACTS) && !declared.includes(route))).toEqual([]);
     expect(Object.keys(ROUTE_CONTRACTS).filter((route) => !live.includes(route))).toEqual([]);
   });
 

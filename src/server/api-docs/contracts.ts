@@ -565,41 +565,6 @@ export const ROUTE_CONTRACTS: Readonly<Record<string, RouteContract>> = {
   },
 
   // Tasks (SPEC §7).
-  'GET /api/tasks': {
-    summary: 'The family’s tasks, each with only the start of its description (ADR 046).',
-    auth: 'session',
-    responses: {
-      200: {
-        description:
-          '`TaskDto[]` by due date: `description` is its first 12 lines within 1 KiB, `description_truncated` says whether it holds more (`GET /api/tasks/{id}` answers all of it). At most 1,000 tasks (`TASKS_LIST_MAX`: the open ones nearest due first, then the completed ones most recently changed; `X-List-Truncated: true` says more were left out): the reply is at most 5,121,001 bytes (4.9 MiB, `TASKS_LIST_MAX_BYTES`).',
-      },
-    },
-  },
-  'GET /api/tasks/:id': {
-    summary: 'One task with its whole description (the Edit Task form reads it).',
-    auth: 'session',
-    params: idParams,
-    responses: { 200: { description: '`TaskDto`.' } },
-  },
-  'POST /api/tasks': {
-    summary: 'Create a task.',
-    auth: 'session',
-    body: createTaskSchema,
-    responses: { 201: { description: '`TaskDto`.' } },
-  },
-  'PATCH /api/tasks/:id': {
-    summary: 'Edit a task or change its status.',
-    auth: 'session',
-    params: idParams,
-    body: updateTaskSchema,
-    responses: { 200: { description: '`TaskDto`.' } },
-  },
-  'DELETE /api/tasks/:id': {
-    summary: 'Delete a task.',
-    auth: 'session',
-    params: idParams,
-    responses: { 200: OK_UNDO },
-  },
 
   // Activity requests (SPEC §7).
   'GET /api/activity-proposals': {
