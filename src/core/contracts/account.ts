@@ -80,6 +80,25 @@ export interface SessionListItemDto {
   current: boolean;
 }
 
+/** Reply of `POST /api/account/email` (202): the address waiting for its confirmation link to be opened. */
+export const pendingEmailReplySchema = z.object({ pending_email: z.string() });
+export type PendingEmailReply = z.output<typeof pendingEmailReplySchema>;
+
+/** Reply of `POST /api/account/email/confirm`: the account's address now. */
+export const confirmedEmailReplySchema = z.object({ email: z.string() });
+export type ConfirmedEmailReply = z.output<typeof confirmedEmailReplySchema>;
+
+/** Reply of `POST /api/account/sessions/sign-out-others`: how many sessions ended and app passwords were revoked. */
+export const signOutOthersReplySchema = z.object({
+  ended: z.number().int(),
+  app_passwords_revoked: z.number().int(),
+});
+export type SignOutOthersReply = z.output<typeof signOutOthersReplySchema>;
+
+/** Reply of `POST /api/account/recovery-codes`: the new one-time codes, shown once. */
+export const recoveryCodesReplySchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodesReply = z.output<typeof recoveryCodesReplySchema>;
+
 /** Reply of `POST /api/account/passkeys`: the new passkey, and recovery codes when this was the first one. */
 export interface AddPasskeyReply {
   passkey: PasskeyDto;

@@ -95,7 +95,11 @@ export interface SessionDto {
  * Reply of `POST /api/auth/login` (issue 25): `ok` when signed in; `second_factor_required` when the account
  * has a passkey and the sign-in waits for it (or a recovery code) before a session starts.
  */
-export type LoginReply = { ok: true } | { second_factor_required: true };
+export const loginReplySchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ second_factor_required: z.literal(true) }),
+]);
+export type LoginReply = z.output<typeof loginReplySchema>;
 
 /** A new password as every form takes it: SPEC §5's 6-character minimum and the 1024 ceiling. */
 export const newPasswordSchema = z

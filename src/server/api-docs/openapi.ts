@@ -2,7 +2,6 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type RouteContract, errorsOf } from '../http/route-contract.ts';
-import { ROUTE_CONTRACTS } from './contracts.ts';
 
 /** Where the development server answers the OpenAPI document (JSON). */
 export const API_DOCS_PATH = '/api/docs';
@@ -99,7 +98,7 @@ export async function registerOpenApi(app: FastifyInstance, sessionCookie: strin
       if (!url.startsWith('/api/') || url === API_DOCS_PATH)
         return { schema: { ...schema, hide: true }, url };
       const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
-      const contract = route.config?.contract ?? ROUTE_CONTRACTS[`${method} ${url}`];
+      const contract = route.config?.contract;
       if (!contract) return { schema: { ...schema, 'x-undocumented': true }, url };
       const systemScope = route.config?.systemScope ?? null;
       // The transform's declared type is Fastify's own schema type; ours is a plain JSON Schema object.
