@@ -12,6 +12,7 @@ import {
   signOutOthersReplySchema,
 } from '../../core/contracts/account.ts';
 import { confirmEmailSchema } from '../../core/contracts/auth.ts';
+import type { OkReply } from '../../core/contracts/replies.ts';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MINUTES } from '../auth/challenges.ts';
 import type { ServerContext } from '../context.ts';
 import { parseInput } from '../http/errors.ts';
@@ -83,7 +84,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       responses: { 200: OK },
       rateLimited: true,
     },
-    async ({ auth, body }) => {
+    async ({ auth, body }): Promise<OkReply> => {
       await changePassword(ctx, auth, body);
       return { ok: true };
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createActivitySchema, updateActivitySchema } from '../../core/contracts/activities.ts';
+import type { UndoableDeleteReply } from '../../core/contracts/replies.ts';
 import type { ServerContext } from '../context.ts';
 import { sendCappedList } from '../http/capped-list.ts';
 import { route } from '../http/route.ts';
@@ -81,6 +82,9 @@ export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContex
       params: idParams,
       responses: { 200: OK_UNDO },
     },
-    async ({ auth, id }) => ({ ok: true, undo_id: await deleteProposal(ctx, auth.familyId, id) }),
+    async ({ auth, id }): Promise<UndoableDeleteReply> => ({
+      ok: true,
+      undo_id: await deleteProposal(ctx, auth.familyId, id),
+    }),
   );
 }

@@ -11,7 +11,7 @@ import {
   loginReplySchema,
   type LoginReply,
 } from '../../core/contracts/auth.ts';
-import { okReplySchema } from '../../core/contracts/replies.ts';
+import { okReplySchema, type OkReply } from '../../core/contracts/replies.ts';
 import { SIGNED_IN_COOKIE } from '../../core/contracts/signed-in-cookie.ts';
 import { openRequestScope } from '../http/family-scope.ts';
 import type { ServerContext } from '../context.ts';
@@ -417,7 +417,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       responses: { 200: OK },
       rateLimited: true,
     },
-    async ({ body }) => {
+    async ({ body }): Promise<OkReply> => {
       await takingAtLeast(FORGOT_PASSWORD_MIN_MS, () => requestPasswordReset(ctx, body.email));
       return { ok: true };
     },
@@ -435,7 +435,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       responses: { 200: OK },
       rateLimited: true,
     },
-    async ({ body }) => {
+    async ({ body }): Promise<OkReply> => {
       await resetPassword(ctx, body.token, body.password);
       return { ok: true };
     },
@@ -450,7 +450,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       auth: 'optional',
       responses: { 200: OK },
     },
-    async (_input, request, reply) => {
+    async (_input, request, reply): Promise<OkReply> => {
       if (request.auth) await destroySession(ctx.db, request.auth.sid);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });

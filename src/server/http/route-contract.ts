@@ -57,7 +57,7 @@ export const tokenParams = z.object({
   token: z.string().meta({ description: 'The secret token from the link.' }),
 });
 /** A 204 reply. */
-export const NO_CONTENT: ResponseContract = { description: 'No body.' };
+export const NO_CONTENT = { description: 'No body.' } satisfies ResponseContract;
 const NOT_FOUND_ID = 'No such id in your family (another family’s ids answer the same).';
 
 const STANDARD_ERRORS: Record<number, string> = {
@@ -91,10 +91,10 @@ export function errorsOf(method: string, url: string, contract: RouteContract): 
 }
 
 /** A `{ ok: true }` reply. */
-export const OK: ResponseContract = { description: '`{ ok: true }`.', schema: okReplySchema };
+export const OK = { description: '`{ ok: true }`.', schema: okReplySchema } satisfies ResponseContract;
 /** The reply of a delete that can be undone (ADR 051). */
-export const OK_UNDO: ResponseContract = {
+export const OK_UNDO = {
   description:
     '`{ ok: true, undo_id }`: `undo_id` (a UUID) undoes the delete with `POST /api/undo/{undo_id}` for 60 seconds.',
   schema: undoableDeleteReplySchema,
-};
+} satisfies ResponseContract;

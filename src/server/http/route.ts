@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { type AuthContext, requireAuth } from './auth-context.ts';
 import { parseInput } from './errors.ts';
 import { pathId } from './path-params.ts';
-import { idParams, type RouteAuth, type RouteContract } from './route-contract.ts';
+import { idParams, type ResponseContract, type RouteAuth, type RouteContract } from './route-contract.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,8 +37,17 @@ export type RouteInput<A extends RouteAuth, P, Q, B, Self> = (A extends 'session
   (Self extends true ? unknown : Q extends Schema ? { query: z.output<Q> } : unknown) &
   (Self extends true ? unknown : B extends Schema ? { body: z.output<B> } : unknown);
 
+/**
+ * What a handler may answer: the output type of the declared replies' schemas when every reply declares one, else
+ * anything (a reply described in words, or sent with `reply.send`). A handler returning another shape fails
+ * typecheck: the declaration and the handler cannot drift apart (ADR 056).
+ */
+export type ReplyBody<Rs> = {
+  [K in keyof Rs]: Rs[K] extends { schema: infer S extends Schema } ? z.output<S> : unknown;
+}[keyof Rs];
+
 /** One route: its method and URL, its contract, and the Fastify options it needs besides the handler. */
-export interface RouteDeclaration<A extends RouteAuth, P, Q, B, Self> extends RouteContract {
+export interface RouteDeclaration<A extends RouteAuth, P, Q, B, Self, Rs> extends RouteContract {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The URL as Fastify registers it (`/api/tasks/:id`). */
   url: string;
@@ -46,6 +55,7 @@ export interface RouteDeclaration<A extends RouteAuth, P, Q, B, Self> extends Ro
   params?: P & Schema;
   query?: Q & Schema;
   body?: B & Schema;
+  responses: Rs & Record<number, ResponseContract>;
   /** The 404 message when the path id names nothing (`idParams` routes); Fastify's `Not found` otherwise. */
   notFound?: string;
   /**
@@ -69,14 +79,14 @@ export interface RouteDeclaration<A extends RouteAuth, P, Q, B, Self> extends Ro
  * @throws HttpError 401 (no session on a `session` route), 404 (a path id naming nothing), 400 (query or body),
  *   from the request, before the handler runs.
  */
-export function route<A extends RouteAuth, P = undefined, Q = undefined, B = undefined, Self = undefined>(
+export function route<A extends RouteAuth, Rs, P = undefined, Q = undefined, B = undefined, Self = undefined>(
   app: FastifyInstance,
-  declaration: RouteDeclaration<A, P, Q, B, Self>,
+  declaration: RouteDeclaration<A, P, Q, B, Self, Rs>,
   handler: (
     input: RouteInput<A, P, Q, B, Self>,
     request: FastifyRequest,
     reply: FastifyReply,
-  ) => Promise<unknown>,
+  ) => Promise<ReplyBody<Rs> | FastifyReply>,
 ): void {
   const { method, url, notFound, parsesItself, options = {}, ...contract } = declaration;
   const parsesId = Object.is(contract.params, idParams);

@@ -6,6 +6,7 @@ import {
   memberPatchSchema,
   phoneCodeSchema,
 } from '../../core/contracts/members.ts';
+import type { UndoableDeleteReply } from '../../core/contracts/replies.ts';
 import type { ServerContext } from '../context.ts';
 import { httpErrorBody } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -287,7 +288,10 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       responses: { 200: OK_UNDO },
     },
     // The undo id is a body field (ADR 051): the reply was 204 without a body.
-    async ({ auth, id }) => ({ ok: true, undo_id: await cancelInvitation(ctx, auth.familyId, id) }),
+    async ({ auth, id }): Promise<UndoableDeleteReply> => ({
+      ok: true,
+      undo_id: await cancelInvitation(ctx, auth.familyId, id),
+    }),
   );
 
   route(

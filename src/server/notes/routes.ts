@@ -7,6 +7,7 @@ import {
   noteUpdateSchema,
 } from '../../core/contracts/notes.ts';
 import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE } from '../../core/contracts/quotas.ts';
+import type { OkReply, UndoableDeleteReply } from '../../core/contracts/replies.ts';
 import type { ServerContext } from '../context.ts';
 import { HttpError, notFound, parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-params.ts';
@@ -179,7 +180,10 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
       params: idParams,
       responses: { 200: OK_UNDO },
     },
-    async ({ auth, id }) => ({ ok: true, undo_id: await deleteNote(ctx, auth.familyId, id) }),
+    async ({ auth, id }): Promise<UndoableDeleteReply> => ({
+      ok: true,
+      undo_id: await deleteNote(ctx, auth.familyId, id),
+    }),
   );
 
   route(
@@ -231,7 +235,7 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
       body: noteReorderSchema,
       responses: { 200: OK },
     },
-    async ({ auth, body }) => {
+    async ({ auth, body }): Promise<OkReply> => {
       await reorderNotes(ctx, auth.familyId, body);
       return { ok: true };
     },

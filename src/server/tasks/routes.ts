@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTaskSchema, updateTaskSchema } from '../../core/contracts/tasks.ts';
+import type { UndoableDeleteReply } from '../../core/contracts/replies.ts';
 import type { ServerContext } from '../context.ts';
 import { sendCappedList } from '../http/capped-list.ts';
 import { route } from '../http/route.ts';
@@ -81,6 +82,9 @@ export function registerTasksRoutes(app: FastifyInstance, ctx: ServerContext): v
       params: idParams,
       responses: { 200: OK_UNDO },
     },
-    async ({ auth, id }) => ({ ok: true, undo_id: await deleteTask(ctx, auth.familyId, id) }),
+    async ({ auth, id }): Promise<UndoableDeleteReply> => ({
+      ok: true,
+      undo_id: await deleteTask(ctx, auth.familyId, id),
+    }),
   );
 }
