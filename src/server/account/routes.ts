@@ -82,7 +82,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       body: changePasswordSchema,
       options: { preHandler: limitPasswordChecks },
       responses: { 200: OK },
-      rateLimited: true,
     },
     async ({ auth, body }): Promise<OkReply> => {
       await changePassword(ctx, auth, body);
@@ -101,7 +100,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       options: { preHandler: limitPasswordChecks },
       responses: { 202: { description: 'The pending address.', schema: pendingEmailReplySchema } },
       errors: { 409: 'The address belongs to another account.' },
-      rateLimited: true,
     },
     async ({ auth, body }, _request, reply) =>
       reply.status(202).send(await requestEmailChange(ctx, auth, body)),
@@ -117,7 +115,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       body: confirmEmailSchema,
       options: { preHandler: limitPasswordChecks, config: { systemScope: 'auth-account-email-confirm' } },
       responses: { 200: { description: 'The new address.', schema: confirmedEmailReplySchema } },
-      rateLimited: true,
     },
     async ({ body }) => confirmEmailChange(ctx, body.token),
   );
@@ -187,7 +184,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       responses: {
         200: { description: '`PublicKeyCredentialCreationOptionsJSON` and the registration step cookie.' },
       },
-      rateLimited: true,
     },
     async ({ auth, body }, _request, reply) => {
       const { options, step } = await passkeyRegistrationOptions(ctx, auth, body.current_password);
@@ -231,7 +227,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       body: reauthSchema,
       options: { preHandler: limitPasswordChecks },
       responses: { 204: NO_CONTENT },
-      rateLimited: true,
     },
     async ({ auth, id, body }, _request, reply) => {
       await removePasskey(ctx, auth, id, body.current_password);
@@ -249,7 +244,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       body: reauthSchema,
       options: { preHandler: limitPasswordChecks },
       responses: { 200: { description: 'The new codes, shown once.', schema: recoveryCodesReplySchema } },
-      rateLimited: true,
     },
     async ({ auth, body }) => newRecoveryCodes(ctx, auth, body.current_password),
   );

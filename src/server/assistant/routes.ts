@@ -94,7 +94,6 @@ export function registerAssistantRoutes(app: FastifyInstance, ctx: ServerContext
         parsesItself: true,
         options: { preHandler: [verifySignature, limitSenders], config: { systemScope: 'sms-webhook' } },
         responses: { 200: { description: 'TwiML with the reply.', contentType: 'text/xml' } },
-        rateLimited: true,
       },
       async (_input, request, reply) => {
         const params = formParams(request);

@@ -200,7 +200,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       options: { preHandler: limitAttempts, config: { systemScope: 'auth-register' } },
       responses: { 201: { description: '`{ ok: true }` and the session cookie.', schema: okReplySchema } },
       errors: { 409: 'The e-mail is already registered.' },
-      rateLimited: true,
     },
     async ({ body: input }, request, reply) => {
       const rawId = await register(ctx, input, userAgentOf(request));
@@ -231,7 +230,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
         },
       },
       errors: { 401: 'Wrong e-mail or password.' },
-      rateLimited: true,
     },
     async ({ body: input }, request, reply) => {
       const pair = `${emailOf(request)}|${request.ip}`;
@@ -287,7 +285,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       options: { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-options' } },
       responses: { 200: { description: '`PublicKeyCredentialRequestOptionsJSON` (WebAuthn Level 3).' } },
       errors: { 401: 'No sign-in step in progress, or it expired.' },
-      rateLimited: true,
     },
     async (_input, request) => secondFactorOptions(ctx, stepCookie(request)),
   );
@@ -303,7 +300,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       options: { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-passkey' } },
       responses: { 200: SIGNED_IN },
       errors: { 401: 'The step expired or the assertion does not verify.' },
-      rateLimited: true,
     },
     async ({ body: input }, request, reply) => {
       signIn(
@@ -326,7 +322,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       options: { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-recovery-code' } },
       responses: { 200: SIGNED_IN },
       errors: { 401: 'The step expired or the code is wrong or used.' },
-      rateLimited: true,
     },
     async ({ body: input }, request, reply) => {
       signIn(
@@ -349,7 +344,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       responses: {
         200: { description: '`PublicKeyCredentialRequestOptionsJSON` and the sign-in step cookie.' },
       },
-      rateLimited: true,
     },
     async (_input, _request, reply) => {
       const { options, step } = await passkeySigninOptions(ctx);
@@ -369,7 +363,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       options: { preHandler: limitSteps, config: { systemScope: 'auth-passkey' } },
       responses: { 200: SIGNED_IN },
       errors: { 401: 'The step expired or the assertion does not verify.' },
-      rateLimited: true,
     },
     async ({ body: input }, request, reply) => {
       const rawId = await passkeySignin(ctx, stepCookie(request), input.response, userAgentOf(request));
@@ -415,7 +408,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       body: forgotPasswordSchema,
       options: { preHandler: limitResets, config: { systemScope: 'auth-forgot-password' } },
       responses: { 200: OK },
-      rateLimited: true,
     },
     async ({ body }): Promise<OkReply> => {
       await takingAtLeast(FORGOT_PASSWORD_MIN_MS, () => requestPasswordReset(ctx, body.email));
@@ -433,7 +425,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       body: resetPasswordSchema,
       options: { preHandler: limitSteps, config: { systemScope: 'auth-reset-password' } },
       responses: { 200: OK },
-      rateLimited: true,
     },
     async ({ body }): Promise<OkReply> => {
       await resetPassword(ctx, body.token, body.password);

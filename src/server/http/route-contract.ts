@@ -38,7 +38,7 @@ export interface RouteContract {
   responses: Record<number, ResponseContract>;
   /** Failures particular to this route (the usual ones are added by `errorsOf`). */
   errors?: Record<number, string>;
-  /** True when the route has its own rate limit (429 with Retry-After). */
+  /** True when the route has its own rate limit (429 with Retry-After): `route()` sets it from a `rateLimited` preHandler. */
   rateLimited?: boolean;
 }
 

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { type AuthContext, requireAuth } from './auth-context.ts';
 import { parseInput } from './errors.ts';
 import { pathId } from './path-params.ts';
+import { countsRateLimits } from './rate-limit.ts';
 import { idParams, type ResponseContract, type RouteAuth, type RouteContract } from './route-contract.ts';
 
 declare module 'fastify' {
@@ -47,7 +48,10 @@ export type ReplyBody<Rs> = {
 }[keyof Rs];
 
 /** One route: its method and URL, its contract, and the Fastify options it needs besides the handler. */
-export interface RouteDeclaration<A extends RouteAuth, P, Q, B, Self, Rs> extends RouteContract {
+export interface RouteDeclaration<A extends RouteAuth, P, Q, B, Self, Rs> extends Omit<
+  RouteContract,
+  'rateLimited'
+> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The URL as Fastify registers it (`/api/tasks/:id`). */
   url: string;
@@ -63,7 +67,10 @@ export interface RouteDeclaration<A extends RouteAuth, P, Q, B, Self, Rs> extend
    * the declared contracts then only document them.
    */
   parsesItself?: Self;
-  /** Fastify route options: `preHandler` (rate limits), `config` (scopes), `bodyLimit`, a serializing `schema`… */
+  /**
+   * Fastify route options: `preHandler` (a `rateLimited` one marks the contract `rateLimited`), `config` (scopes),
+   * `bodyLimit`, a serializing `schema`…
+   */
   options?: Omit<RouteShorthandOptions, 'config'> & { config?: FastifyContextConfig };
 }
 
@@ -88,7 +95,10 @@ export function route<A extends RouteAuth, Rs, P = undefined, Q = undefined, B =
     reply: FastifyReply,
   ) => Promise<ReplyBody<Rs> | FastifyReply>,
 ): void {
-  const { method, url, notFound, parsesItself, options = {}, ...contract } = declaration;
+  const { method, url, notFound, parsesItself, options = {}, ...declared } = declaration;
+  const contract: RouteContract = countsRateLimits(options.preHandler)
+    ? { ...declared, rateLimited: true }
+    : declared;
   const parsesId = Object.is(contract.params, idParams);
   app.route({
     ...options,

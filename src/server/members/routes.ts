@@ -199,7 +199,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
         429: 'Too many codes: 3 an hour to the member, 10 an hour from the family, or 5 an hour and 10 a day to the number across all families (`Retry-After`).',
         503: 'The text could not be sent.',
       },
-      rateLimited: true,
     },
     async ({ auth: { familyId, userId }, id }) =>
       sendPhoneCode(ctx, sms, familyId, userId, id, (tx, row) => memberDtoOf(ctx, tx, familyId, userId, row)),
@@ -256,7 +255,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       options: { preHandler: limitInvitationSends },
       responses: { 201: { description: '`InvitationDto`.' } },
       errors: { 409: 'The address already has an account or an invitation.' },
-      rateLimited: true,
     },
     async ({ auth, body }, _request, reply) =>
       reply.status(201).send(await invite(ctx, auth.familyId, auth.userId, body)),
@@ -272,7 +270,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       params: idParams,
       options: { preHandler: limitInvitationSends },
       responses: { 200: { description: '`InvitationDto`.' } },
-      rateLimited: true,
     },
     async ({ auth, id }) => resendInvitation(ctx, auth.familyId, auth.userId, id),
   );
@@ -305,7 +302,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       options: { preHandler: limitTokenUse, config: { systemScope: 'invitation-token' } },
       responses: { 200: { description: '`InvitationDetailsDto`.' } },
       errors: { 404: 'The link is unknown, used, cancelled or expired.' },
-      rateLimited: true,
     },
     async (_input, request, reply) => {
       // The reply names a person and an e-mail: keep it out of shared caches.
@@ -326,7 +322,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       options: { preHandler: limitTokenUse, config: { systemScope: 'invitation-token' } },
       responses: { 201: OK },
       errors: { 404: 'The link is unknown, used, cancelled or expired.' },
-      rateLimited: true,
     },
     async ({ body }, request, reply) => {
       await acceptInvitation(ctx, pathToken(request), body);

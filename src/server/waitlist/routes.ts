@@ -54,7 +54,6 @@ export function registerWaitlistRoutes(app: FastifyInstance, ctx: ServerContext)
           schema: waitlistJoinReplySchema,
         },
       },
-      rateLimited: true,
     },
     async ({ body }, request, reply) => {
       const result = await joinWaitlist(ctx, body, {
