@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  noteClearTickedReplySchema,
   noteReorderSchema,
   noteSchema,
+  noteTickReplySchema,
   noteTickSchema,
   noteUpdateSchema,
 } from '../../core/contracts/notes.ts';
@@ -200,6 +202,7 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
         200: {
           description:
             '`NoteTickReplyDto`: `{ line, ticked }`, the item’s 0-based content line and its box now.',
+          schema: noteTickReplySchema,
         },
       },
       errors: {
@@ -219,7 +222,10 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
       auth: 'session',
       params: idParams,
       responses: {
-        200: { description: '`NoteClearTickedReplyDto`: `{ removed }`, how many items were removed.' },
+        200: {
+          description: '`NoteClearTickedReplyDto`: `{ removed }`, how many items were removed.',
+          schema: noteClearTickedReplySchema,
+        },
       },
     },
     async ({ auth, id }) => clearTickedNoteItems(ctx, auth.familyId, id),

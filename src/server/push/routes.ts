@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pushSubscriptionInputSchema } from '../../core/contracts/push.ts';
+import { pushSubscriptionInputSchema, vapidPublicKeyReplySchema } from '../../core/contracts/push.ts';
 import type { ServerContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { idParams, NO_CONTENT } from '../http/route-contract.ts';
@@ -15,7 +15,10 @@ export function registerPushRoutes(app: FastifyInstance, ctx: ServerContext): vo
       summary: 'The VAPID public key browsers subscribe with (`applicationServerKey`, RFC 8292).',
       auth: 'session',
       responses: {
-        200: { description: '`{public_key}`: base64url, an uncompressed P-256 point (65 bytes).' },
+        200: {
+          description: '`{public_key}`: base64url, an uncompressed P-256 point (65 bytes).',
+          schema: vapidPublicKeyReplySchema,
+        },
       },
     },
     async () => vapidPublicKey(ctx),

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { settingParamsSchema, settingUpdateSchema } from '../../core/contracts/settings.ts';
+import {
+  settingParamsSchema,
+  settingReplySchema,
+  settingUpdateSchema,
+} from '../../core/contracts/settings.ts';
 import type { ServerContext } from '../context.ts';
 import { parseInput } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -18,7 +22,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: ServerContext)
       summary: 'One family setting.',
       auth: 'session',
       params: settingParamsSchema,
-      responses: { 200: { description: '`SettingDto` (`{ key, value }`).' } },
+      responses: { 200: { description: '`SettingDto` (`{ key, value }`).', schema: settingReplySchema } },
       errors: { 400: 'Unknown setting (`fields.key`).' },
     },
     async ({ auth }, request) => {
@@ -36,7 +40,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: ServerContext)
       summary: 'Set a family setting.',
       auth: 'session',
       body: settingUpdateSchema,
-      responses: { 200: { description: '`SettingDto`.' } },
+      responses: { 200: { description: '`SettingDto`.', schema: settingReplySchema } },
     },
     async ({ auth, body }) =>
       body.key === 'timezone'
