@@ -85,11 +85,12 @@ export const registerStep1FormSchema = registerAccountSchema
  * Reply of `GET /api/auth/session` (SPEC §7), plus the family's IANA time zone (issue 18): the browser reads
  * "today" and the calendar in it, not in its own zone.
  */
-export interface SessionDto {
-  family_name: string;
-  email: string;
-  family_timezone: string;
-}
+export const sessionReplySchema = z.object({
+  family_name: z.string(),
+  email: z.string(),
+  family_timezone: z.string(),
+});
+export type SessionDto = z.output<typeof sessionReplySchema>;
 
 /**
  * Reply of `POST /api/auth/login` (issue 25): `ok` when signed in; `second_factor_required` when the account

@@ -9,6 +9,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   loginReplySchema,
+  sessionReplySchema,
   type LoginReply,
 } from '../../core/contracts/auth.ts';
 import { okReplySchema, type OkReply } from '../../core/contracts/replies.ts';
@@ -461,7 +462,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       auth: 'session',
       // Before the 401 of a request without a session: that one's `SIGNED_IN_COOKIE` is cleared too.
       options: { preHandler: async (request, reply) => followSession(request, reply) },
-      responses: { 200: { description: '`SessionDto`.' } },
+      responses: { 200: { description: '`SessionDto`.', schema: sessionReplySchema } },
     },
     async ({ auth }) => sessionInfo(ctx, auth.userId),
   );
