@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   addPasskeySchema,
+  appPasswordSchema,
   changeEmailSchema,
   changePasswordSchema,
   confirmedEmailReplySchema,
+  createdAppPasswordSchema,
   createAppPasswordSchema,
   pendingEmailReplySchema,
   reauthSchema,
@@ -260,6 +262,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
         200: {
           description:
             '`AppPasswordDto[]`: `id`, `name`, `created_at`, `last_used_at` (null when never used; moves at most once a minute). At most 20 (`APP_PASSWORDS_PER_ACCOUNT_MAX`), 512 bytes each: at most 10,261 bytes (`APP_PASSWORDS_LIST_MAX_BYTES`).',
+          schema: z.array(appPasswordSchema),
         },
       },
     },
@@ -278,6 +281,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
         201: {
           description:
             '`CreatedAppPasswordDto`: `id`, `name`, `username` (the account’s e-mail), `password` (five dashed groups of five base32 letters), `caldav_url` (`{PUBLIC_URL}/dav/`), `created_at`.',
+          schema: createdAppPasswordSchema,
         },
       },
       errors: { 400: 'A bad name, or the account already has 20 app passwords.' },

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { regenerateFeedSchema } from '../../core/contracts/calendar-feed.ts';
+import {
+  feedCreatedSchema,
+  feedStatusSchema,
+  regenerateFeedSchema,
+} from '../../core/contracts/calendar-feed.ts';
 import { ICS_BATCH_TOO_LARGE_MESSAGE, ICS_IMPORT_MAX_BYTES } from '../../core/contracts/quotas.ts';
 import { IcsFormatError, type ParsedIcs } from '../../core/ics/import.ts';
 import type { ServerContext } from '../context.ts';
@@ -43,7 +47,10 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerCont
       summary: 'The family feed’s and the user’s own feed’s state.',
       auth: 'session',
       responses: {
-        200: { description: '`FeedStatusDto[]`: two items; at most 515 bytes (`FEEDS_LIST_MAX_BYTES`).' },
+        200: {
+          description: '`FeedStatusDto[]`: two items; at most 515 bytes (`FEEDS_LIST_MAX_BYTES`).',
+          schema: z.array(feedStatusSchema),
+        },
       },
     },
     async ({ auth }) => listFeeds(ctx, auth.familyId, auth.userId),
@@ -57,7 +64,7 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerCont
       summary: 'A new secret feed URL; the old one stops working.',
       auth: 'session',
       body: regenerateFeedSchema,
-      responses: { 201: { description: '`FeedStatusDto` with the new URL.' } },
+      responses: { 201: { description: '`FeedCreatedDto`: the new URL.', schema: feedCreatedSchema } },
     },
     async ({ auth, body }, _request, reply) =>
       reply.status(201).send(await regenerateFeed(ctx, auth.familyId, auth.userId, body.scope)),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   acceptInvitationSchema,
+  familyPlanReplySchema,
   inviteSchema,
   memberCreateSchema,
   memberPatchSchema,
@@ -97,7 +98,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       summary:
         'The family’s plan: its member limit and the places taken (members and pending invitations), its events-a-month limit (issue 46).',
       auth: 'session',
-      responses: { 200: { description: '`FamilyPlanDto`.' } },
+      responses: { 200: { description: '`FamilyPlanDto`.', schema: familyPlanReplySchema } },
     },
     async ({ auth }) => familyPlan(ctx.db, auth.familyId),
   );
