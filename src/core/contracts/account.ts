@@ -121,12 +121,9 @@ export const appPasswordSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   created_at: z.string(),
-  last_used_at: z
-    .string()
-    .nullable()
-    .meta({
-      description: 'When a calendar app last signed in with it (to about a minute); null when never.',
-    }),
+  last_used_at: z.string().nullable().meta({
+    description: 'When a calendar app last signed in with it (to about a minute); null when never.',
+  }),
 });
 export type AppPasswordDto = z.output<typeof appPasswordSchema>;
 
