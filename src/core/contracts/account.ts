@@ -80,6 +80,25 @@ export interface SessionListItemDto {
   current: boolean;
 }
 
+/** Reply of `POST /api/account/email` (202): the address waiting for its confirmation link to be opened. */
+export const pendingEmailReplySchema = z.object({ pending_email: z.string() });
+export type PendingEmailReply = z.output<typeof pendingEmailReplySchema>;
+
+/** Reply of `POST /api/account/email/confirm`: the account's address now. */
+export const confirmedEmailReplySchema = z.object({ email: z.string() });
+export type ConfirmedEmailReply = z.output<typeof confirmedEmailReplySchema>;
+
+/** Reply of `POST /api/account/sessions/sign-out-others`: how many sessions ended and app passwords were revoked. */
+export const signOutOthersReplySchema = z.object({
+  ended: z.number().int(),
+  app_passwords_revoked: z.number().int(),
+});
+export type SignOutOthersReply = z.output<typeof signOutOthersReplySchema>;
+
+/** Reply of `POST /api/account/recovery-codes`: the new one-time codes, shown once. */
+export const recoveryCodesReplySchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodesReply = z.output<typeof recoveryCodesReplySchema>;
+
 /** Reply of `POST /api/account/passkeys`: the new passkey, and recovery codes when this was the first one. */
 export interface AddPasskeyReply {
   passkey: PasskeyDto;
@@ -98,24 +117,27 @@ export const createAppPasswordSchema = z.object({
 export type CreateAppPasswordPayload = z.infer<typeof createAppPasswordSchema>;
 
 /** An app password as `GET /api/account/app-passwords` lists it (never the password). Instants are ISO 8601 UTC. */
-export interface AppPasswordDto {
-  id: number;
-  name: string;
-  created_at: string;
-  /** When a calendar app last signed in with it (to about a minute); null when never. */
-  last_used_at: string | null;
-}
+export const appPasswordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable().meta({
+    description: 'When a calendar app last signed in with it (to about a minute); null when never.',
+  }),
+});
+export type AppPasswordDto = z.output<typeof appPasswordSchema>;
 
 /**
  * Reply of `POST /api/account/app-passwords` (201): the new app password with what a calendar app needs, shown
  * once. `username` is the account's e-mail; `password` is 25 lower-case base32 letters in five dashed groups
  * (125 bits); `caldav_url` is the server's address (`{PUBLIC_URL}/dav/`).
  */
-export interface CreatedAppPasswordDto {
-  id: number;
-  name: string;
-  username: string;
-  password: string;
-  caldav_url: string;
-  created_at: string;
-}
+export const createdAppPasswordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  password: z.string(),
+  caldav_url: z.string(),
+  created_at: z.string(),
+});
+export type CreatedAppPasswordDto = z.output<typeof createdAppPasswordSchema>;

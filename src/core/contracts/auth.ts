@@ -85,17 +85,22 @@ export const registerStep1FormSchema = registerAccountSchema
  * Reply of `GET /api/auth/session` (SPEC §7), plus the family's IANA time zone (issue 18): the browser reads
  * "today" and the calendar in it, not in its own zone.
  */
-export interface SessionDto {
-  family_name: string;
-  email: string;
-  family_timezone: string;
-}
+export const sessionReplySchema = z.object({
+  family_name: z.string(),
+  email: z.string(),
+  family_timezone: z.string(),
+});
+export type SessionDto = z.output<typeof sessionReplySchema>;
 
 /**
  * Reply of `POST /api/auth/login` (issue 25): `ok` when signed in; `second_factor_required` when the account
  * has a passkey and the sign-in waits for it (or a recovery code) before a session starts.
  */
-export type LoginReply = { ok: true } | { second_factor_required: true };
+export const loginReplySchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ second_factor_required: z.literal(true) }),
+]);
+export type LoginReply = z.output<typeof loginReplySchema>;
 
 /** A new password as every form takes it: SPEC §5's 6-character minimum and the 1024 ceiling. */
 export const newPasswordSchema = z

@@ -10,20 +10,23 @@ export const regenerateFeedSchema = z.object({
 });
 
 /** One feed's state on the wire. The URL is only known right after it was (re)generated: the token is stored hashed. */
-export interface FeedStatusDto {
-  scope: FeedScope;
-  active: boolean;
-  created_at: string | null;
-  /** Family feed only: when its link was revoked because the member who made it was removed; else null. */
-  revoked_at: string | null;
-}
+export const feedStatusSchema = z.object({
+  scope: z.enum(FEED_SCOPES),
+  active: z.boolean(),
+  created_at: z.string().nullable(),
+  revoked_at: z.string().nullable().meta({
+    description: 'Family feed only: when its link was revoked because the member who made it was removed.',
+  }),
+});
+export type FeedStatusDto = z.output<typeof feedStatusSchema>;
 
 /** Answer of `POST /api/calendar/feeds/regenerate`: the new secret URL (shown once). */
-export interface FeedCreatedDto {
-  scope: FeedScope;
-  url: string;
-  created_at: string;
-}
+export const feedCreatedSchema = z.object({
+  scope: z.enum(FEED_SCOPES),
+  url: z.string(),
+  created_at: z.string(),
+});
+export type FeedCreatedDto = z.output<typeof feedCreatedSchema>;
 
 /** Answer of `POST /api/calendar/import` (SPEC-style snake_case). */
 export interface ImportReportDto {

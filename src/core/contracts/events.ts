@@ -10,6 +10,7 @@ import {
   parseLocal,
 } from '../time/local-time.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
+import { undoIdSchema } from './replies.ts';
 
 /** SPEC §5 event categories and priorities. */
 export const EVENT_CATEGORIES = ['appointment', 'activity', 'school', 'work', 'family', 'other'] as const;
@@ -264,6 +265,17 @@ export const seriesChangeQuerySchema = z
     };
   });
 export type SeriesChange = z.output<typeof seriesChangeQuerySchema>;
+
+/** What `DELETE /api/events/{id}` removed: a whole series, one occurrence, it and the following, or an event. */
+export const EVENT_REMOVALS = ['series', 'occurrence', 'following', 'event'] as const;
+
+/** `DELETE /api/events/{id}`'s reply: what was removed, and the undo id (ADR 051). */
+export const eventDeleteReplySchema = z.object({
+  ok: z.literal(true),
+  removed: z.enum(EVENT_REMOVALS),
+  undo_id: undoIdSchema,
+});
+export type EventDeleteReply = z.output<typeof eventDeleteReplySchema>;
 
 // The wire shapes of an event and an occurrence are zod schemas in event-wire.ts (the server serializes replies
 // through them); the types come from there, so the web bundle does not carry the schemas.

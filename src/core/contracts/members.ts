@@ -174,12 +174,13 @@ export interface FamilyMemberDto {
  * Reply of `GET /api/family-members/plan` (issue 46): the family's member limit (`families.max_members`) and the
  * places taken (members and pending invitations together count against it), and its events-a-month limit.
  */
-export interface FamilyPlanDto {
-  max_members: number;
-  members: number;
-  invitations: number;
-  max_events_per_month: number;
-}
+export const familyPlanReplySchema = z.object({
+  max_members: z.number().int(),
+  members: z.number().int(),
+  invitations: z.number().int(),
+  max_events_per_month: z.number().int(),
+});
+export type FamilyPlanDto = z.output<typeof familyPlanReplySchema>;
 
 /** One item of `GET /api/family-members/invitations`: a pending invitation. Instants are ISO 8601 UTC. */
 export interface InvitationDto {

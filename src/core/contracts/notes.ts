@@ -96,15 +96,12 @@ export const noteTickSchema = z.object({
 export type NoteTickPayload = z.input<typeof noteTickSchema>;
 
 /** Reply of `POST /api/notes/{id}/checklist/tick`: the 0-based content line of the item and its box now. */
-export interface NoteTickReplyDto {
-  line: number;
-  ticked: boolean;
-}
+export const noteTickReplySchema = z.object({ line: z.number().int(), ticked: z.boolean() });
+export type NoteTickReplyDto = z.output<typeof noteTickReplySchema>;
 
 /** Reply of `POST /api/notes/{id}/checklist/clear`: how many ticked items were removed (0: nothing changed). */
-export interface NoteClearTickedReplyDto {
-  removed: number;
-}
+export const noteClearTickedReplySchema = z.object({ removed: z.number().int() });
+export type NoteClearTickedReplyDto = z.output<typeof noteClearTickedReplySchema>;
 
 /** A note on the wire (SPEC §3 Note, snake_case). `author_name` is the author's name, null when unknown. */
 export interface NoteDto {

@@ -43,9 +43,8 @@ export const pushSubscriptionInputSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 
 /** `GET /api/push/vapid-public-key` reply: the application server key (RFC 8292 §3.2), base64url, 65 bytes. */
-export interface VapidPublicKeyDto {
-  public_key: string;
-}
+export const vapidPublicKeyReplySchema = z.object({ public_key: z.string() });
+export type VapidPublicKeyDto = z.output<typeof vapidPublicKeyReplySchema>;
 
 /** One device in `GET /api/push/subscriptions` (times are ISO 8601 UTC instants). */
 export interface PushSubscriptionDto {

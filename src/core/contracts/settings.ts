@@ -51,7 +51,5 @@ export type SettingUpdatePayload = z.input<typeof settingUpdateSchema>;
  * Reply of `GET /api/settings/{key}` and `POST /api/settings`. An unset switch reads 'false'; `timezone` reads the
  * family's IANA zone.
  */
-export interface SettingDto {
-  key: SettingKey;
-  value: string;
-}
+export const settingReplySchema = z.object({ key: settingKeySchema, value: z.string() });
+export type SettingDto = z.output<typeof settingReplySchema>;

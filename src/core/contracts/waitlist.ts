@@ -82,15 +82,15 @@ export type WaitlistJoinPayload = z.input<typeof waitlistJoinSchema>;
  * nobody, and the entry's real place, link and referral count go by e-mail to that address only (a new entry
  * gets the same e-mail with its own values).
  */
-export interface WaitlistJoinDto {
-  position: number;
-  referral_code: string;
-}
+export const waitlistJoinReplySchema = z.object({
+  position: z.int(),
+  referral_code: z.string(),
+});
+export type WaitlistJoinDto = z.output<typeof waitlistJoinReplySchema>;
 
 /** Reply of `GET /api/waitlist/count` (SPEC §7). */
-export interface WaitlistCountDto {
-  count: number;
-}
+export const waitlistCountReplySchema = z.object({ count: z.int() });
+export type WaitlistCountDto = z.output<typeof waitlistCountReplySchema>;
 
 /** The link a waitlist entry shares: the landing page at `origin` with its code as `?ref=`. */
 export function referralLink(origin: string, referralCode: string): string {

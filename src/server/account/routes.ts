@@ -1,18 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   addPasskeySchema,
+  appPasswordSchema,
   changeEmailSchema,
   changePasswordSchema,
+  confirmedEmailReplySchema,
+  createdAppPasswordSchema,
   createAppPasswordSchema,
+  pendingEmailReplySchema,
   reauthSchema,
+  recoveryCodesReplySchema,
+  signOutOthersReplySchema,
 } from '../../core/contracts/account.ts';
 import { confirmEmailSchema } from '../../core/contracts/auth.ts';
+import type { OkReply } from '../../core/contracts/replies.ts';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MINUTES } from '../auth/challenges.ts';
-import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../context.ts';
 import { parseInput } from '../http/errors.ts';
-import { pathId } from '../http/path-params.ts';
 import { rateLimited } from '../http/rate-limit.ts';
+import { route } from '../http/route.ts';
+import { idParams, NO_CONTENT, OK } from '../http/route-contract.ts';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from '../auth/app-passwords.ts';
 import {
   accountInfo,
@@ -27,6 +35,11 @@ import {
   removePasskey,
   requestEmailChange,
 } from './service.ts';
+
+/** A session's public id (from `GET /api/account/sessions`): opaque, not a number. */
+const sessionParams = z.object({
+  id: z.string().meta({ description: 'The session’s public id from the list.' }),
+});
 
 /**
  * Issue 25 Account Settings calls: the account, password and e-mail changes, the session list, passkeys and
@@ -49,91 +62,248 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
     'Too many attempts. Please wait a minute and try again.',
   );
 
-  app.get('/api/account', async (request) => accountInfo(ctx, requireAuth(request)));
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/account',
+      summary: 'The account: e-mail, passkeys, recovery codes left.',
+      auth: 'session',
+      responses: { 200: { description: '`AccountDto`.' } },
+    },
+    async ({ auth }) => accountInfo(ctx, auth),
+  );
 
-  app.post('/api/account/password', { preHandler: limitPasswordChecks }, async (request) => {
-    const auth = requireAuth(request);
-    await changePassword(ctx, auth, parseInput(changePasswordSchema, request.body));
-    return { ok: true };
-  });
-
-  app.post('/api/account/email', { preHandler: limitPasswordChecks }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const result = await requestEmailChange(ctx, auth, parseInput(changeEmailSchema, request.body));
-    return reply.status(202).send(result);
-  });
-
-  app.post(
-    '/api/account/email/confirm',
-    { preHandler: limitPasswordChecks, config: { systemScope: 'auth-account-email-confirm' } },
-    async (request) => {
-      const input = parseInput(confirmEmailSchema, request.body);
-      return confirmEmailChange(ctx, input.token);
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/account/password',
+      summary: 'Change the password (checks the current one); ends the other sessions.',
+      auth: 'session',
+      body: changePasswordSchema,
+      options: { preHandler: limitPasswordChecks },
+      responses: { 200: OK },
+    },
+    async ({ auth, body }): Promise<OkReply> => {
+      await changePassword(ctx, auth, body);
+      return { ok: true };
     },
   );
 
-  app.get('/api/account/sessions', async (request) => listSessions(ctx, requireAuth(request)));
-
-  app.delete<{ Params: { id: string } }>('/api/account/sessions/:id', async (request, reply) => {
-    const auth = requireAuth(request);
-    await endSession(ctx, auth, request.params.id);
-    return reply.status(204).send();
-  });
-
-  app.post('/api/account/sessions/sign-out-others', async (request) =>
-    endOtherSessions(ctx, requireAuth(request)),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/account/email',
+      summary: 'Ask to change the e-mail: a confirmation link goes to the new address.',
+      auth: 'session',
+      body: changeEmailSchema,
+      options: { preHandler: limitPasswordChecks },
+      responses: { 202: { description: 'The pending address.', schema: pendingEmailReplySchema } },
+      errors: { 409: 'The address belongs to another account.' },
+    },
+    async ({ auth, body }, _request, reply) =>
+      reply.status(202).send(await requestEmailChange(ctx, auth, body)),
   );
 
-  app.post('/api/account/passkeys/options', { preHandler: limitPasswordChecks }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const input = parseInput(reauthSchema, request.body);
-    const { options, step } = await passkeyRegistrationOptions(ctx, auth, input.current_password);
-    reply.setCookie(CHALLENGE_COOKIE, step, {
-      path: '/api',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookie,
-      maxAge: CHALLENGE_TTL_MINUTES * 60,
-    });
-    return options;
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/account/email/confirm',
+      summary: 'Confirm an e-mail change with the token from the link.',
+      auth: 'public',
+      body: confirmEmailSchema,
+      options: { preHandler: limitPasswordChecks, config: { systemScope: 'auth-account-email-confirm' } },
+      responses: { 200: { description: 'The new address.', schema: confirmedEmailReplySchema } },
+    },
+    async ({ body }) => confirmEmailChange(ctx, body.token),
+  );
 
-  app.post('/api/account/passkeys', async (request, reply) => {
-    const auth = requireAuth(request);
-    const input = parseInput(addPasskeySchema, request.body);
-    const result = await addPasskey(ctx, auth, request.cookies[CHALLENGE_COOKIE], input);
-    reply.clearCookie(CHALLENGE_COOKIE, { path: '/api' });
-    return reply.status(201).send(result);
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/account/sessions',
+      summary: 'The account’s signed-in devices.',
+      auth: 'session',
+      responses: {
+        200: {
+          description:
+            '`SessionListItemDto[]`: an account keeps at most 50 sessions (a sign-in past them ends the least recently used), 1.25 KiB each: at most 64,051 bytes (`SESSIONS_LIST_MAX_BYTES`).',
+        },
+      },
+    },
+    async ({ auth }) => listSessions(ctx, auth),
+  );
 
-  app.delete<{ Params: { id: string } }>(
-    '/api/account/passkeys/:id',
-    { preHandler: limitPasswordChecks },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      const id = pathId(request.params);
-      const input = parseInput(reauthSchema, request.body);
-      await removePasskey(ctx, auth, id, input.current_password);
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/account/sessions/:id',
+      summary: 'Sign one device out.',
+      auth: 'session',
+      params: sessionParams,
+      responses: { 204: NO_CONTENT },
+      errors: { 404: 'No such session of this account.' },
+    },
+    async ({ auth }, request, reply) => {
+      // The public id is opaque (any string matches): one naming no session of the account is endSession's 404.
+      await endSession(ctx, auth, parseInput(sessionParams, request.params).id);
       return reply.status(204).send();
     },
   );
 
-  app.post('/api/account/recovery-codes', { preHandler: limitPasswordChecks }, async (request) => {
-    const auth = requireAuth(request);
-    return newRecoveryCodes(ctx, auth, parseInput(reauthSchema, request.body).current_password);
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/account/sessions/sign-out-others',
+      summary: 'Sign every other device out and revoke every app password.',
+      auth: 'session',
+      responses: {
+        200: {
+          description:
+            '`{ ended, app_passwords_revoked }`: how many sessions ended and app passwords were revoked.',
+          schema: signOutOthersReplySchema,
+        },
+      },
+    },
+    async ({ auth }) => endOtherSessions(ctx, auth),
+  );
 
-  app.get('/api/account/app-passwords', async (request) => listAppPasswords(ctx, requireAuth(request)));
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/account/passkeys/options',
+      summary: 'WebAuthn options to add a passkey (checks the current password).',
+      auth: 'session',
+      body: reauthSchema,
+      options: { preHandler: limitPasswordChecks },
+      responses: {
+        200: { description: '`PublicKeyCredentialCreationOptionsJSON` and the registration step cookie.' },
+      },
+    },
+    async ({ auth, body }, _request, reply) => {
+      const { options, step } = await passkeyRegistrationOptions(ctx, auth, body.current_password);
+      reply.setCookie(CHALLENGE_COOKIE, step, {
+        path: '/api',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookie,
+        maxAge: CHALLENGE_TTL_MINUTES * 60,
+      });
+      return options;
+    },
+  );
 
-  app.post('/api/account/app-passwords', async (request, reply) => {
-    const auth = requireAuth(request);
-    const input = parseInput(createAppPasswordSchema, request.body);
-    return reply.status(201).send(await createAppPassword(ctx, auth, input));
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/account/passkeys',
+      summary: 'Add a passkey from the browser’s attestation.',
+      auth: 'session',
+      body: addPasskeySchema,
+      responses: { 201: { description: 'The passkey and, for the first one, new recovery codes.' } },
+      errors: { 400: 'The attestation does not verify.' },
+    },
+    async ({ auth, body }, request, reply) => {
+      const result = await addPasskey(ctx, auth, request.cookies[CHALLENGE_COOKIE], body);
+      reply.clearCookie(CHALLENGE_COOKIE, { path: '/api' });
+      return reply.status(201).send(result);
+    },
+  );
 
-  app.delete('/api/account/app-passwords/:id', async (request, reply) => {
-    const auth = requireAuth(request);
-    await revokeAppPassword(ctx, auth, pathId(request.params));
-    return reply.status(204).send();
-  });
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/account/passkeys/:id',
+      summary: 'Remove a passkey (checks the current password).',
+      auth: 'session',
+      params: idParams,
+      body: reauthSchema,
+      options: { preHandler: limitPasswordChecks },
+      responses: { 204: NO_CONTENT },
+    },
+    async ({ auth, id, body }, _request, reply) => {
+      await removePasskey(ctx, auth, id, body.current_password);
+      return reply.status(204).send();
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/account/recovery-codes',
+      summary: 'Replace the recovery codes (checks the current password).',
+      auth: 'session',
+      body: reauthSchema,
+      options: { preHandler: limitPasswordChecks },
+      responses: { 200: { description: 'The new codes, shown once.', schema: recoveryCodesReplySchema } },
+    },
+    async ({ auth, body }) => newRecoveryCodes(ctx, auth, body.current_password),
+  );
+
+  // App passwords (issue 40, ADR 044): what calendar apps sign in to the CalDAV server with (HTTP Basic).
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/account/app-passwords',
+      summary: 'The account’s app passwords, oldest first (never the password).',
+      auth: 'session',
+      responses: {
+        200: {
+          description:
+            '`AppPasswordDto[]`: `id`, `name`, `created_at`, `last_used_at` (null when never used; moves at most once a minute). At most 20 (`APP_PASSWORDS_PER_ACCOUNT_MAX`), 512 bytes each: at most 10,261 bytes (`APP_PASSWORDS_LIST_MAX_BYTES`).',
+          schema: z.array(appPasswordSchema),
+        },
+      },
+    },
+    async ({ auth }) => listAppPasswords(ctx, auth),
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/account/app-passwords',
+      summary: 'Make an app password for a calendar app; the password is shown this once.',
+      auth: 'session',
+      body: createAppPasswordSchema,
+      responses: {
+        201: {
+          description:
+            '`CreatedAppPasswordDto`: `id`, `name`, `username` (the account’s e-mail), `password` (five dashed groups of five base32 letters), `caldav_url` (`{PUBLIC_URL}/dav/`), `created_at`.',
+          schema: createdAppPasswordSchema,
+        },
+      },
+      errors: { 400: 'A bad name, or the account already has 20 app passwords.' },
+    },
+    async ({ auth, body }, _request, reply) =>
+      reply.status(201).send(await createAppPassword(ctx, auth, body)),
+  );
+
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/account/app-passwords/:id',
+      summary: 'Revoke an app password: calendar apps signed in with it are refused from the next request.',
+      auth: 'session',
+      params: idParams,
+      responses: { 204: NO_CONTENT },
+      errors: { 404: 'No such app password of this account.' },
+    },
+    async ({ auth, id }, _request, reply) => {
+      await revokeAppPassword(ctx, auth, id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { createActivitySchema, updateActivitySchema } from '../../core/contracts/activities.ts';
-import { requireAuth } from '../http/auth-context.ts';
+import type { UndoableDeleteReply } from '../../core/contracts/replies.ts';
 import type { ServerContext } from '../context.ts';
 import { sendCappedList } from '../http/capped-list.ts';
-import { parseInput } from '../http/errors.ts';
-import { pathId } from '../http/path-params.ts';
+import { route } from '../http/route.ts';
+import { idParams, OK_UNDO } from '../http/route-contract.ts';
 import { createProposal, deleteProposal, getProposal, listProposals, updateProposal } from './service.ts';
 
 /**
@@ -12,32 +12,79 @@ import { createProposal, deleteProposal, getProposal, listProposals, updatePropo
  * Every call needs a session and sees only the session's family.
  */
 export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/activity-proposals', async (request, reply) => {
-    const { familyId } = requireAuth(request);
-    return sendCappedList(reply, await listProposals(ctx, familyId));
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/activity-proposals',
+      summary:
+        'The family’s activity requests, each with only the start of its description and notes (ADR 046).',
+      auth: 'session',
+      responses: {
+        200: {
+          description:
+            '`ActivityProposalDto[]` by due date: `description` and `notes` are their first 12 lines within 1 KiB, `description_truncated` and `notes_truncated` say whether they hold more (`GET /api/activity-proposals/{id}` answers all). At most 1,000 requests (`PROPOSALS_LIST_MAX`: the pending ones nearest due first, then the answered ones most recently answered; `X-List-Truncated: true` says more were left out): the reply is at most 6,145,001 bytes (5.9 MiB, `PROPOSALS_LIST_MAX_BYTES`).',
+        },
+      },
+    },
+    async ({ auth }, _request, reply) => sendCappedList(reply, await listProposals(ctx, auth.familyId)),
+  );
 
-  app.get('/api/activity-proposals/:id', async (request) => {
-    const { familyId } = requireAuth(request);
-    return getProposal(ctx, familyId, pathId(request.params));
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/activity-proposals/:id',
+      summary: 'One activity request.',
+      auth: 'session',
+      params: idParams,
+      responses: { 200: { description: '`ActivityProposalDto`.' } },
+    },
+    async ({ auth, id }) => getProposal(ctx, auth.familyId, id),
+  );
 
-  app.post('/api/activity-proposals', async (request, reply) => {
-    const { familyId } = requireAuth(request);
-    const input = parseInput(createActivitySchema, request.body);
-    return reply.status(201).send(await createProposal(ctx, familyId, input));
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/activity-proposals',
+      summary: 'Create an activity request.',
+      auth: 'session',
+      body: createActivitySchema,
+      responses: { 201: { description: '`ActivityProposalDto`.' } },
+    },
+    async ({ auth, body }, _request, reply) =>
+      reply.status(201).send(await createProposal(ctx, auth.familyId, body)),
+  );
 
-  app.patch('/api/activity-proposals/:id', async (request) => {
-    const { familyId } = requireAuth(request);
-    const proposalId = pathId(request.params);
-    const input = parseInput(updateActivitySchema, request.body);
-    return updateProposal(ctx, familyId, proposalId, input);
-  });
+  route(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/activity-proposals/:id',
+      summary: 'Edit an activity request, or accept / decline it.',
+      auth: 'session',
+      params: idParams,
+      body: updateActivitySchema,
+      responses: { 200: { description: '`ActivityProposalDto`.' } },
+      errors: { 409: 'Only a pending request can be accepted or declined.' },
+    },
+    async ({ auth, id, body }) => updateProposal(ctx, auth.familyId, id, body),
+  );
 
-  app.delete('/api/activity-proposals/:id', async (request) => {
-    const { familyId } = requireAuth(request);
-    const undoId = await deleteProposal(ctx, familyId, pathId(request.params));
-    return { ok: true, undo_id: undoId };
-  });
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/activity-proposals/:id',
+      summary: 'Delete an activity request.',
+      auth: 'session',
+      params: idParams,
+      responses: { 200: OK_UNDO },
+    },
+    async ({ auth, id }): Promise<UndoableDeleteReply> => ({
+      ok: true,
+      undo_id: await deleteProposal(ctx, auth.familyId, id),
+    }),
+  );
 }

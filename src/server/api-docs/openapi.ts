@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type RouteContract, ROUTE_CONTRACTS, errorsOf } from './contracts.ts';
+import { type RouteContract, errorsOf } from '../http/route-contract.ts';
 
 /** Where the development server answers the OpenAPI document (JSON). */
 export const API_DOCS_PATH = '/api/docs';
@@ -72,9 +72,9 @@ function documentedSchema(method: string, url: string, contract: RouteContract, 
 }
 
 /**
- * Registers @fastify/swagger (OpenAPI 3.0.3) with every API route's request and reply schemas taken from
- * `ROUTE_CONTRACTS`: the routes themselves declare no validation schema, so Fastify validates nothing twice and
- * the 400s keep `parseInput`'s per-field messages. Routes outside `/api` (the web app) are left out; an API route
+ * Registers @fastify/swagger (OpenAPI 3.0.3) with every API route's request and reply schemas taken from the
+ * contract it was declared with (`route()` in http/route.ts keeps it in `config.contract`): the routes give Fastify
+ * no validation schema, so nothing is validated twice and the 400s keep `parseInput`'s per-field messages. Routes outside `/api` (the web app) are left out; an API route
  * without a contract is documented with `x-undocumented: true` (api-docs.test.ts fails on it). Register before
  * any route: the plugin collects routes as they are added. `app.swagger()` then returns the document.
  * `sessionCookie` names the cookie that carries the session (the security scheme of signed-in routes).
@@ -98,7 +98,7 @@ export async function registerOpenApi(app: FastifyInstance, sessionCookie: strin
       if (!url.startsWith('/api/') || url === API_DOCS_PATH)
         return { schema: { ...schema, hide: true }, url };
       const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
-      const contract = ROUTE_CONTRACTS[`${method} ${url}`];
+      const contract = route.config?.contract;
       if (!contract) return { schema: { ...schema, 'x-undocumented': true }, url };
       const systemScope = route.config?.systemScope ?? null;
       // The transform's declared type is Fastify's own schema type; ours is a plain JSON Schema object.

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inboundSmsSchema } from '../../core/contracts/sms.ts';
 import type { ServerContext } from '../context.ts';
 import { forbidden, parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
+import { route } from '../http/route.ts';
 import { handleInboundSms } from './service.ts';
 import {
   type WebhookParams,
@@ -80,10 +81,21 @@ export function registerAssistantRoutes(app: FastifyInstance, ctx: ServerContext
       SMS_RATE_LIMIT_MESSAGE,
     );
 
-    scope.post(
-      SMS_WEBHOOK_PATH,
-      { preHandler: [verifySignature, limitSenders], config: { systemScope: 'sms-webhook' } },
-      async (request: FastifyRequest, reply: FastifyReply) => {
+    route(
+      scope,
+      {
+        method: 'POST',
+        url: SMS_WEBHOOK_PATH,
+        summary: 'Twilio’s inbound-message webhook: the SMS assistant (docs/assistant.md).',
+        auth: 'twilio',
+        body: inboundSmsSchema,
+        bodyType: 'application/x-www-form-urlencoded',
+        // The form's fields are picked from the signed parameters first (empty ones dropped), then validated.
+        parsesItself: true,
+        options: { preHandler: [verifySignature, limitSenders], config: { systemScope: 'sms-webhook' } },
+        responses: { 200: { description: 'TwiML with the reply.', contentType: 'text/xml' } },
+      },
+      async (_input, request, reply) => {
         const params = formParams(request);
         const input = parseInput(inboundSmsSchema, {
           From: field(params, 'From') || undefined,

@@ -8,14 +8,18 @@ import {
   recoveryCodeSchema,
   registerSchema,
   resetPasswordSchema,
+  loginReplySchema,
+  sessionReplySchema,
   type LoginReply,
 } from '../../core/contracts/auth.ts';
+import { okReplySchema, type OkReply } from '../../core/contracts/replies.ts';
 import { SIGNED_IN_COOKIE } from '../../core/contracts/signed-in-cookie.ts';
-import { requireAuth } from '../http/auth-context.ts';
 import { openRequestScope } from '../http/family-scope.ts';
 import type { ServerContext } from '../context.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
+import { route } from '../http/route.ts';
+import { OK, type ResponseContract } from '../http/route-contract.ts';
 import { linkSecret } from '../notifications/link-tokens.ts';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MINUTES } from './challenges.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
@@ -62,6 +66,12 @@ function emailOf(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | null | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
+
+/** The reply of a completed sign-in step. */
+const SIGNED_IN: ResponseContract = {
+  description: '`{ ok: true }` and the session cookie.',
+  schema: okReplySchema,
+};
 
 /** The User-Agent header, for the session list (absent: undefined). */
 export function userAgentOf(request: FastifyRequest): string | undefined {
@@ -180,11 +190,19 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     SIGN_IN_LIMIT_MESSAGE,
   );
 
-  app.post(
-    '/api/auth/register',
-    { preHandler: limitAttempts, config: { systemScope: 'auth-register' } },
-    async (request, reply) => {
-      const input = parseInput(registerSchema, request.body);
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/register',
+      summary: 'Register a family and its first member; signs in.',
+      auth: 'public',
+      body: registerSchema,
+      options: { preHandler: limitAttempts, config: { systemScope: 'auth-register' } },
+      responses: { 201: { description: '`{ ok: true }` and the session cookie.', schema: okReplySchema } },
+      errors: { 409: 'The e-mail is already registered.' },
+    },
+    async ({ body: input }, request, reply) => {
       const rawId = await register(ctx, input, userAgentOf(request));
       if (request.auth) await destroySession(ctx.db, request.auth.sid);
       setSessionCookie(reply, rawId);
@@ -196,11 +214,25 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   // Issue 20 item 7: growing delays per (account, address), on top of the per-minute limits above.
   const delays = new SignInDelays(ctx.db, ctx.clock);
 
-  app.post(
-    '/api/auth/login',
-    { preHandler: limitAttempts, config: { systemScope: 'auth-login' } },
-    async (request, reply) => {
-      const input = parseInput(loginSchema, request.body);
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/login',
+      summary: 'Sign in with e-mail and password.',
+      auth: 'public',
+      body: loginSchema,
+      options: { preHandler: limitAttempts, config: { systemScope: 'auth-login' } },
+      responses: {
+        200: {
+          description:
+            '`{ ok: true }` and the session cookie, or `{ second_factor_required: true }` and the sign-in step cookie (the account has a passkey).',
+          schema: loginReplySchema,
+        },
+      },
+      errors: { 401: 'Wrong e-mail or password.' },
+    },
+    async ({ body: input }, request, reply) => {
       const pair = `${emailOf(request)}|${request.ip}`;
       const wait = await delays.waitSeconds(pair);
       if (wait > 0) {
@@ -244,17 +276,33 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   );
   const stepCookie = (request: FastifyRequest) => request.cookies[CHALLENGE_COOKIE];
 
-  app.post(
-    '/api/auth/second-factor/options',
-    { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-options' } },
-    async (request) => secondFactorOptions(ctx, stepCookie(request)),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/second-factor/options',
+      summary: 'WebAuthn options for the second step of a sign-in.',
+      auth: 'public',
+      options: { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-options' } },
+      responses: { 200: { description: '`PublicKeyCredentialRequestOptionsJSON` (WebAuthn Level 3).' } },
+      errors: { 401: 'No sign-in step in progress, or it expired.' },
+    },
+    async (_input, request) => secondFactorOptions(ctx, stepCookie(request)),
   );
 
-  app.post(
-    '/api/auth/second-factor/passkey',
-    { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-passkey' } },
-    async (request, reply) => {
-      const input = parseInput(passkeyAssertionSchema, request.body);
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/second-factor/passkey',
+      summary: 'Complete the second step with a passkey assertion.',
+      auth: 'public',
+      body: passkeyAssertionSchema,
+      options: { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-passkey' } },
+      responses: { 200: SIGNED_IN },
+      errors: { 401: 'The step expired or the assertion does not verify.' },
+    },
+    async ({ body: input }, request, reply) => {
       signIn(
         request,
         reply,
@@ -264,11 +312,19 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
   );
 
-  app.post(
-    '/api/auth/second-factor/recovery-code',
-    { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-recovery-code' } },
-    async (request, reply) => {
-      const input = parseInput(recoveryCodeSchema, request.body);
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/second-factor/recovery-code',
+      summary: 'Complete the second step with a one-time recovery code.',
+      auth: 'public',
+      body: recoveryCodeSchema,
+      options: { preHandler: limitSteps, config: { systemScope: 'auth-second-factor-recovery-code' } },
+      responses: { 200: SIGNED_IN },
+      errors: { 401: 'The step expired or the code is wrong or used.' },
+    },
+    async ({ body: input }, request, reply) => {
       signIn(
         request,
         reply,
@@ -278,21 +334,38 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
   );
 
-  app.post(
-    '/api/auth/passkey/options',
-    { preHandler: limitSteps, config: { systemScope: 'auth-passkey-options' } },
-    async (_request, reply) => {
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/passkey/options',
+      summary: 'WebAuthn options for signing in with a passkey alone.',
+      auth: 'public',
+      options: { preHandler: limitSteps, config: { systemScope: 'auth-passkey-options' } },
+      responses: {
+        200: { description: '`PublicKeyCredentialRequestOptionsJSON` and the sign-in step cookie.' },
+      },
+    },
+    async (_input, _request, reply) => {
       const { options, step } = await passkeySigninOptions(ctx);
       setChallengeCookie(reply, step);
       return options;
     },
   );
 
-  app.post(
-    '/api/auth/passkey',
-    { preHandler: limitSteps, config: { systemScope: 'auth-passkey' } },
-    async (request, reply) => {
-      const input = parseInput(passkeyAssertionSchema, request.body);
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/passkey',
+      summary: 'Sign in with a passkey assertion.',
+      auth: 'public',
+      body: passkeyAssertionSchema,
+      options: { preHandler: limitSteps, config: { systemScope: 'auth-passkey' } },
+      responses: { 200: SIGNED_IN },
+      errors: { 401: 'The step expired or the assertion does not verify.' },
+    },
+    async ({ body: input }, request, reply) => {
       const rawId = await passkeySignin(ctx, stepCookie(request), input.response, userAgentOf(request));
       if (request.auth) await destroySession(ctx.db, request.auth.sid);
       signIn(request, reply, rawId);
@@ -326,39 +399,71 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     'Too many reset requests. Please wait a while and try again.',
   );
 
-  app.post(
-    '/api/auth/forgot-password',
-    { preHandler: limitResets, config: { systemScope: 'auth-forgot-password' } },
-    async (request) => {
-      const input = parseInput(forgotPasswordSchema, request.body);
-      await takingAtLeast(FORGOT_PASSWORD_MIN_MS, () => requestPasswordReset(ctx, input.email));
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      summary: 'E-mail a password-reset link (the same answer, after the same time, for any address).',
+      auth: 'public',
+      body: forgotPasswordSchema,
+      options: { preHandler: limitResets, config: { systemScope: 'auth-forgot-password' } },
+      responses: { 200: OK },
+    },
+    async ({ body }): Promise<OkReply> => {
+      await takingAtLeast(FORGOT_PASSWORD_MIN_MS, () => requestPasswordReset(ctx, body.email));
       return { ok: true };
     },
   );
 
-  app.post(
-    '/api/auth/reset-password',
-    { preHandler: limitSteps, config: { systemScope: 'auth-reset-password' } },
-    async (request) => {
-      const input = parseInput(resetPasswordSchema, request.body);
-      await resetPassword(ctx, input.token, input.password);
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      summary: 'Set a new password with a reset token; ends every session of the account.',
+      auth: 'public',
+      body: resetPasswordSchema,
+      options: { preHandler: limitSteps, config: { systemScope: 'auth-reset-password' } },
+      responses: { 200: OK },
+    },
+    async ({ body }): Promise<OkReply> => {
+      await resetPassword(ctx, body.token, body.password);
       return { ok: true };
     },
   );
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    if (request.auth) await destroySession(ctx.db, request.auth.sid);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
-    // The browser drops its HTTP cache of this site: note photos (kept a year, immutable) and any page or reply
-    // copy (issue 42). The page itself forgets the service worker's copies and what it keeps in localStorage.
-    reply.header('Clear-Site-Data', '"cache"');
-    return { ok: true };
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/logout',
+      summary: 'Sign out: ends this session and clears its cookie.',
+      auth: 'optional',
+      responses: { 200: OK },
+    },
+    async (_input, request, reply): Promise<OkReply> => {
+      if (request.auth) await destroySession(ctx.db, request.auth.sid);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
+      // The browser drops its HTTP cache of this site: note photos (kept a year, immutable) and any page or reply
+      // copy (issue 42). The page itself forgets the service worker's copies and what it keeps in localStorage.
+      reply.header('Clear-Site-Data', '"cache"');
+      return { ok: true };
+    },
+  );
 
-  app.get('/api/auth/session', async (request, reply) => {
-    followSession(request, reply);
-    const auth = requireAuth(request);
-    return sessionInfo(ctx, auth.userId);
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/auth/session',
+      summary: 'The signed-in user, member and family.',
+      auth: 'session',
+      // Before the 401 of a request without a session: that one's `SIGNED_IN_COOKIE` is cleared too.
+      options: { preHandler: async (request, reply) => followSession(request, reply) },
+      responses: { 200: { description: '`SessionDto`.', schema: sessionReplySchema } },
+    },
+    async ({ auth }) => sessionInfo(ctx, auth.userId),
+  );
 }

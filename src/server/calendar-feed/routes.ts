@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { regenerateFeedSchema } from '../../core/contracts/calendar-feed.ts';
+import { z } from 'zod';
+import {
+  feedCreatedSchema,
+  feedStatusSchema,
+  regenerateFeedSchema,
+} from '../../core/contracts/calendar-feed.ts';
 import { ICS_BATCH_TOO_LARGE_MESSAGE, ICS_IMPORT_MAX_BYTES } from '../../core/contracts/quotas.ts';
 import { IcsFormatError, type ParsedIcs } from '../../core/ics/import.ts';
-import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../context.ts';
-import { badRequest, HttpError, notFound, parseInput } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { route } from '../http/route.ts';
 import {
   FEED_MAX_AGE_SECONDS,
   importCalendar,
@@ -34,21 +39,53 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  *   `ICS_TOO_MANY_EVENTS_MESSAGE`; 503 with Retry-After when too many imports wait): the import report.
  */
 export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/calendar/feeds', async (request) => {
-    const { familyId, userId } = requireAuth(request);
-    return listFeeds(ctx, familyId, userId);
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/calendar/feeds',
+      summary: 'The family feed’s and the user’s own feed’s state.',
+      auth: 'session',
+      responses: {
+        200: {
+          description: '`FeedStatusDto[]`: two items; at most 515 bytes (`FEEDS_LIST_MAX_BYTES`).',
+          schema: z.array(feedStatusSchema),
+        },
+      },
+    },
+    async ({ auth }) => listFeeds(ctx, auth.familyId, auth.userId),
+  );
 
-  app.post('/api/calendar/feeds/regenerate', async (request, reply) => {
-    const { familyId, userId } = requireAuth(request);
-    const { scope } = parseInput(regenerateFeedSchema, request.body);
-    return reply.status(201).send(await regenerateFeed(ctx, familyId, userId, scope));
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/calendar/feeds/regenerate',
+      summary: 'A new secret feed URL; the old one stops working.',
+      auth: 'session',
+      body: regenerateFeedSchema,
+      responses: { 201: { description: '`FeedCreatedDto`: the new URL.', schema: feedCreatedSchema } },
+    },
+    async ({ auth, body }, _request, reply) =>
+      reply.status(201).send(await regenerateFeed(ctx, auth.familyId, auth.userId, body.scope)),
+  );
 
-  app.get(
-    '/api/calendar/feed/:file',
-    { config: { systemScope: 'calendar-feed' } },
-    async (request, reply) => {
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/calendar/feed/:file',
+      summary: 'The RFC 5545 feed (`{token}.ics`), with ETag / If-None-Match.',
+      auth: 'token',
+      params: z.object({ file: z.string().meta({ description: '`{token}.ics` from the feed URL.' }) }),
+      options: { config: { systemScope: 'calendar-feed' } },
+      responses: {
+        200: { description: 'The iCalendar text.', contentType: 'text/calendar' },
+        304: { description: 'Not modified (If-None-Match matched the ETag).' },
+      },
+      errors: { 404: 'Unknown or regenerated token.' },
+    },
+    async (_input, request, reply) => {
       const file = (request.params as { file?: unknown }).file; // Fastify types params as unknown without a schema
       const token = typeof file === 'string' && file.endsWith('.ics') ? file.slice(0, -4) : '';
       const feed = await renderFeed(ctx, token);
@@ -83,12 +120,31 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerCont
         throw error;
       },
     };
-    scope.post(
-      '/api/calendar/import',
-      // Reads the text holding no connection, then stores it in short transactions of its own (issue 39).
-      { ...importRoute, config: { scopesItself: true } },
-      async (request) => {
-        const { familyId } = requireAuth(request);
+    route(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/calendar/import',
+        summary: 'Import an .ics file (at most 5 MB and 1,000 events) into the family calendar.',
+        auth: 'session',
+        body: z.string().meta({ description: 'The iCalendar text (RFC 5545).' }),
+        bodyType: 'text/calendar',
+        // An empty text answers its own message (`fields.file`), as a file that is not iCalendar does.
+        parsesItself: true,
+        // Reads the text holding no connection, then stores it in short transactions of its own (issue 39).
+        options: { ...importRoute, config: { scopesItself: true } },
+        responses: {
+          200: {
+            description:
+              '`ImportReportDto`: what was added, updated and skipped (with reasons), and what was repaired (`warnings`; docs/ics.md).',
+          },
+        },
+        errors: {
+          413: 'The file is larger than 5 MB or has more than 1,000 events.',
+          503: 'Too many imports are waiting to be read on this server; Retry-After says when to try again.',
+        },
+      },
+      async ({ auth: { familyId } }, request) => {
         const text = request.body;
         if (typeof text !== 'string' || text.trim() === '') {
           throw badRequest('Choose an .ics file to import', { file: 'Choose an .ics file to import' });

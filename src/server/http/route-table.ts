@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { RouteContract } from './route-contract.ts';
 
 /** One registered route: its method and its URL pattern as Fastify stores it (e.g. `/api/tasks/:id`). */
 export interface RouteEntry {
@@ -6,6 +7,8 @@ export interface RouteEntry {
   url: string;
   /** `config.systemScope`: the system scope the route runs in (http/family-scope.ts), or null. */
   systemScope: string | null;
+  /** `config.contract`: what the route takes and answers, as `route()` declared it (http/route.ts), or null. */
+  contract: RouteContract | null;
 }
 
 declare module 'fastify' {
@@ -30,6 +33,8 @@ export function collectRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const systemScope = route.config?.systemScope ?? null;
-    for (const method of methods) routes.push({ method: String(method), url: route.url, systemScope });
+    const contract = route.config?.contract ?? null;
+    for (const method of methods)
+      routes.push({ method: String(method), url: route.url, systemScope, contract });
   });
 }

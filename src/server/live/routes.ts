@@ -1,5 +1,6 @@
 import { and, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { HEARTBEAT_SECONDS, type ChangeEventData } from '../../core/contracts/live.ts';
 import {
   LIVE_STREAMS_PER_PROCESS_MESSAGE,
@@ -8,7 +9,7 @@ import {
 } from '../../core/contracts/quotas.ts';
 import { sessions } from '../db/schema/families.ts';
 import { withSystemScope } from '../db/scope.ts';
-import { requireAuth } from '../http/auth-context.ts';
+import { route } from '../http/route.ts';
 import type { FeedEvent, ServerContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -92,54 +93,78 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerContext): vo
   const sessionCheck = setInterval(() => void checkSessions(), STREAM_SESSION_CHECK_MS);
   sessionCheck.unref();
 
-  app.get('/api/changes', { exposeHeadRoute: false }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const mine = bySession.get(auth.sid) ?? new Set<() => void>();
-    if (mine.size >= LIVE_STREAMS_PER_SESSION) {
-      reply.header('Retry-After', String(SESSION_RETRY_AFTER_SECONDS));
-      throw new HttpError(429, 'rate_limited', LIVE_STREAMS_PER_SESSION_MESSAGE);
-    }
-    if (open.size >= ctx.config.LIVE_STREAMS_PER_PROCESS) {
-      reply.header('Retry-After', String(PROCESS_RETRY_AFTER_SECONDS));
-      throw new HttpError(429, 'rate_limited', LIVE_STREAMS_PER_PROCESS_MESSAGE);
-    }
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no', // nginx and the like: do not buffer the stream
-      'x-content-type-options': 'nosniff',
-    });
-    raw.socket?.setNoDelay(true);
-    const send = (event: FeedEvent) => {
-      if (event.type === 'resync') {
-        raw.write('event: resync\ndata: {}\n\n');
-        return;
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/changes',
+      summary: 'Live updates: the family’s changes as server-sent events (ADR 010).',
+      auth: 'session',
+      query: z.object({
+        since: z.string().optional().meta({ description: 'Resume point, as `Last-Event-ID`.' }),
+      }),
+      // `since` is read as it comes (`lastEventId`): a resume point that is not one resyncs, never a 400.
+      parsesItself: true,
+      options: { exposeHeadRoute: false },
+      responses: {
+        200: {
+          description:
+            '`ready`, `change` (`{ kind, id }`; the event `id` is opaque) and `resync` events; ends after 15 minutes, or within 5 s of the session ending (sign-out, revoked, expired, member or account deleted).',
+          contentType: 'text/event-stream',
+        },
+      },
+      errors: {
+        429: 'More than 20 open streams of this session, or the server’s ceiling (`LIVE_STREAMS_PER_PROCESS`) reached: wait `Retry-After` seconds.',
+      },
+    },
+    async ({ auth }, request, reply) => {
+      const mine = bySession.get(auth.sid) ?? new Set<() => void>();
+      if (mine.size >= LIVE_STREAMS_PER_SESSION) {
+        reply.header('Retry-After', String(SESSION_RETRY_AFTER_SECONDS));
+        throw new HttpError(429, 'rate_limited', LIVE_STREAMS_PER_SESSION_MESSAGE);
       }
-      const data: ChangeEventData = { kind: event.kind, id: event.rowId };
-      raw.write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
-    };
-    // `ready` gives even a stream that has seen no change yet a resume point for its next connection.
-    raw.write(`retry: ${RETRY_MS}\nid: ${ctx.changes.position()}\nevent: ready\ndata: {}\n\n`);
-    for (const missed of ctx.changes.missedSince(auth.familyId, lastEventId(request))) send(missed);
-    const unsubscribe = ctx.changes.subscribe(auth.familyId, send);
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_SECONDS * 1000);
-    const lifetime = setTimeout(() => end(), STREAM_LIFETIME_MS);
-    const end = () => {
-      if (!open.delete(end)) return;
-      mine.delete(end);
-      if (mine.size === 0 && bySession.get(auth.sid) === mine) bySession.delete(auth.sid);
-      unsubscribe();
-      clearInterval(heartbeat);
-      clearTimeout(lifetime);
-      raw.end();
-    };
-    open.add(end);
-    mine.add(end);
-    bySession.set(auth.sid, mine);
-    raw.on('close', end);
-  });
+      if (open.size >= ctx.config.LIVE_STREAMS_PER_PROCESS) {
+        reply.header('Retry-After', String(PROCESS_RETRY_AFTER_SECONDS));
+        throw new HttpError(429, 'rate_limited', LIVE_STREAMS_PER_PROCESS_MESSAGE);
+      }
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no', // nginx and the like: do not buffer the stream
+        'x-content-type-options': 'nosniff',
+      });
+      raw.socket?.setNoDelay(true);
+      const send = (event: FeedEvent) => {
+        if (event.type === 'resync') {
+          raw.write('event: resync\ndata: {}\n\n');
+          return;
+        }
+        const data: ChangeEventData = { kind: event.kind, id: event.rowId };
+        raw.write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      // `ready` gives even a stream that has seen no change yet a resume point for its next connection.
+      raw.write(`retry: ${RETRY_MS}\nid: ${ctx.changes.position()}\nevent: ready\ndata: {}\n\n`);
+      for (const missed of ctx.changes.missedSince(auth.familyId, lastEventId(request))) send(missed);
+      const unsubscribe = ctx.changes.subscribe(auth.familyId, send);
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_SECONDS * 1000);
+      const lifetime = setTimeout(() => end(), STREAM_LIFETIME_MS);
+      const end = () => {
+        if (!open.delete(end)) return;
+        mine.delete(end);
+        if (mine.size === 0 && bySession.get(auth.sid) === mine) bySession.delete(auth.sid);
+        unsubscribe();
+        clearInterval(heartbeat);
+        clearTimeout(lifetime);
+        raw.end();
+      };
+      open.add(end);
+      mine.add(end);
+      bySession.set(auth.sid, mine);
+      raw.on('close', end);
+    },
+  );
 }
 
 /** The stream's resume point: the `Last-Event-ID` header, else the `since` query parameter. */

@@ -1,15 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
+  noteClearTickedReplySchema,
   noteReorderSchema,
   noteSchema,
+  noteTickReplySchema,
   noteTickSchema,
   noteUpdateSchema,
 } from '../../core/contracts/notes.ts';
 import { NOTE_CONTENT_MAX_BYTES, NOTE_TOO_LARGE_MESSAGE } from '../../core/contracts/quotas.ts';
-import { requireAuth } from '../http/auth-context.ts';
+import type { OkReply, UndoableDeleteReply } from '../../core/contracts/replies.ts';
 import type { ServerContext } from '../context.ts';
 import { HttpError, notFound, parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-params.ts';
+import { route } from '../http/route.ts';
+import { idParams, OK, OK_UNDO } from '../http/route-contract.ts';
 import {
   clearTickedNoteItems,
   createNote,
@@ -67,65 +72,178 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
   };
 
-  app.get('/api/notes', async (request) => {
-    const { familyId } = requireAuth(request);
-    return listNotes(ctx, familyId);
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/notes',
+      summary: 'The family’s notes, each with only the start of its content (ADR 042), photos named by path.',
+      auth: 'session',
+      responses: {
+        200: {
+          description:
+            '`NoteListItemDto[]`: `content` is the note’s first 12 lines within 2 KiB, `content_truncated` says whether the note holds more (`GET /api/notes/{id}` answers all of it). At most 1,000 notes: the reply is at most 3,585,001 bytes (3.4 MiB, `NOTES_LIST_MAX_BYTES`).',
+        },
+      },
+    },
+    async ({ auth }) => listNotes(ctx, auth.familyId),
+  );
 
-  app.get('/api/notes/:id', async (request, reply) => {
-    const { familyId } = requireAuth(request);
-    // SPEC §7: a plain fetch, never served from a cache.
-    reply.header('Cache-Control', 'no-store');
-    return getNote(ctx, familyId, pathId(request.params));
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/notes/:id',
+      summary: 'One note with its whole content (never cached).',
+      auth: 'session',
+      params: idParams,
+      responses: { 200: { description: '`NoteDto`.' } },
+    },
+    async ({ auth, id }, _request, reply) => {
+      // SPEC §7: a plain fetch, never served from a cache.
+      reply.header('Cache-Control', 'no-store');
+      return getNote(ctx, auth.familyId, id);
+    },
+  );
 
-  app.get('/api/notes/:id/photos/:index', async (request, reply) => {
-    const { familyId } = requireAuth(request);
-    const photo = await getNotePhoto(ctx, familyId, pathId(request.params), photoIndexParam(request));
-    // The list names each photo with the note's version (`?v=`), so one path is always the same bytes.
-    return reply
-      .header('Content-Type', photo.mimeType)
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .send(photo.bytes);
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/notes/:id/photos/:index',
+      summary: 'One photo of a note (immutable: the list names it with the note’s version).',
+      auth: 'session',
+      params: idParams.extend({
+        index: z
+          .string()
+          .regex(/^[0-9]{1,4}$/)
+          .meta({ description: 'The photo’s place in the note, from 0.' }),
+      }),
+      responses: { 200: { description: 'The image bytes.', contentType: 'image/*' } },
+    },
+    async ({ auth }, request, reply) => {
+      const photo = await getNotePhoto(ctx, auth.familyId, pathId(request.params), photoIndexParam(request));
+      // The list names each photo with the note's version (`?v=`), so one path is always the same bytes.
+      return reply
+        .header('Content-Type', photo.mimeType)
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(photo.bytes);
+    },
+  );
 
-  app.post('/api/notes', contentRoute, async (request, reply) => {
-    const { familyId } = requireAuth(request);
-    assertContentSize(request.body);
-    const input = parseInput(noteSchema, request.body);
-    return reply.status(201).send(await createNote(ctx, familyId, input));
-  });
+  // The content's size is checked before the body is validated (a too large note answers 413, not 400).
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/notes',
+      summary: 'Create a note (content at most 5 MB, photos included).',
+      auth: 'session',
+      body: noteSchema,
+      parsesItself: true,
+      options: contentRoute,
+      responses: { 201: { description: '`NoteDto`.' } },
+      errors: { 413: 'The note is too large, or the family’s notes or storage limit is reached.' },
+    },
+    async ({ auth }, request, reply) => {
+      assertContentSize(request.body);
+      const input = parseInput(noteSchema, request.body);
+      return reply.status(201).send(await createNote(ctx, auth.familyId, input));
+    },
+  );
 
-  app.patch('/api/notes/:id', contentRoute, async (request) => {
-    const { familyId } = requireAuth(request);
-    const noteId = pathId(request.params);
-    assertContentSize(request.body);
-    const input = parseInput(noteUpdateSchema, request.body);
-    return updateNote(ctx, familyId, noteId, input);
-  });
+  route(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/notes/:id',
+      summary: 'Edit a note.',
+      auth: 'session',
+      params: idParams,
+      body: noteUpdateSchema,
+      parsesItself: true,
+      options: contentRoute,
+      responses: { 200: { description: '`NoteDto`.' } },
+      errors: { 413: 'The note is too large, or the family’s storage limit is reached.' },
+    },
+    async ({ auth, id }, request) => {
+      assertContentSize(request.body);
+      return updateNote(ctx, auth.familyId, id, parseInput(noteUpdateSchema, request.body));
+    },
+  );
 
-  app.delete('/api/notes/:id', async (request) => {
-    const { familyId } = requireAuth(request);
-    const undoId = await deleteNote(ctx, familyId, pathId(request.params));
-    return { ok: true, undo_id: undoId };
-  });
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/notes/:id',
+      summary: 'Delete a note.',
+      auth: 'session',
+      params: idParams,
+      responses: { 200: OK_UNDO },
+    },
+    async ({ auth, id }): Promise<UndoableDeleteReply> => ({
+      ok: true,
+      undo_id: await deleteNote(ctx, auth.familyId, id),
+    }),
+  );
 
-  app.post('/api/notes/:id/checklist/tick', async (request) => {
-    const { familyId } = requireAuth(request);
-    const noteId = pathId(request.params);
-    const input = parseInput(noteTickSchema, request.body);
-    return tickNoteItem(ctx, familyId, noteId, input);
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/notes/:id/checklist/tick',
+      summary:
+        'Tick or untick one checklist item (`• [x] milk` / `• [ ] eggs`, ADR 050) on the stored note: the item is found by its words, `line` picks between items with the same words. Setting, not toggling: a retry changes nothing.',
+      auth: 'session',
+      params: idParams,
+      body: noteTickSchema,
+      responses: {
+        200: {
+          description:
+            '`NoteTickReplyDto`: `{ line, ticked }`, the item’s 0-based content line and its box now.',
+          schema: noteTickReplySchema,
+        },
+      },
+      errors: {
+        409: 'No checklist item of the note has those words (removed, renamed or cleared on another device).',
+      },
+    },
+    async ({ auth, id, body }) => tickNoteItem(ctx, auth.familyId, id, body),
+  );
 
-  app.post('/api/notes/:id/checklist/clear', async (request) => {
-    const { familyId } = requireAuth(request);
-    return clearTickedNoteItems(ctx, familyId, pathId(request.params));
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/notes/:id/checklist/clear',
+      summary:
+        'Clear ticked items: removes the note’s ticked checklist items, every other line stays (ADR 050).',
+      auth: 'session',
+      params: idParams,
+      responses: {
+        200: {
+          description: '`NoteClearTickedReplyDto`: `{ removed }`, how many items were removed.',
+          schema: noteClearTickedReplySchema,
+        },
+      },
+    },
+    async ({ auth, id }) => clearTickedNoteItems(ctx, auth.familyId, id),
+  );
 
-  app.post('/api/notes/reorder', async (request) => {
-    const { familyId } = requireAuth(request);
-    const input = parseInput(noteReorderSchema, request.body);
-    await reorderNotes(ctx, familyId, input);
-    return { ok: true };
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/notes/reorder',
+      summary: 'Save the notes’ order (drag and drop).',
+      auth: 'session',
+      body: noteReorderSchema,
+      responses: { 200: OK },
+    },
+    async ({ auth, body }): Promise<OkReply> => {
+      await reorderNotes(ctx, auth.familyId, body);
+      return { ok: true };
+    },
+  );
 }

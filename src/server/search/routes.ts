@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { searchQuerySchema, type SearchReplyDto } from '../../core/contracts/search.ts';
-import { requireAuth } from '../http/auth-context.ts';
 import type { ServerContext } from '../context.ts';
-import { parseInput } from '../http/errors.ts';
+import { route } from '../http/route.ts';
 import { searchFamily } from './service.ts';
 
 /**
@@ -11,9 +10,24 @@ import { searchFamily } from './service.ts';
  * session and sees only the session's family.
  */
 export function registerSearchRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/search', async (request): Promise<SearchReplyDto> => {
-    const { familyId } = requireAuth(request);
-    const query = parseInput(searchQuerySchema, request.query);
-    return { results: await searchFamily(ctx, familyId, query) };
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/search',
+      summary:
+        'Search the family’s events, tasks, notes and activity requests for the words of `q` (issue 45, ADR 048): every word as a word start, in titles, locations, descriptions and note contents.',
+      auth: 'session',
+      query: searchQuerySchema,
+      responses: {
+        200: {
+          description:
+            '`SearchReplyDto`: `{ results: [{ kind, id, title, snippet, date, occurrence_start }] }`, at most 30, best first (text rank × nearness to today). A recurring event comes once, under its series’ id, dated by its next occurrence.',
+        },
+      },
+    },
+    async ({ auth, query }): Promise<SearchReplyDto> => ({
+      results: await searchFamily(ctx, auth.familyId, query),
+    }),
+  );
 }

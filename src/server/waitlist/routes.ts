@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { waitlistJoinSchema } from '../../core/contracts/waitlist.ts';
+import {
+  waitlistCountReplySchema,
+  waitlistJoinReplySchema,
+  waitlistJoinSchema,
+} from '../../core/contracts/waitlist.ts';
 import type { ServerContext } from '../context.ts';
-import { parseInput } from '../http/errors.ts';
 import { rateLimited } from '../http/rate-limit.ts';
+import { route } from '../http/route.ts';
 import { providersFromConfig } from '../notifications/providers/from-config.ts';
 import { waitlistEmail } from './email.ts';
 import { joinWaitlist, waitlistCount } from './service.ts';
@@ -35,21 +39,47 @@ export function registerWaitlistRoutes(app: FastifyInstance, ctx: ServerContext)
   const mailer = providersFromConfig(ctx.config, app.log).email;
   app.addHook('onClose', () => mailer.close());
 
-  app.post('/api/waitlist/join', { preHandler: limitJoins }, async (request, reply) => {
-    const input = parseInput(waitlistJoinSchema, request.body);
-    const result = await joinWaitlist(ctx, input, {
-      ipAddress: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    const now = ctx.clock.now();
-    try {
-      await mailer.send(waitlistEmail(result.entry, result.created, ctx.config.PUBLIC_URL, now), now);
-    } catch (error) {
-      // The join stands; the visitor can join again to get the e-mail (the reply is the same either way).
-      request.log.warn({ err: error }, 'waitlist e-mail not sent');
-    }
-    return reply.status(201).send(result.dto);
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/waitlist/join',
+      summary: 'Join the waitlist; e-mails the entry’s place and referral link.',
+      auth: 'public',
+      body: waitlistJoinSchema,
+      options: { preHandler: limitJoins },
+      responses: {
+        201: {
+          description: '`WaitlistJoinDto` (`{ position, referral_code }`), also for a repeat.',
+          schema: waitlistJoinReplySchema,
+        },
+      },
+    },
+    async ({ body }, request, reply) => {
+      const result = await joinWaitlist(ctx, body, {
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      const now = ctx.clock.now();
+      try {
+        await mailer.send(waitlistEmail(result.entry, result.created, ctx.config.PUBLIC_URL, now), now);
+      } catch (error) {
+        // The join stands; the visitor can join again to get the e-mail (the reply is the same either way).
+        request.log.warn({ err: error }, 'waitlist e-mail not sent');
+      }
+      return reply.status(201).send(result.dto);
+    },
+  );
 
-  app.get('/api/waitlist/count', async () => waitlistCount(ctx));
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/waitlist/count',
+      summary: 'How many families are waiting.',
+      auth: 'public',
+      responses: { 200: { description: '`{ count }`.', schema: waitlistCountReplySchema } },
+    },
+    async () => waitlistCount(ctx),
+  );
 }

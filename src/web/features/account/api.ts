@@ -5,9 +5,13 @@ import type {
   AppPasswordDto,
   ChangeEmailPayload,
   ChangePasswordPayload,
+  ConfirmedEmailReply,
   CreateAppPasswordPayload,
   CreatedAppPasswordDto,
+  PendingEmailReply,
+  RecoveryCodesReply,
   SessionListItemDto,
+  SignOutOthersReply,
 } from '../../../core/contracts/account.ts';
 import { apiFetch } from '../../platform/api.ts';
 import { accountQueryKey as accountKey } from '../../common/query-keys.ts';
@@ -44,7 +48,7 @@ export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: ChangeEmailPayload) =>
-      apiFetch<{ pending_email: string }>('/api/account/email', { method: 'POST', body: payload }),
+      apiFetch<PendingEmailReply>('/api/account/email', { method: 'POST', body: payload }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKey }),
   });
 }
@@ -54,7 +58,7 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
-      apiFetch<{ email: string }>('/api/account/email/confirm', { method: 'POST', body: { token } }),
+      apiFetch<ConfirmedEmailReply>('/api/account/email/confirm', { method: 'POST', body: { token } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }
@@ -74,7 +78,7 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ ended: number; app_passwords_revoked: number }>('/api/account/sessions/sign-out-others', {
+      apiFetch<SignOutOthersReply>('/api/account/sessions/sign-out-others', {
         method: 'POST',
         body: {},
       }),
@@ -150,7 +154,7 @@ export function useNewRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (currentPassword: string) =>
-      apiFetch<{ recovery_codes: string[] }>('/api/account/recovery-codes', {
+      apiFetch<RecoveryCodesReply>('/api/account/recovery-codes', {
         method: 'POST',
         body: { current_password: currentPassword },
       }),

@@ -4,6 +4,8 @@ import type {
   ActivityFormPayload,
   ActivityProposalDto,
 } from '../../../core/contracts/activities.ts';
+import type { UndoableDeleteReply } from '../../../core/contracts/replies.ts';
+import type { EventDto } from '../../../core/contracts/events.ts';
 import { apiFetch } from '../../platform/api.ts';
 
 export const proposalsQueryKey = ['activity-proposals'] as const;
@@ -72,7 +74,7 @@ export function useDeleteProposal() {
   const refetch = useRefetchProposals();
   return useMutation({
     mutationFn: (id: number) =>
-      apiFetch<{ ok: true; undo_id?: string }>(`/api/activity-proposals/${String(id)}`, {
+      apiFetch<UndoableDeleteReply>(`/api/activity-proposals/${String(id)}`, {
         method: 'DELETE',
       }),
     onSuccess: refetch,
@@ -88,7 +90,7 @@ export function useConvertProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payload }: { id: number; payload: ActivityConversionPayload }) =>
-      apiFetch<{ id: number }>(`/api/events?activity_conversion=true&activity_id=${String(id)}`, {
+      apiFetch<EventDto>(`/api/events?activity_conversion=true&activity_id=${String(id)}`, {
         method: 'POST',
         body: payload,
       }),

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventDto, EventInput, EventTaskDto, OccurrenceScope } from '../../../core/contracts/events.ts';
+import type {
+  EventDeleteReply,
+  EventDto,
+  EventInput,
+  EventTaskDto,
+  OccurrenceScope,
+} from '../../../core/contracts/events.ts';
 import { apiFetch } from '../../platform/api.ts';
 import { membersQueryKey } from '../../common/members.ts';
 
@@ -152,8 +158,7 @@ export function useUpdateEvent() {
 export function useDeleteEvent() {
   const refetch = useRefetchAfterEvent();
   return useMutation({
-    mutationFn: (args: EventChange) =>
-      apiFetch<{ ok: true; removed: string; undo_id?: string }>(changeUrl(args), { method: 'DELETE' }),
+    mutationFn: (args: EventChange) => apiFetch<EventDeleteReply>(changeUrl(args), { method: 'DELETE' }),
     onMutate: (args) => {
       deleting.add(args.id);
     },

@@ -9,6 +9,7 @@ import type {
   MemberPatchPayload,
 } from '../../../core/contracts/members.ts';
 import type { SettingDto, SettingKey, SwitchKey } from '../../../core/contracts/settings.ts';
+import type { UndoableDeleteReply } from '../../../core/contracts/replies.ts';
 import { apiFetch } from '../../platform/api.ts';
 import { membersQueryKey } from '../../common/members.ts';
 import { recentMessagesQueryKey } from '../../common/query-keys.ts';
@@ -159,7 +160,7 @@ export function useCancelInvitation() {
   const refetch = useRefetchMembers();
   return useMutation({
     mutationFn: (id: number) =>
-      apiFetch<{ ok: true; undo_id?: string } | undefined>(`/api/family-members/invitations/${id}`, {
+      apiFetch<UndoableDeleteReply>(`/api/family-members/invitations/${id}`, {
         method: 'DELETE',
       }),
     onSuccess: refetch,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SessionDto } from '../../../core/contracts/auth.ts';
 import type { AcceptInvitationPayload, InvitationDetailsDto } from '../../../core/contracts/members.ts';
+import type { OkReply } from '../../../core/contracts/replies.ts';
 import { apiFetch } from '../../platform/api.ts';
 
 /** SPEC §7 `GET /api/family-members/invitations/validate/{token}`; a 404 means invalid or expired. */
@@ -22,7 +23,7 @@ export function useInvitationDetails(token: string | undefined) {
 export function useAcceptInvitation(token: string) {
   return useMutation({
     mutationFn: (payload: AcceptInvitationPayload) =>
-      apiFetch<{ ok: true }>(`/api/family-members/invitations/${encodeURIComponent(token)}/accept`, {
+      apiFetch<OkReply>(`/api/family-members/invitations/${encodeURIComponent(token)}/accept`, {
         method: 'POST',
         body: payload,
       }),

@@ -8,6 +8,7 @@ import type {
   NoteUpdatePayload,
 } from '../../../core/contracts/notes.ts';
 import { setItemTicked, type TickRequest } from '../../../core/notes/checklist.ts';
+import type { UndoableDeleteReply } from '../../../core/contracts/replies.ts';
 import { apiFetch } from '../../platform/api.ts';
 
 export const notesQueryKey = ['notes'] as const;
@@ -64,7 +65,7 @@ export function useDeleteNote() {
   const refetch = useRefetchNotes();
   return useMutation({
     mutationFn: (id: number) =>
-      apiFetch<{ ok: true; undo_id?: string }>(`/api/notes/${String(id)}`, { method: 'DELETE' }),
+      apiFetch<UndoableDeleteReply>(`/api/notes/${String(id)}`, { method: 'DELETE' }),
     onSuccess: refetch,
   });
 }

@@ -5,6 +5,7 @@ import type {
   TaskStatus,
   UpdateTaskPayload,
 } from '../../../core/contracts/tasks.ts';
+import type { UndoableDeleteReply } from '../../../core/contracts/replies.ts';
 import { apiFetch } from '../../platform/api.ts';
 
 export const tasksQueryKey = ['tasks'] as const;
@@ -73,7 +74,7 @@ export function useDeleteTask() {
   const refetch = useRefetchTasks();
   return useMutation({
     mutationFn: (id: number) =>
-      apiFetch<{ ok: true; undo_id?: string }>(`/api/tasks/${String(id)}`, { method: 'DELETE' }),
+      apiFetch<UndoableDeleteReply>(`/api/tasks/${String(id)}`, { method: 'DELETE' }),
     onSuccess: refetch,
   });
 }
