@@ -112,6 +112,52 @@ export function registration(overrides: Record<string, unknown> = {}) {
 }
 
 /**
+ * A `POST /api/events` body (wire names, SPEC §7) for an event `family`'s registrant organises: "Piano recital" on
+ * Sun 2026-12-06 at 14:00 family time (wall clock), 60 minutes, category `activity`, priority `medium`, no
+ * attendees, nobody alerted. `overrides` replace or add fields, so a test names only what it varies.
+ */
+export function eventPayload(
+  family: Pick<SignedInFamily, 'memberId'>,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    title: 'Piano recital',
+    start_date: '2026-12-06T14:00:00',
+    duration_minutes: 60,
+    organizer_id: family.memberId,
+    attendees: [],
+    alert_members: [],
+    category: 'activity',
+    priority: 'medium',
+    ...overrides,
+  };
+}
+
+/**
+ * A `POST /api/tasks` body (wire names, SPEC §7) for an open task of `assignee` (a member id) alone, due Tue
+ * 2026-12-01 at 09:00 family time, 30 minutes, priority `medium`, with an SMS reminder 30 minutes before.
+ * `overrides` replace or add fields.
+ */
+export function taskPayload(
+  assignee: number,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    title: 'Dentist forms',
+    description: '',
+    assigned_to: assignee,
+    assigned_to_ids: [String(assignee)],
+    due_date: '2026-12-01T09:00:00',
+    estimated_duration_minutes: 30,
+    status: 'open',
+    priority: 'medium',
+    send_sms_reminder: true,
+    reminder_frequency: '30_minutes_before',
+    ...overrides,
+  };
+}
+
+/**
  * Registers a family through the API and returns the session cookie header to send as that user.
  * @throws Error when registration does not answer 201.
  */
