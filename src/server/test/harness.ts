@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, testConfig } from '../config.ts';
@@ -91,6 +91,44 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
       await changes.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * For the test file that calls it at its top level: the whole app on a fresh database (`createTestServer` with
+ * `overrides`), made before the file's first test and closed after its last (vitest's hooks, so it is made before
+ * hooks the file registers after this call). Its fields are read inside hooks and tests only.
+ * @throws Error when a field is read before it has started.
+ */
+export function testServerPerFile(overrides: Partial<Config> = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await createTestServer(overrides);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const get = (): TestServer => {
+    if (!started) throw new Error('testServerPerFile: the server is read before beforeAll started it');
+    return started;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get database() {
+      return get().database;
+    },
+    get clock() {
+      return get().clock;
+    },
+    get config() {
+      return get().config;
+    },
+    get changes() {
+      return get().changes;
+    },
+    close: () => get().close(),
   };
 }
 

@@ -6,7 +6,7 @@ import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-
 import { testProviders } from '../notifications/testing/providers.ts';
 import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { createPlanner, type Planner, type PlannerOptions } from '../scheduler/planner.ts';
-import { createTestServer, type TestServer } from './harness.ts';
+import { type TestServer, testServerPerFile } from './harness.ts';
 
 /** The `PUBLIC_URL` of messaging tests: links in messages, and the URL inbound texts are signed for. */
 export const TEST_PUBLIC_URL = 'https://familyhub.example';
@@ -112,21 +112,20 @@ export interface Messaging {
  * before each, dispatchers stopped after each, all closed after the file. Read the fields inside tests only.
  */
 export function messagingFixture(config: Partial<Config> = {}): Messaging {
-  let server: TestServer | undefined;
+  const server = testServerPerFile({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    TWILIO_AUTH_TOKEN: TEST_TWILIO_TOKEN,
+    ...config,
+  });
   let smtp: SmtpSink | undefined;
   let carrier: FakeTwilio | undefined;
   const dispatchers: Dispatcher[] = [];
   const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('messagingFixture: read inside a test, after beforeAll');
+    if (value === undefined) throw new Error('messagingFixture: read before beforeAll started it');
     return value;
   };
 
   beforeAll(async () => {
-    server = await createTestServer({
-      PUBLIC_URL: TEST_PUBLIC_URL,
-      TWILIO_AUTH_TOKEN: TEST_TWILIO_TOKEN,
-      ...config,
-    });
     smtp = await startSmtpSink();
     carrier = await startFakeTwilio();
   });
@@ -141,13 +140,10 @@ export function messagingFixture(config: Partial<Config> = {}): Messaging {
   afterAll(async () => {
     await smtp?.stop();
     await carrier?.close();
-    await server?.close();
   });
 
   const messaging: Messaging = {
-    get server() {
-      return started(server);
-    },
+    server,
     get smtp() {
       return started(smtp);
     },
@@ -155,14 +151,17 @@ export function messagingFixture(config: Partial<Config> = {}): Messaging {
       return started(carrier);
     },
     planner(options = {}) {
-      const s = started(server);
-      return createPlanner({ db: s.database.system, clock: s.clock, publicUrl: TEST_PUBLIC_URL, ...options });
+      return createPlanner({
+        db: server.database.system,
+        clock: server.clock,
+        publicUrl: TEST_PUBLIC_URL,
+        ...options,
+      });
     },
     dispatcher(overrides = {}) {
-      const s = started(server);
       const d = createDispatcher({
-        db: s.database.system,
-        clock: s.clock,
+        db: server.database.system,
+        clock: server.clock,
         random: () => 0.5,
         providers: testProviders(started(smtp), started(carrier)),
         ...overrides,
@@ -175,7 +174,7 @@ export function messagingFixture(config: Partial<Config> = {}): Messaging {
       await messaging.dispatcher().dispatchOnce();
     },
     async text(from, body) {
-      const res = await postInboundSms(started(server), inboundText(from, body));
+      const res = await postInboundSms(server, inboundText(from, body));
       if (res.statusCode !== 200) throw new Error(`SMS webhook answered ${res.statusCode}: ${res.body}`);
       return twimlText(res.body);
     },
