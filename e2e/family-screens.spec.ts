@@ -1,7 +1,7 @@
 import { addDays, format, nextDay, startOfMonth } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
-import { seedBusyMonth } from './busy-month.ts';
+import { startBusyMonth } from './busy-month.ts';
 import { dismissToast, expect, test, shots } from './fixtures.ts';
 
 // Issue 46: a family tried FamilyHub at 1280×800 and 390×844 with a realistic month. These journeys hold the
@@ -21,9 +21,7 @@ test('Driving: each day in time order with its driver; the banner names the prob
   signUp,
 }) => {
   test.slow();
-  await page.setViewportSize(WIDE);
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp, WIDE);
   const { ana, marco, lucia, teo } = busy.members;
   const month = startOfMonth(new Date(`${busy.first}T12:00:00`));
   // A Monday well inside the month: its week is Sunday to Saturday of this month.

@@ -69,6 +69,12 @@ export async function familyNow(page: Page): Promise<Date> {
   return new TZDate(Date.now(), family_timezone);
 }
 
+/** Today in the signed-in family's zone, as the calendar counts it: that date's midnight, as a machine-local Date. */
+export async function familyToday(page: Page): Promise<Date> {
+  const now = await familyNow(page);
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
 /** Closes the toast on screen (there is at most one), so that what follows sees and clicks the page itself. */
 export async function dismissToast(page: Page): Promise<void> {
   const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });

@@ -5,7 +5,7 @@ import { format } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
 import { MONTH_CELL_MAX_EVENTS } from '../src/core/calendar/layout.ts';
-import { seedBusyMonth } from './busy-month.ts';
+import { seedBusyMonth, startBusyMonth } from './busy-month.ts';
 import { dismissToast, expect, shots, test } from './fixtures.ts';
 
 // Issue 45 item 5 (ADR 053): the app follows prefers-color-scheme with a dark theme (axe: 0 serious or critical
@@ -241,9 +241,7 @@ test('print: the month (every event of every day) and week views on A4 and Lette
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp);
 
   for (const view of ['month', 'week'] as const) {
     // A dark screen still prints light.
