@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TaskDto } from '../../core/contracts/tasks.ts';
 import { events } from '../db/schema/events.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { taskColumns } from '../db/task-assignees.ts';
-import { createTestServer, signedInFamily, type TestServer, taskPayload } from '../test/harness.ts';
+import { signedInFamily, taskPayload, testServerPerFile } from '../test/harness.ts';
 
-let server: TestServer;
+const server = testServerPerFile();
 
 interface Family {
   cookie: string;
@@ -40,11 +40,9 @@ async function makeFamily(name: string): Promise<Family> {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
   family = await makeFamily('Rivera');
   other = await makeFamily('Okafor');
 });
-afterAll(() => server.close());
 
 function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Family, payload?: unknown) {
   return server.app.inject({
