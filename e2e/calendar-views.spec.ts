@@ -2,7 +2,7 @@ import { addDays, addMonths, differenceInCalendarWeeks, format, parseISO, setDat
 import type { Locator, Page } from '@playwright/test';
 import { chipColors } from '../src/core/members/chip-colors.ts';
 import { startBusyMonth, type BusyMonth } from './busy-month.ts';
-import { dismissToast, expect, familyToday, shots, test } from './fixtures.ts';
+import { dismissToast, expect, familyToday, postCreated, shots, test } from './fixtures.ts';
 
 // Issue 46: the calendar screens as a family used them on a realistic month, at 1280 × 800 and 390 × 844.
 
@@ -10,9 +10,7 @@ test.describe.configure({ timeout: 240_000 });
 
 /** Posts an event through the API; returns its id. */
 async function postEvent(page: Page, data: Record<string, unknown>): Promise<number> {
-  const res = await page.request.post('/api/events', { data });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+  return (await postCreated(page, '/api/events', data)).id;
 }
 
 /** The 10th of next month (the issue's December event, looked at in November), `YYYY-MM-DD`. */
