@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
-import { dismissToast, expect, newAccount, test } from './fixtures.ts';
+import { dismissToast, expect, newAccount, postAll, shoppingNote, test } from './fixtures.ts';
 
 // Issue 14: axe on every screen and dialog, zero serious or critical violations (WCAG 2.1 A/AA rules and
 // axe's best practices). Minor and moderate findings are printed, not failed: they are worth reading, but the
@@ -31,21 +31,9 @@ async function seedFamily(page: Page): Promise<void> {
       '/api/tasks',
       { title: 'Pack swim bag', assigned_to: me, assigned_to_ids: [String(me)], due_date: `${today}T07:00` },
     ],
-    [
-      '/api/notes',
-      {
-        title: 'Shopping',
-        content: '• Milk\n• Bread',
-        category: 'shopping_list',
-        pinned: true,
-        family_member_id: me,
-      },
-    ],
+    ['/api/notes', shoppingNote(me)],
   ];
-  for (const [url, data] of calls) {
-    const res = await page.request.post(url, { data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-  }
+  await postAll(page, calls);
 }
 
 test('signed-out screens: landing, sign in, register (both steps), invitation link', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
 import { dismissToast, expect, newAccount, shots, test, type Account } from './fixtures.ts';
-import { mailedLink, startServerWithSmtp, type MailServer } from './mail-server.ts';
+import { mailedLink, mailServerForDescribe } from './mail-server.ts';
 
 // Issue 25: forgot password, Account Settings (e-mail, password, devices), passkeys and recovery codes, in
 // Chromium. The e-mails are read from a real SMTP server inside this test process.
@@ -41,14 +41,7 @@ async function otherDevice(browser: Browser, base: string, account: Account, use
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 test.describe('by e-mail', () => {
-  let server: MailServer;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startServerWithSmtp();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = mailServerForDescribe();
 
   test('forgot password → e-mailed link → new password → the old sessions are gone', async ({
     page,

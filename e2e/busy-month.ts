@@ -31,6 +31,20 @@ export const OVERLAPPING = [
   'Playdate at Sam’s house',
 ];
 
+/**
+ * How the busy-month journeys start: the window at `viewport` (1280 × 900 unless given), a family signed up with
+ * `signUp` (the `signUp` fixture, or a call of it with overrides), and its busy month seeded.
+ */
+export async function startBusyMonth(
+  page: Page,
+  signUp: () => Promise<unknown>,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<BusyMonth> {
+  await page.setViewportSize(viewport);
+  await signUp();
+  return seedBusyMonth(page);
+}
+
 export async function seedBusyMonth(page: Page): Promise<BusyMonth> {
   for (const m of [
     { name: 'Marco Rivera', color: 'green', role: 'parent' },

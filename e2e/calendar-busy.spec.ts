@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { addDays, format, parseISO } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { seedBusyMonth } from './busy-month.ts';
+import { startBusyMonth } from './busy-month.ts';
 import { dismissToast, expect, openCalendarApp, shots, test } from './fixtures.ts';
 
 // Issue 22: a calendar a family can read at a glance, on a busy month, at 1280 px and on a 375 px phone.
@@ -62,9 +62,7 @@ test('busy month at 1280 px: titles get the room, multi-day events are one bar p
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp);
 
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: /^Month View/ })).toBeVisible();
@@ -164,9 +162,7 @@ test('busy month at 375 px: the agenda is the default, with every title and time
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await signUp();
-  await seedBusyMonth(page);
+  await startBusyMonth(page, signUp, { width: 375, height: 812 });
 
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: 'Agenda', exact: true })).toBeVisible();
@@ -269,9 +265,7 @@ test('axe on the busy month, week, day and agenda: no serious or critical violat
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp);
   await page.goto(`/calendar?view=month&date=${busy.overlapDay}`);
   await expect(page.locator(MONTH_CHIPS).first()).toBeVisible();
   await expectNoBlockingViolations(page, 'busy month, 1280');
@@ -292,9 +286,7 @@ test('the member filter lives in the URL and on this device: it survives navigat
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp);
   const chips = (title: string) => page.getByTestId('event-chip').filter({ hasText: title });
 
   await page.goto(`/calendar?view=week&date=${busy.overlapDay}`);

@@ -1,27 +1,16 @@
-import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, differenceInCalendarWeeks, format, parseISO, setDate } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
 import { chipColors } from '../src/core/members/chip-colors.ts';
-import { seedBusyMonth, type BusyMonth } from './busy-month.ts';
-import { dismissToast, expect, shots, test } from './fixtures.ts';
+import { startBusyMonth, type BusyMonth } from './busy-month.ts';
+import { dismissToast, expect, familyToday, postCreated, shots, test } from './fixtures.ts';
 
 // Issue 46: the calendar screens as a family used them on a realistic month, at 1280 × 800 and 390 × 844.
 
 test.describe.configure({ timeout: 240_000 });
 
-/** Today in the family's zone, as the calendar counts it. */
-async function familyToday(page: Page): Promise<Date> {
-  const session = await page.request.get('/api/auth/session');
-  const { family_timezone } = (await session.json()) as { family_timezone: string };
-  const now = new TZDate(Date.now(), family_timezone);
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-}
-
 /** Posts an event through the API; returns its id. */
 async function postEvent(page: Page, data: Record<string, unknown>): Promise<number> {
-  const res = await page.request.post('/api/events', { data });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+  return (await postCreated(page, '/api/events', data)).id;
 }
 
 /** The 10th of next month (the issue's December event, looked at in November), `YYYY-MM-DD`. */
@@ -115,9 +104,7 @@ test('week view at 1280 px: four overlapping events sit side by side in equal co
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp, { width: 1280, height: 800 });
   const date = laterDay(await familyToday(page));
   const titles = await seedFourOverlapping(page, busy, date);
   // Short blocks with a location and attendees: 45 and 60 minutes.
@@ -188,9 +175,7 @@ test('saving or deleting an event from a later week returns to that week, at the
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp, { width: 1280, height: 800 });
   const today = await familyToday(page);
   const date = laterDay(today);
   for (const title of ['Winter concert', 'Recital rehearsal']) {
@@ -371,9 +356,7 @@ test('phone (390 px): month chips show their titles, the member filter row shows
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp, { width: 390, height: 844 });
 
   await page.goto(`/calendar?view=month&date=${busy.overlapDay}`);
   await expect(page.getByRole('heading', { name: /^Month View/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { SmtpSink } from '../src/server/notifications/testing/smtp-sink.ts';
 import { dismissToast, expect, newAccount, test, shots } from './fixtures.ts';
-import { startServerWithSmtp, type MailServer } from './mail-server.ts';
+import { mailServerForDescribe } from './mail-server.ts';
 
 function card(page: Page, name: string) {
   return page.getByRole('article', { name });
@@ -210,14 +210,7 @@ async function linkFromMail(sink: SmtpSink, to: string): Promise<string> {
 }
 
 test.describe('invitations by e-mail', () => {
-  let server: MailServer;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startServerWithSmtp();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = mailServerForDescribe();
 
   test('invite, accept from the e-mailed link in a fresh browser, sign in to the same family; a cancelled link is refused', async ({
     page,

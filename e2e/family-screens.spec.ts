@@ -1,8 +1,7 @@
 import { addDays, format, nextDay, startOfMonth } from 'date-fns';
-import type { Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
-import { seedBusyMonth } from './busy-month.ts';
-import { dismissToast, expect, test, shots } from './fixtures.ts';
+import { startBusyMonth } from './busy-month.ts';
+import { dismissToast, expect, postCreated, test, shots } from './fixtures.ts';
 
 // Issue 46: a family tried FamilyHub at 1280×800 and 390×844 with a realistic month. These journeys hold the
 // screens to what they found: the Driving page in time order with its problems named, the family's plan on
@@ -11,26 +10,19 @@ import { dismissToast, expect, test, shots } from './fixtures.ts';
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 800 };
 
-async function post(page: Page, url: string, data: object): Promise<void> {
-  const res = await page.request.post(url, { data });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
 test('Driving: each day in time order with its driver; the banner names the problems, totals apart', async ({
   page,
   signUp,
 }) => {
   test.slow();
-  await page.setViewportSize(WIDE);
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp, WIDE);
   const { ana, marco, lucia, teo } = busy.members;
   const month = startOfMonth(new Date(`${busy.first}T12:00:00`));
   // A Monday well inside the month: its week is Sunday to Saturday of this month.
   const monday = nextDay(addDays(month, 7), 1);
   const at = (d: Date, time: string) => `${format(d, 'yyyy-MM-dd')}T${time}:00`;
   // The school runs: Marco drops off every weekday morning, Ana picks up every afternoon.
-  await post(page, '/api/events', {
+  await postCreated(page, '/api/events', {
     title: 'School run',
     start_date: at(month, '08:00'),
     duration_minutes: 480,
@@ -44,7 +36,7 @@ test('Driving: each day in time order with its driver; the banner names the prob
     pickup_assigned_to: ana,
   });
   // Tuesday's soccer has nobody to pick up; Wednesday's swim pickup is Marco's while he is at a meeting.
-  await post(page, '/api/events', {
+  await postCreated(page, '/api/events', {
     title: 'Soccer practice at Riverside Park, field 3',
     start_date: at(addDays(monday, 1), '17:00'),
     duration_minutes: 60,
@@ -52,7 +44,7 @@ test('Driving: each day in time order with its driver; the banner names the prob
     has_pickup: true,
     pickup_assigned_to: null,
   });
-  await post(page, '/api/events', {
+  await postCreated(page, '/api/events', {
     title: 'Swim team',
     start_date: at(addDays(monday, 2), '16:00'),
     duration_minutes: 60,
@@ -60,7 +52,7 @@ test('Driving: each day in time order with its driver; the banner names the prob
     has_pickup: true,
     pickup_assigned_to: marco,
   });
-  await post(page, '/api/events', {
+  await postCreated(page, '/api/events', {
     title: 'Budget meeting',
     start_date: at(addDays(monday, 2), '16:30'),
     duration_minutes: 60,
@@ -127,8 +119,8 @@ test('Family Members: the count against the plan, and a full family says so befo
 }) => {
   await page.setViewportSize(WIDE);
   await signUp();
-  await post(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' });
-  await post(page, '/api/family-members', {
+  await postCreated(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' });
+  await postCreated(page, '/api/family-members', {
     name: 'Lucia Rivera',
     color: 'yellow',
     role: 'child',
@@ -138,7 +130,7 @@ test('Family Members: the count against the plan, and a full family says so befo
   await expect(page.getByTestId('family-plan')).toHaveText('Your plan: 3 of 4 members.');
   await expect(page.getByRole('button', { name: 'Add Member' })).toBeEnabled();
 
-  await post(page, '/api/family-members', { name: 'Teo Rivera', color: 'orange', role: 'child' });
+  await postCreated(page, '/api/family-members', { name: 'Teo Rivera', color: 'orange', role: 'child' });
   await page.reload();
   const plan = page.getByTestId('family-plan');
   await expect(plan).toHaveText(
@@ -169,8 +161,8 @@ test('the event form marks alerts as SPEC §5 says, and says why one cannot reac
   signUp,
 }) => {
   await signUp();
-  await post(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' });
-  await post(page, '/api/family-members', {
+  await postCreated(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' });
+  await postCreated(page, '/api/family-members', {
     name: 'Lucia Rivera',
     color: 'yellow',
     role: 'child',
@@ -195,7 +187,7 @@ test('Tasks at 390 px: compact cards, several to a screen; delete asks in the ap
 }) => {
   await page.setViewportSize(PHONE);
   await signUp();
-  await post(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' });
+  await postCreated(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' });
   const members = (await (await page.request.get('/api/family-members')).json()) as { id: number }[];
   const ids = members.map((m) => String(m.id));
   const soon = (days: number, time: string) =>
@@ -208,7 +200,7 @@ test('Tasks at 390 px: compact cards, several to a screen; delete asks in the ap
     'Call the dentist to move Teo’s check-up',
     'Water the plants',
   ].entries()) {
-    await post(page, '/api/tasks', {
+    await postCreated(page, '/api/tasks', {
       title,
       description:
         i % 2 === 0
@@ -259,7 +251,7 @@ test('a skip link, main landmarks, and focus on the first invalid register field
 }) => {
   await signUp();
   const [me] = (await (await page.request.get('/api/family-members')).json()) as { id: number }[];
-  await post(page, '/api/tasks', {
+  await postCreated(page, '/api/tasks', {
     title: 'Buy shin guards',
     due_date: '2030-01-15T12:00:00',
     assigned_to_ids: [String(me?.id)],
@@ -277,7 +269,7 @@ test('a skip link, main landmarks, and focus on the first invalid register field
   await expect(skip).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
-  await post(page, '/api/activity-proposals', {
+  await postCreated(page, '/api/activity-proposals', {
     title: 'Dentist check-up',
     assigned_to: me?.id,
     assigned_by: me?.id,

@@ -69,6 +69,41 @@ export async function familyNow(page: Page): Promise<Date> {
   return new TZDate(Date.now(), family_timezone);
 }
 
+/** Today in the signed-in family's zone, as the calendar counts it: that date's midnight, as a machine-local Date. */
+export async function familyToday(page: Page): Promise<Date> {
+  const now = await familyNow(page);
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
+/**
+ * Posts `data` to the API path `url` as the signed-in family (sharing the page's cookies); it must answer 201.
+ * @returns the created row (its `id`).
+ */
+export async function postCreated(page: Page, url: string, data: object): Promise<{ id: number }> {
+  const res = await page.request.post(url, { data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+/** Posts each `[path, body]` through the API as the signed-in family, in order; each must answer 201. */
+export async function postAll(
+  page: Page,
+  calls: readonly (readonly [string, Record<string, unknown>])[],
+): Promise<void> {
+  for (const [url, data] of calls) await postCreated(page, url, data);
+}
+
+/** A pinned shopping list of `author` (a member id), as a `POST /api/notes` body. */
+export function shoppingNote(author: number): Record<string, unknown> {
+  return {
+    title: 'Shopping',
+    content: '• Milk\n• Bread',
+    category: 'shopping_list',
+    pinned: true,
+    family_member_id: author,
+  };
+}
+
 /** Closes the toast on screen (there is at most one), so that what follows sees and clicks the page itself. */
 export async function dismissToast(page: Page): Promise<void> {
   const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });

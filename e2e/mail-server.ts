@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../src/server/notifications/testing/smtp-sink.ts';
 
 /**
@@ -14,6 +14,36 @@ export interface MailServer {
   url: string;
   sink: SmtpSink;
   stop(): Promise<void>;
+}
+
+/**
+ * For the `test.describe` block that calls it: `startServerWithSmtp()` before its tests (90 s allowed: a second
+ * server process starts and migrates its own PGlite on a busy machine), stopped after them. Its fields are read
+ * inside tests only.
+ * @throws Error when a field is read before the server started.
+ */
+export function mailServerForDescribe(): MailServer {
+  let started: MailServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    started = await startServerWithSmtp();
+  });
+  test.afterAll(async () => {
+    await started?.stop();
+  });
+  const get = (): MailServer => {
+    if (!started) throw new Error('mailServerForDescribe: read before beforeAll started the server');
+    return started;
+  };
+  return {
+    get url() {
+      return get().url;
+    },
+    get sink() {
+      return get().sink;
+    },
+    stop: () => get().stop(),
+  };
 }
 
 async function freePort(): Promise<number> {

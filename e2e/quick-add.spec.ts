@@ -1,7 +1,7 @@
 import { addDays, format } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
-import { seedBusyMonth } from './busy-month.ts';
+import { startBusyMonth } from './busy-month.ts';
 import { expect, shots, test } from './fixtures.ts';
 
 // Issue 45 item 3: the calendar's Quick add field, its confirming step, and "Edit details" into the Event form.
@@ -17,9 +17,7 @@ async function openCalendar(
   width: number,
   view: 'month' | 'agenda',
 ) {
-  await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp, { width, height: width > 800 ? 900 : 844 });
   await page.goto(`/calendar?view=${view}`);
   await expect(quickAdd(page)).toBeVisible();
   await expect(page.getByText('Loading events')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, shots, test } from './fixtures.ts';
-import { seedBusyMonth } from './busy-month.ts';
+import { startBusyMonth } from './busy-month.ts';
 import { expectNoBlockingViolations } from './axe.ts';
 
 /**
@@ -10,9 +10,10 @@ test('search: "/" opens it, typing finds events, tasks and notes, Enter opens th
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signUp({ memberName: 'Ana Rivera' });
-  const month = await seedBusyMonth(page);
+  const month = await startBusyMonth(page, () => signUp({ memberName: 'Ana Rivera' }), {
+    width: 1280,
+    height: 800,
+  });
   const ana = String(month.members.ana);
   const post = async (path: string, data: Record<string, unknown>) => {
     const res = await page.request.post(path, { data });

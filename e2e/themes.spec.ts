@@ -5,8 +5,8 @@ import { format } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
 import { MONTH_CELL_MAX_EVENTS } from '../src/core/calendar/layout.ts';
-import { seedBusyMonth } from './busy-month.ts';
-import { dismissToast, expect, shots, test } from './fixtures.ts';
+import { seedBusyMonth, startBusyMonth } from './busy-month.ts';
+import { dismissToast, expect, postAll, shots, shoppingNote, test } from './fixtures.ts';
 
 // Issue 45 item 5 (ADR 053): the app follows prefers-color-scheme with a dark theme (axe: 0 serious or critical
 // on every screen), and the month and week views print legibly on A4 and Letter.
@@ -104,7 +104,7 @@ test('signed in, dark: calendar views, tasks, notes, activities, members, drivin
   const busy = await seedBusyMonth(page);
   const today = format(new Date(), 'yyyy-MM-dd');
   const me = busy.members.ana;
-  for (const [url, data] of [
+  await postAll(page, [
     ['/api/tasks', { title: 'Pack swim bag', assigned_to_ids: [String(me)], due_date: `${today}T07:00` }],
     [
       '/api/tasks',
@@ -114,16 +114,7 @@ test('signed in, dark: calendar views, tasks, notes, activities, members, drivin
         due_date: `${today}T18:00`,
       },
     ],
-    [
-      '/api/notes',
-      {
-        title: 'Shopping',
-        content: '• Milk\n• Bread',
-        category: 'shopping_list',
-        pinned: true,
-        family_member_id: me,
-      },
-    ],
+    ['/api/notes', shoppingNote(me)],
     [
       '/api/activity-proposals',
       {
@@ -134,10 +125,7 @@ test('signed in, dark: calendar views, tasks, notes, activities, members, drivin
         status: 'pending',
       },
     ],
-  ] as const) {
-    const res = await page.request.post(url, { data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-  }
+  ]);
 
   for (const view of ['month', 'week', 'day', 'agenda'] as const) {
     await checkScreen(
@@ -241,9 +229,7 @@ test('print: the month (every event of every day) and week views on A4 and Lette
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp);
 
   for (const view of ['month', 'week'] as const) {
     // A dark screen still prints light.

@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
 import { addLocalDays, instantToLocal } from '../src/core/time/local-time.ts';
-import { dismissToast, expect, test, shots } from './fixtures.ts';
+import { dismissToast, expect, postCreated, test, shots } from './fixtures.ts';
 
 // Issue 46 item 1 (ADR 047): a new family enters its school runs, which began last week. The Tasks screen shows
 // this week's drives among its real to-dos, not one stale 'Overdue' task per series.
-
-async function post(page: Page, url: string, data: object): Promise<{ id: number }> {
-  const res = await page.request.post(url, { data });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
 
 /** A new family (Ana Rivera signs up) with Marco, Lucia and Teo; today in its zone (`YYYY-MM-DD`). */
 async function riveras(page: Page, signUp: (o: { memberName: string }) => Promise<unknown>) {
@@ -19,13 +13,13 @@ async function riveras(page: Page, signUp: (o: { memberName: string }) => Promis
   const today = instantToLocal(new Date(), session.family_timezone).slice(0, 10);
   const ana = ((await (await page.request.get('/api/family-members')).json()) as { id: number }[])[0]?.id;
   const marco = (
-    await post(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' })
+    await postCreated(page, '/api/family-members', { name: 'Marco Rivera', color: 'green', role: 'parent' })
   ).id;
   const lucia = (
-    await post(page, '/api/family-members', { name: 'Lucia Rivera', color: 'yellow', role: 'child' })
+    await postCreated(page, '/api/family-members', { name: 'Lucia Rivera', color: 'yellow', role: 'child' })
   ).id;
   const teo = (
-    await post(page, '/api/family-members', { name: 'Teo Rivera', color: 'orange', role: 'child' })
+    await postCreated(page, '/api/family-members', { name: 'Teo Rivera', color: 'orange', role: 'child' })
   ).id;
   return { today, ana, marco, lucia, teo };
 }
@@ -37,7 +31,7 @@ test("tasks: a new family's school runs are the coming week's drives, not a wall
   const { today, ana, marco, lucia, teo } = await riveras(page, signUp);
   const lastWeek = addLocalDays(today, -8);
   const kids = [String(lucia), String(teo)];
-  await post(page, '/api/events', {
+  await postCreated(page, '/api/events', {
     title: 'Lincoln Elementary — morning drop-off for Lucia and Teo',
     start_date: `${lastWeek}T08:00:00`,
     duration_minutes: 30,
@@ -47,7 +41,7 @@ test("tasks: a new family's school runs are the coming week's drives, not a wall
     is_recurring: true,
     recurrence_pattern: 'workday',
   });
-  await post(page, '/api/events', {
+  await postCreated(page, '/api/events', {
     title: 'School',
     start_date: `${lastWeek}T08:00:00`,
     duration_minutes: 480,
@@ -57,7 +51,7 @@ test("tasks: a new family's school runs are the coming week's drives, not a wall
     is_recurring: true,
     recurrence_pattern: 'workday',
   });
-  await post(page, '/api/events', {
+  await postCreated(page, '/api/events', {
     title: 'Soccer practice',
     start_date: `${addLocalDays(lastWeek, 2)}T17:00:00`,
     duration_minutes: 90,
@@ -73,7 +67,7 @@ test("tasks: a new family's school runs are the coming week's drives, not a wall
     ['Sign the field-trip permission slip', `${addLocalDays(today, 1)}T19:00:00`, ana],
     ['Buy shin guards', `${addLocalDays(today, 3)}T12:00:00`, marco],
   ] as const) {
-    await post(page, '/api/tasks', { title, due_date: due, assigned_to_ids: [String(who)] });
+    await postCreated(page, '/api/tasks', { title, due_date: due, assigned_to_ids: [String(who)] });
   }
 
   await page.goto('/tasks');
@@ -106,7 +100,7 @@ test("the event form of a daily school run lists the drives of the day opened, n
 }) => {
   const { today, ana, marco, lucia } = await riveras(page, signUp);
   const tomorrow = addLocalDays(today, 1);
-  const school = await post(page, '/api/events', {
+  const school = await postCreated(page, '/api/events', {
     title: 'School run',
     start_date: `${today}T08:00:00`,
     duration_minutes: 480,

@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
-import { seedBusyMonth } from './busy-month.ts';
+import { startBusyMonth } from './busy-month.ts';
 import { addMember, expect, familyNow, newAccount, shots, test } from './fixtures.ts';
 
 /**
@@ -43,9 +43,7 @@ test('undo: an occurrence, then the whole series with its task, come back on the
   page,
   signUp,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp);
   const today = await familyNow(page);
   const created = await page.request.post('/api/events', {
     data: {
@@ -102,9 +100,7 @@ function taskCard(page: Page, title: string): Locator {
 }
 
 test('undo: a deleted task comes back on the Tasks screen (phone width)', async ({ page, signUp }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signUp();
-  const busy = await seedBusyMonth(page);
+  const busy = await startBusyMonth(page, signUp, { width: 390, height: 844 });
   const today = format(await familyNow(page), 'yyyy-MM-dd');
   for (const title of ['Sign the field-trip form', 'Buy new cleats']) {
     const res = await page.request.post('/api/tasks', {

@@ -19,7 +19,8 @@ export const MAYA = 3;
 export const LEO = 4;
 export const ROSA = 5;
 
-const base = {
+/** What an event is unless it says otherwise: an hour, timed, floating, no place, no transport, one-off. */
+export const EVENT_BASE = {
   end: null,
   durationMinutes: 60,
   allDay: false,
@@ -34,12 +35,21 @@ const base = {
   parentId: null,
   recurrenceId: null,
 } satisfies Partial<AssistantEvent>;
+/** A task: open and no transport task unless said (`transport`: the leg of the event it drives for). */
+export const task = (
+  id: number,
+  title: string,
+  due: string | null,
+  assigneeIds: number[],
+  completed = false,
+  transport: AssistantTask['transport'] = null,
+): AssistantTask => ({ id, title, due, assigneeIds, completed, transport });
 
 export const FIXTURE_EVENTS: AssistantEvent[] = [
   // Monday Nov 30 (today)
-  { ...base, id: 1, title: 'Yoga', start: '2026-11-30T06:30:00', memberIds: [ANA] },
+  { ...EVENT_BASE, id: 1, title: 'Yoga', start: '2026-11-30T06:30:00', memberIds: [ANA] },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 2,
     title: 'Orthodontist',
     start: '2026-11-30T15:30:00',
@@ -48,10 +58,10 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     memberIds: [LEO, ANA],
     dropoff: { memberId: ANA, minutesBefore: 15 },
   },
-  { ...base, id: 3, title: 'Grocery run', start: '2026-11-30T18:00:00', memberIds: [SAM] },
+  { ...EVENT_BASE, id: 3, title: 'Grocery run', start: '2026-11-30T18:00:00', memberIds: [SAM] },
   // Weekly series
   {
-    ...base,
+    ...EVENT_BASE,
     id: 10,
     title: 'Soccer practice',
     start: '2026-09-01T16:00:00',
@@ -63,7 +73,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     pickup: { memberId: SAM, minutesBefore: 15 },
   },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 11,
     title: 'Piano lesson',
     start: '2026-09-02T17:00:00',
@@ -77,7 +87,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     pickup: { memberId: ANA, minutesBefore: 0 },
   },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 12,
     title: 'Swim practice',
     start: '2026-09-03T18:00:00',
@@ -88,7 +98,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     pickup: { memberId: SAM, minutesBefore: 0 },
   },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 13,
     title: 'Swim practice',
     start: '2026-12-03T18:30:00',
@@ -99,7 +109,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     pickup: { memberId: ROSA, minutesBefore: 0 },
   },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 14,
     title: 'Book club',
     start: '2026-09-01T19:00:00',
@@ -109,7 +119,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
   },
   // Rest of the week
   {
-    ...base,
+    ...EVENT_BASE,
     id: 20,
     title: 'Dentist',
     start: '2026-12-02T10:30:00',
@@ -117,7 +127,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     memberIds: [MAYA, ANA],
   },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 21,
     title: 'PTA meeting',
     start: '2026-12-03T19:00:00',
@@ -126,16 +136,23 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     memberIds: [ANA],
   },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 22,
     title: 'Work trip to Seattle',
     start: '2026-12-03T06:00:00',
     end: '2026-12-04T18:00:00',
     memberIds: [SAM],
   },
-  { ...base, id: 23, title: 'No school', start: '2026-12-04T00:00:00', allDay: true, memberIds: [MAYA, LEO] },
   {
-    ...base,
+    ...EVENT_BASE,
+    id: 23,
+    title: 'No school',
+    start: '2026-12-04T00:00:00',
+    allDay: true,
+    memberIds: [MAYA, LEO],
+  },
+  {
+    ...EVENT_BASE,
     id: 24,
     title: 'Soccer game',
     start: '2026-12-05T09:00:00',
@@ -146,7 +163,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     pickup: { memberId: ANA, minutesBefore: 15 },
   },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 25,
     title: "Noah's birthday party",
     start: '2026-12-05T14:00:00',
@@ -157,7 +174,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     pickup: { memberId: null, minutesBefore: 0 },
   },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 26,
     title: "Dinner at Grandma's",
     start: '2026-12-06T17:00:00',
@@ -166,7 +183,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
   },
   // Next week and later
   {
-    ...base,
+    ...EVENT_BASE,
     id: 30,
     title: 'Holiday concert',
     start: '2026-12-11T18:30:00',
@@ -175,7 +192,7 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
     memberIds: [MAYA, LEO],
   },
   {
-    ...base,
+    ...EVENT_BASE,
     id: 31,
     title: 'Flight to Denver',
     start: '2026-12-20T09:15:00',
@@ -185,71 +202,15 @@ export const FIXTURE_EVENTS: AssistantEvent[] = [
 ];
 
 export const FIXTURE_TASKS: AssistantTask[] = [
-  {
-    id: 1,
-    title: 'Math worksheet',
-    due: '2026-12-01T20:00:00',
-    assigneeIds: [MAYA],
-    completed: false,
-    transport: null,
-  },
-  {
-    id: 2,
-    title: 'Return library books',
-    due: '2026-11-27T15:00:00',
-    assigneeIds: [LEO],
-    completed: false,
-    transport: null,
-  },
-  {
-    id: 3,
-    title: 'Pay soccer fees',
-    due: '2026-11-29T12:00:00',
-    assigneeIds: [ANA],
-    completed: false,
-    transport: null,
-  },
-  {
-    id: 4,
-    title: 'Take out trash',
-    due: '2026-11-30T19:00:00',
-    assigneeIds: [SAM],
-    completed: false,
-    transport: null,
-  },
-  {
-    id: 5,
-    title: 'Buy gift for Noah',
-    due: '2026-12-04T17:00:00',
-    assigneeIds: [ANA],
-    completed: false,
-    transport: null,
-  },
-  { id: 6, title: 'Practice piano', due: null, assigneeIds: [LEO], completed: false, transport: null },
-  {
-    id: 7,
-    title: 'Book flights',
-    due: '2026-11-25T12:00:00',
-    assigneeIds: [SAM],
-    completed: true,
-    transport: null,
-  },
-  {
-    id: 8,
-    title: 'Clean room',
-    due: '2026-12-05T10:00:00',
-    assigneeIds: [MAYA, LEO],
-    completed: false,
-    transport: null,
-  },
-  {
-    id: 9,
-    title: 'Call plumber',
-    due: '2026-11-28T09:00:00',
-    assigneeIds: [],
-    completed: false,
-    transport: null,
-  },
+  task(1, 'Math worksheet', '2026-12-01T20:00:00', [MAYA]),
+  task(2, 'Return library books', '2026-11-27T15:00:00', [LEO]),
+  task(3, 'Pay soccer fees', '2026-11-29T12:00:00', [ANA]),
+  task(4, 'Take out trash', '2026-11-30T19:00:00', [SAM]),
+  task(5, 'Buy gift for Noah', '2026-12-04T17:00:00', [ANA]),
+  task(6, 'Practice piano', null, [LEO]),
+  task(7, 'Book flights', '2026-11-25T12:00:00', [SAM], true),
+  task(8, 'Clean room', '2026-12-05T10:00:00', [MAYA, LEO]),
+  task(9, 'Call plumber', '2026-11-28T09:00:00', []),
 ];
 
 export const FIXTURE_ACTIVITIES: AssistantActivity[] = [
@@ -282,19 +243,22 @@ export const FIXTURE_ACTIVITIES: AssistantActivity[] = [
   },
 ];
 
+/** The family's members, by id. */
+export const FIXTURE_MEMBERS = [
+  { id: ANA, name: 'Ana Rivera' },
+  { id: SAM, name: 'Sam Rivera' },
+  { id: MAYA, name: 'Maya Rivera' },
+  { id: LEO, name: 'Leo Rivera' },
+  { id: ROSA, name: 'Rosa Diaz' },
+];
+
 /** The fixture family as seen by `askerId` (default Ana) at `now` (default Monday 07:45). */
 export function fixtureFamily(askerId = ANA, now = FIXTURE_NOW): FamilyData {
   return {
     now,
     timeZone: 'America/Los_Angeles',
     askerId,
-    members: [
-      { id: ANA, name: 'Ana Rivera' },
-      { id: SAM, name: 'Sam Rivera' },
-      { id: MAYA, name: 'Maya Rivera' },
-      { id: LEO, name: 'Leo Rivera' },
-      { id: ROSA, name: 'Rosa Diaz' },
-    ],
+    members: FIXTURE_MEMBERS,
     events: FIXTURE_EVENTS,
     tasks: FIXTURE_TASKS,
     activities: FIXTURE_ACTIVITIES,

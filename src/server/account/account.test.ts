@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../auth/testing/soft-authenticator.ts';
 import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from '../auth/password-policy.ts';
 import { familyMembers, userAccounts } from '../db/schema/families.ts';
-import { createTestServer, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
+import { sessionCookie, signUp, testServerPerFile } from '../test/harness.ts';
 import { mailTo, tokenFromMail } from './testing/mail.ts';
 import { INVALID_CONFIRMATION_MESSAGE, WRONG_PASSWORD_MESSAGE } from './service.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';

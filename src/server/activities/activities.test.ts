@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityProposals } from '../db/schema/tasks.ts';
-import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { signedInFamily, testServerPerFile } from '../test/harness.ts';
 
-let server: TestServer;
+const server = testServerPerFile();
 
 interface Family {
   cookie: string;
@@ -27,11 +27,9 @@ async function makeFamily(name: string): Promise<Family> {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
   family = await makeFamily('Rivera');
   other = await makeFamily('Okafor');
 });
-afterAll(() => server.close());
 
 function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Family, payload?: unknown) {
   return server.app.inject({

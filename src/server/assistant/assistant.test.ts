@@ -21,10 +21,19 @@ import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 import { SMS_RATE_LIMIT, SMS_WEBHOOK_PATH } from './routes.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 import { insertEvents, insertTasks } from '../test/member-lists.ts';
+import {
+  FAMILY_NUMBER,
+  inboundText as text,
+  nextMessageSid as nextSid,
+  postInboundSms,
+  type SignOptions,
+  TEST_PUBLIC_URL,
+  TEST_TWILIO_TOKEN,
+  twimlText as replyText,
+} from '../test/messaging.ts';
 
-const TOKEN = 'test-auth-token-0123456789abcdef';
-const PUBLIC_URL = 'https://familyhub.example';
-const FAMILY_NUMBER = '+14155550000';
+const TOKEN = TEST_TWILIO_TOKEN;
+const PUBLIC_URL = TEST_PUBLIC_URL;
 
 const ANA_PHONE = '+14155550101';
 const MAYA_PHONE = '+14155550103';
@@ -36,56 +45,10 @@ const STRANGER_PHONE = '+14155550999';
 let server: TestServer;
 let rivera: { familyId: number; ana: number; maya: number; sam: number; rate: number; cookie: string };
 let okafor: { familyId: number; chidi: number; shared: number; cookie: string };
-let sid = 0;
 
-/** A fresh Twilio-like MessageSid ('SM' + 32 hex digits). */
-const nextSid = () => `SM${String(++sid).padStart(32, '0')}`;
-
-interface SendOptions {
-  /** Sign with this token instead of the right one; null = send no signature header. */
-  token?: string | null;
-  /** Sign for this URL instead of PUBLIC_URL + path. */
-  url?: string;
-  target?: TestServer;
-}
-
-/** Posts Twilio's form to the webhook, signed as Twilio would (getExpectedTwilioSignature). */
-async function send(params: Record<string, string>, options: SendOptions = {}) {
-  const token = options.token === undefined ? TOKEN : options.token;
-  const url = options.url ?? `${PUBLIC_URL}${SMS_WEBHOOK_PATH}`;
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
-  };
-  if (token !== null) headers['x-twilio-signature'] = twilio.getExpectedTwilioSignature(token, url, params);
-  return (options.target ?? server).app.inject({
-    method: 'POST',
-    url: SMS_WEBHOOK_PATH,
-    headers,
-    payload: new URLSearchParams(params).toString(),
-  });
-}
-
-/** A text from `from` saying `body`, with the usual Twilio fields. */
-const text = (from: string, body: string, messageSid = nextSid()) => ({
-  From: from,
-  To: FAMILY_NUMBER,
-  Body: body,
-  MessageSid: messageSid,
-  AccountSid: 'AC00000000000000000000000000000000',
-  NumMedia: '0',
-});
-
-/** The `<Message>` text of a TwiML reply (unescaped), or null for an empty `<Response/>`. */
-function replyText(xml: string): string | null {
-  const m = /<Message>([\s\S]*)<\/Message>/.exec(xml);
-  if (!m?.[1]) return null;
-  return m[1]
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
+/** Posts Twilio's signed form to the webhook (src/server/test/messaging.ts); `target` defaults to `server`. */
+const send = (params: Record<string, string>, options: SignOptions & { target?: TestServer } = {}) =>
+  postInboundSms(options.target ?? server, params, options);
 
 async function rowsOf(familyId: number) {
   return server.database.system

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import twilio from 'twilio';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   NOTHING_TO_COMPLETE_REPLY,
   NOTHING_TO_CONFIRM_REPLY,
@@ -13,71 +12,19 @@ import { families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { smsReplyActions } from '../db/schema/sms-replies.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
 import { addMember, setSmsEnabled } from '../notifications/testing/family.ts';
-import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
-import { testProviders } from '../notifications/testing/providers.ts';
-import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
-import { createPlanner } from '../scheduler/planner.ts';
-import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
+import { callAs, type SignedInFamily, signedInFamily } from '../test/harness.ts';
+import { messagingFixture, TEST_PUBLIC_URL } from '../test/messaging.ts';
 import { markPhoneVerified } from '../test/phone.ts';
-import { SMS_WEBHOOK_PATH } from './routes.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 
 // Issue 27 part 3: replies to an SMS reminder act on what it was about. The reminders and alerts are planned by
 // the real scheduler and sent through the fake carrier; the replies come in as Twilio-signed webhook requests.
 // Real database: PGlite, or PostgreSQL with DATABASE_URL.
 
-const TOKEN = 'test-auth-token-0123456789abcdef';
-const PUBLIC_URL = 'https://familyhub.example';
-
-let server: TestServer;
-let smtp: SmtpSink;
-let carrier: FakeTwilio;
-const dispatchers: Dispatcher[] = [];
-let sid = 0;
+/** The app with an SMTP sink and a fake carrier (src/server/test/messaging.ts). */
+const hub = messagingFixture();
 let households = 0;
-
-async function send(from: string, body: string): Promise<string | null> {
-  const params = {
-    From: from,
-    To: '+14155550000',
-    Body: body,
-    MessageSid: `SM${String(++sid).padStart(32, '0')}`,
-    AccountSid: 'AC00000000000000000000000000000000',
-  };
-  const url = `${PUBLIC_URL}${SMS_WEBHOOK_PATH}`;
-  const res = await server.app.inject({
-    method: 'POST',
-    url: SMS_WEBHOOK_PATH,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilio.getExpectedTwilioSignature(TOKEN, url, params),
-    },
-    payload: new URLSearchParams(params).toString(),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const m = /<Message>([\s\S]*)<\/Message>/.exec(res.body);
-  return m?.[1]
-    ? m[1]
-        .replace(/&apos;/g, "'")
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-    : null;
-}
-
-/** Plans (the real scheduler) and sends (the real dispatcher, fake carrier) what is due at the clock's time. */
-async function planAndSend(): Promise<void> {
-  await createPlanner({ db: server.database.system, clock: server.clock, publicUrl: PUBLIC_URL }).tick();
-  const d = createDispatcher({
-    db: server.database.system,
-    clock: server.clock,
-    random: () => 0.5,
-    providers: testProviders(smtp, carrier),
-  });
-  dispatchers.push(d);
-  await d.dispatchOnce();
-}
 
 interface Household extends SignedInFamily {
   ben: number;
@@ -91,8 +38,8 @@ interface Household extends SignedInFamily {
 async function household(name: string): Promise<Household> {
   const n = ++households;
   const phone = (i: number) => `+1415555${String(n * 10 + i).padStart(4, '0')}`;
-  const f = await signedInFamily(server, { registration: { familyName: name } });
-  const db = server.database.system;
+  const f = await signedInFamily(hub.server, { registration: { familyName: name } });
+  const db = hub.server.database.system;
   await db.update(families).set({ timezone: 'America/Los_Angeles' }).where(eq(families.id, f.familyId));
   await setSmsEnabled(db, f.familyId, true);
   const ben = await addMember(db, f.familyId, { name: 'Ben', phoneNumber: phone(1), role: 'parent' });
@@ -102,9 +49,8 @@ async function household(name: string): Promise<Household> {
   return { ...f, ben, ada, mia, benPhone: phone(1), adaPhone: phone(2) };
 }
 
-async function api(f: SignedInFamily, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  return server.app.inject({ method, url, headers: { cookie: f.cookie }, ...(payload ? { payload } : {}) });
-}
+const api = (f: SignedInFamily, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  callAs(hub.server, f, method, url, payload);
 
 /** A task for `assignee` due at `due` (LA wall-clock) with an SMS reminder 30 minutes before. */
 async function task(f: Household, title: string, due: string, assignee: number): Promise<number> {
@@ -121,7 +67,7 @@ async function task(f: Household, title: string, due: string, assignee: number):
 }
 
 async function taskStatus(id: number): Promise<string | undefined> {
-  const [row] = await server.database.system.select().from(tasks).where(eq(tasks.id, id));
+  const [row] = await hub.server.database.system.select().from(tasks).where(eq(tasks.id, id));
   return row?.status;
 }
 
@@ -147,40 +93,26 @@ async function driving(f: Household, day: string): Promise<DrivingDto> {
 }
 
 async function history(familyId: number) {
-  return server.database.system
+  return hub.server.database.system
     .select()
     .from(notifications)
     .where(eq(notifications.familyId, familyId))
     .orderBy(asc(notifications.id));
 }
 
-beforeAll(async () => {
-  server = await createTestServer({ TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL });
-  smtp = await startSmtpSink();
-  carrier = await startFakeTwilio();
-});
-afterEach(async () => {
-  await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
-});
-afterAll(async () => {
-  await smtp.stop();
-  await carrier.close();
-  await server.close();
-});
-
 describe('DONE to a task reminder', () => {
   it('completes the task through the tasks service, shows in the history, and only once', async () => {
-    server.clock.set('2026-12-01T12:00:00Z');
+    hub.server.clock.set('2026-12-01T12:00:00Z');
     const f = await household('Doners');
     const id = await task(f, 'Dentist forms', '2026-12-01T09:00:00', f.ben);
-    server.clock.set('2026-12-01T16:30:00Z'); // 8:30 AM: the reminder is sent
-    await planAndSend();
-    expect(carrier.sent.find((m) => m.to === f.benPhone)?.body).toBe(
-      `FamilyHub (the Doners family): Reminder: "Dentist forms" is due at 9:00 AM today. Reply DONE when finished. ${PUBLIC_URL}/tasks`,
+    hub.server.clock.set('2026-12-01T16:30:00Z'); // 8:30 AM: the reminder is sent
+    await hub.planAndSend();
+    expect(hub.twilio.sent.find((m) => m.to === f.benPhone)?.body).toBe(
+      `FamilyHub (the Doners family): Reminder: "Dentist forms" is due at 9:00 AM today. Reply DONE when finished. ${TEST_PUBLIC_URL}/tasks`,
     );
 
-    server.clock.set('2026-12-01T16:40:00Z');
-    expect(await send(f.benPhone, 'Done!')).toBe('FamilyHub: done. "Dentist forms" is marked complete.');
+    hub.server.clock.set('2026-12-01T16:40:00Z');
+    expect(await hub.text(f.benPhone, 'Done!')).toBe('FamilyHub: done. "Dentist forms" is marked complete.');
     expect(await taskStatus(id)).toBe('completed');
     const listed = (await api(f, 'GET', '/api/tasks')).json<Array<{ id: number; status: string }>>();
     expect(listed.find((t) => t.id === id)?.status).toBe('completed');
@@ -189,56 +121,56 @@ describe('DONE to a task reminder', () => {
       [ANSWER_KIND, f.ben, 'FamilyHub: done. "Dentist forms" is marked complete.'],
     ]);
     // Nothing is waiting any more.
-    expect(await send(f.benPhone, 'did it')).toBe(NOTHING_TO_COMPLETE_REPLY);
+    expect(await hub.text(f.benPhone, 'did it')).toBe(NOTHING_TO_COMPLETE_REPLY);
   });
 
   it('says a task completed in the app meanwhile is already done', async () => {
-    server.clock.set('2026-12-02T12:00:00Z');
+    hub.server.clock.set('2026-12-02T12:00:00Z');
     const f = await household('Stale');
     const id = await task(f, 'Return library books', '2026-12-02T09:00:00', f.ada);
-    server.clock.set('2026-12-02T16:30:00Z');
-    await planAndSend();
+    hub.server.clock.set('2026-12-02T16:30:00Z');
+    await hub.planAndSend();
     expect((await api(f, 'PATCH', `/api/tasks/${id}`, { status: 'completed' })).statusCode).toBe(200);
-    expect(await send(f.adaPhone, 'finished')).toBe('FamilyHub: "Return library books" is already done.');
+    expect(await hub.text(f.adaPhone, 'finished')).toBe('FamilyHub: "Return library books" is already done.');
   });
 
   it('does nothing for a reminder that was never sent, or after a day', async () => {
-    server.clock.set('2026-12-03T12:00:00Z');
+    hub.server.clock.set('2026-12-03T12:00:00Z');
     const f = await household('Late');
     const id = await task(f, 'Permission slip', '2026-12-03T09:00:00', f.ben);
-    expect(await send(f.benPhone, 'DONE')).toBe(NOTHING_TO_COMPLETE_REPLY);
-    server.clock.set('2026-12-03T16:30:00Z');
-    await planAndSend();
-    server.clock.set('2026-12-04T16:31:00Z');
-    expect(await send(f.benPhone, 'DONE')).toBe(NOTHING_TO_COMPLETE_REPLY);
+    expect(await hub.text(f.benPhone, 'DONE')).toBe(NOTHING_TO_COMPLETE_REPLY);
+    hub.server.clock.set('2026-12-03T16:30:00Z');
+    await hub.planAndSend();
+    hub.server.clock.set('2026-12-04T16:31:00Z');
+    expect(await hub.text(f.benPhone, 'DONE')).toBe(NOTHING_TO_COMPLETE_REPLY);
     expect(await taskStatus(id)).toBe('open');
   });
 });
 
 describe("I'LL DRIVE → YES to the evening pickup alert", () => {
   it('asks for a YES, then makes the sender the driver: calendar, transport task and Driving page follow', async () => {
-    server.clock.set('2026-12-06T20:00:00Z');
+    hub.server.clock.set('2026-12-06T20:00:00Z');
     const f = await household('Drivers');
     const eventId = await soccer(f, '2026-12-08');
-    server.clock.set('2026-12-08T03:01:00Z'); // 7:01 PM on Dec 7 in Los Angeles
-    await planAndSend();
-    expect(carrier.sent.find((m) => m.to === f.benPhone)?.body).toContain(
+    hub.server.clock.set('2026-12-08T03:01:00Z'); // 7:01 PM on Dec 7 in Los Angeles
+    await hub.planAndSend();
+    expect(hub.twilio.sent.find((m) => m.to === f.benPhone)?.body).toContain(
       "1) Mia from Soccer at 4:30 PM. Who can drive? Reply I'LL DRIVE to take it.",
     );
 
-    expect(await send(f.benPhone, "I'll drive")).toBe(
+    expect(await hub.text(f.benPhone, "I'll drive")).toBe(
       'FamilyHub: reply YES to pick up Mia from Soccer at 4:30 PM tomorrow.',
     );
     // Not yet: the question changes nothing.
     expect((await driving(f, '2026-12-08')).legs[0]?.driver_id).toBeNull();
-    expect(await send(f.benPhone, 'YES')).toBe(
+    expect(await hub.text(f.benPhone, 'YES')).toBe(
       "FamilyHub: thanks, you pick up Mia from Soccer at 4:30 PM tomorrow. It's on the calendar.",
     );
-    const [event] = await server.database.system.select().from(events).where(eq(events.id, eventId));
+    const [event] = await hub.server.database.system.select().from(events).where(eq(events.id, eventId));
     expect(event?.pickupAssignedTo).toBe(f.ben);
     const [leg] = (await driving(f, '2026-12-08')).legs;
     expect(leg).toMatchObject({ driver_id: f.ben, issues: [] });
-    const transport = await server.database.system
+    const transport = await hub.server.database.system
       .select()
       .from(tasks)
       .where(and(eq(tasks.eventId, eventId), eq(tasks.transportKind, 'pickup')));
@@ -248,32 +180,32 @@ describe("I'LL DRIVE → YES to the evening pickup alert", () => {
     );
 
     // Ada got the same alert: the pickup is Ben's now.
-    expect(await send(f.adaPhone, 'I can take her')).toBe(
+    expect(await hub.text(f.adaPhone, 'I can take her')).toBe(
       'FamilyHub: that pickup is already covered by Ben.',
     );
     // A YES with no question waiting.
-    expect(await send(f.adaPhone, 'yes')).toBe(NOTHING_TO_CONFIRM_REPLY);
+    expect(await hub.text(f.adaPhone, 'yes')).toBe(NOTHING_TO_CONFIRM_REPLY);
     // Ben again: it is his already, and his alert is used.
-    expect(await send(f.benPhone, 'me')).toBe(NOTHING_TO_DRIVE_REPLY);
+    expect(await hub.text(f.benPhone, 'me')).toBe(NOTHING_TO_DRIVE_REPLY);
   });
 
   it('of two parents answering YES at once, exactly one drives and the other is told who has it', async () => {
-    server.clock.set('2026-12-09T20:00:00Z');
+    hub.server.clock.set('2026-12-09T20:00:00Z');
     const f = await household('Racers');
     const eventId = await soccer(f, '2026-12-11');
-    server.clock.set('2026-12-11T03:01:00Z');
-    await planAndSend();
-    expect(await send(f.benPhone, 'ill drive')).toMatch(/^FamilyHub: reply YES/);
-    expect(await send(f.adaPhone, 'i will drive')).toMatch(/^FamilyHub: reply YES/);
-    const answers = await Promise.all([send(f.benPhone, 'Yes'), send(f.adaPhone, 'Yes')]);
-    const [event] = await server.database.system.select().from(events).where(eq(events.id, eventId));
+    hub.server.clock.set('2026-12-11T03:01:00Z');
+    await hub.planAndSend();
+    expect(await hub.text(f.benPhone, 'ill drive')).toMatch(/^FamilyHub: reply YES/);
+    expect(await hub.text(f.adaPhone, 'i will drive')).toMatch(/^FamilyHub: reply YES/);
+    const answers = await Promise.all([hub.text(f.benPhone, 'Yes'), hub.text(f.adaPhone, 'Yes')]);
+    const [event] = await hub.server.database.system.select().from(events).where(eq(events.id, eventId));
     const winner = event?.pickupAssignedTo === f.ben ? 0 : 1;
     expect([f.ben, f.ada]).toContain(event?.pickupAssignedTo);
     expect(answers[winner]).toMatch(/^FamilyHub: thanks, you pick up Mia/);
     expect(answers[1 - winner]).toBe(
       `FamilyHub: that pickup is already covered by ${winner === 0 ? 'Ben' : 'Ada'}.`,
     );
-    const transport = await server.database.system
+    const transport = await hub.server.database.system
       .select()
       .from(tasks)
       .where(and(eq(tasks.eventId, eventId), eq(tasks.transportKind, 'pickup')));
@@ -281,24 +213,27 @@ describe("I'LL DRIVE → YES to the evening pickup alert", () => {
   });
 
   it('claims one occurrence of a weekly series, and asks which one when the alert listed several', async () => {
-    server.clock.set('2026-12-13T20:00:00Z');
+    hub.server.clock.set('2026-12-13T20:00:00Z');
     const f = await household('Weekly');
     const series = await soccer(f, '2026-12-15', { is_recurring: true, recurrence_pattern: 'weekly' });
     await soccer(f, '2026-12-15', { title: 'Piano', start_date: '2026-12-15T17:00:00' });
-    server.clock.set('2026-12-15T03:01:00Z');
-    await planAndSend();
-    expect(carrier.sent.find((m) => m.to === f.benPhone)?.body).toContain(
+    hub.server.clock.set('2026-12-15T03:01:00Z');
+    await hub.planAndSend();
+    expect(hub.twilio.sent.find((m) => m.to === f.benPhone)?.body).toContain(
       "1) Mia from Soccer at 4:30 PM; 2) Mia from Piano at 6:00 PM. Who can drive? Reply I'LL DRIVE and its number to take one.",
     );
-    expect(await send(f.benPhone, "i'll drive")).toBe(
+    expect(await hub.text(f.benPhone, "i'll drive")).toBe(
       "FamilyHub: which one? Reply I'LL DRIVE 1 to pick up Mia from Soccer at 4:30 PM tomorrow; I'LL DRIVE 2 to pick up Mia from Piano at 6:00 PM tomorrow.",
     );
-    expect(await send(f.benPhone, "I'll drive 1")).toBe(
+    expect(await hub.text(f.benPhone, "I'll drive 1")).toBe(
       'FamilyHub: reply YES to pick up Mia from Soccer at 4:30 PM tomorrow.',
     );
-    expect(await send(f.benPhone, 'yes')).toMatch(/^FamilyHub: thanks, you pick up Mia from Soccer/);
+    expect(await hub.text(f.benPhone, 'yes')).toMatch(/^FamilyHub: thanks, you pick up Mia from Soccer/);
     // That Tuesday only: an override row carries the driver; the series and next week keep the gap.
-    const rows = await server.database.system.select().from(events).where(eq(events.familyId, f.familyId));
+    const rows = await hub.server.database.system
+      .select()
+      .from(events)
+      .where(eq(events.familyId, f.familyId));
     expect(rows.find((r) => r.id === series)?.pickupAssignedTo).toBeNull();
     expect(rows.find((r) => r.parentEventId === series)).toMatchObject({
       recurrenceId: '2026-12-15T15:30:00',
@@ -311,11 +246,11 @@ describe("I'LL DRIVE → YES to the evening pickup alert", () => {
   });
 
   it('says a pickup that left the calendar is gone, and an expired alert waits for nothing', async () => {
-    server.clock.set('2026-12-16T20:00:00Z');
+    hub.server.clock.set('2026-12-16T20:00:00Z');
     const f = await household('Gone');
     const eventId = await soccer(f, '2026-12-18');
-    server.clock.set('2026-12-18T03:01:00Z');
-    await planAndSend();
+    hub.server.clock.set('2026-12-18T03:01:00Z');
+    await hub.planAndSend();
     const patched = await api(f, 'PATCH', `/api/events/${eventId}`, {
       title: 'Soccer',
       start_date: '2026-12-18T15:30:00',
@@ -324,44 +259,46 @@ describe("I'LL DRIVE → YES to the evening pickup alert", () => {
       has_pickup: false,
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(await send(f.benPhone, "I'LL DRIVE")).toBe('FamilyHub: that pickup is no longer on the calendar.');
-    server.clock.set('2026-12-19T00:31:00Z'); // 4:31 PM on the day: the pickup's time has passed
-    expect(await send(f.adaPhone, "I'LL DRIVE")).toBe(NOTHING_TO_DRIVE_REPLY);
+    expect(await hub.text(f.benPhone, "I'LL DRIVE")).toBe(
+      'FamilyHub: that pickup is no longer on the calendar.',
+    );
+    hub.server.clock.set('2026-12-19T00:31:00Z'); // 4:31 PM on the day: the pickup's time has passed
+    expect(await hub.text(f.adaPhone, "I'LL DRIVE")).toBe(NOTHING_TO_DRIVE_REPLY);
   });
 });
 
 describe('replies that are not about a waiting item', () => {
   it('sends anything else to the assistant as before, even with an item waiting', async () => {
-    server.clock.set('2026-12-20T12:00:00Z');
+    hub.server.clock.set('2026-12-20T12:00:00Z');
     const f = await household('Askers');
     await task(f, 'Bake sale cookies', '2026-12-20T09:00:00', f.ben);
-    server.clock.set('2026-12-20T16:30:00Z');
-    await planAndSend();
-    expect(await send(f.benPhone, 'what are my tasks')).toMatch(/Bake sale cookies/);
-    expect(await send(f.benPhone, 'is it done?')).not.toMatch(/marked complete/);
+    hub.server.clock.set('2026-12-20T16:30:00Z');
+    await hub.planAndSend();
+    expect(await hub.text(f.benPhone, 'what are my tasks')).toMatch(/Bake sale cookies/);
+    expect(await hub.text(f.benPhone, 'is it done?')).not.toMatch(/marked complete/);
   });
 
   it('keeps YES as START for a number that opted out', async () => {
-    server.clock.set('2026-12-20T12:00:00Z');
+    hub.server.clock.set('2026-12-20T12:00:00Z');
     const f = await household('Optout');
-    expect(await send(f.adaPhone, 'STOP')).toMatch(/no more texts/);
-    expect(await send(f.adaPhone, 'YES')).toBe(START_REPLY);
+    expect(await hub.text(f.adaPhone, 'STOP')).toMatch(/no more texts/);
+    expect(await hub.text(f.adaPhone, 'YES')).toBe(START_REPLY);
   });
 
   it("never acts on another family's item, even one named in a forged row", async () => {
-    server.clock.set('2026-12-21T12:00:00Z');
+    hub.server.clock.set('2026-12-21T12:00:00Z');
     const a = await household('Owners');
     const b = await household('Others');
     const aTask = await task(a, 'Owners secret', '2026-12-21T09:00:00', a.ben);
     await task(b, 'Others chore', '2026-12-21T09:00:00', b.ben);
-    server.clock.set('2026-12-21T16:30:00Z');
-    await planAndSend();
+    hub.server.clock.set('2026-12-21T16:30:00Z');
+    await hub.planAndSend();
     // Point B's own waiting row at A's task: the family scope does not let B's reply see it.
-    await server.database.system
+    await hub.server.database.system
       .update(smsReplyActions)
       .set({ taskId: aTask })
       .where(eq(smsReplyActions.familyId, b.familyId));
-    expect(await send(b.benPhone, 'done')).toBe(NOTHING_TO_COMPLETE_REPLY);
+    expect(await hub.text(b.benPhone, 'done')).toBe(NOTHING_TO_COMPLETE_REPLY);
     expect(await taskStatus(aTask)).toBe('open');
     expect((await history(b.familyId)).some((r) => r.body.includes('Owners secret'))).toBe(false);
   });

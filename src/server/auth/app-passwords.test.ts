@@ -17,17 +17,16 @@ import {
   signUp,
   startInOneRateWindow,
   type TestServer,
+  testServerPerFile,
 } from '../test/harness.ts';
 import { authenticateAppPassword } from './app-passwords.ts';
 import { mailTo } from '../account/testing/mail.ts';
 
-let server: TestServer;
+const server = testServerPerFile({ PUBLIC_URL: 'https://hub.example.org' });
 let ctx: ServerContext;
 beforeAll(async () => {
-  server = await createTestServer({ PUBLIC_URL: 'https://hub.example.org' });
   ctx = { db: server.database.db, config: server.config, clock: server.clock, changes: server.changes };
 });
-afterAll(() => server.close());
 
 const IP = '203.0.113.9';
 const PASSWORD_SHAPE = /^[a-z2-7]{5}(-[a-z2-7]{5}){4}$/;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import { SIGNED_IN_COOKIE } from '../../core/contracts/signed-in-cookie.ts';
 import { pruneExpiredSessions } from './sessions.ts';
@@ -9,15 +9,11 @@ import {
   sessionCookie,
   signUp,
   startInOneRateWindow,
-  type TestServer,
+  testServerPerFile,
 } from '../test/harness.ts';
 import { FREE_SIGN_IN_FAILURES } from './sign-in-delays.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 async function countRows() {
   const db = server.database.system;

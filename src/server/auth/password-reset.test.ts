@@ -1,24 +1,20 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailTo, tokenFromMail } from '../account/testing/mail.ts';
 import { sessions, userAccounts } from '../db/schema/families.ts';
 import {
-  createTestServer,
   sessionCookie,
   signUp,
   startInOneRateWindow,
-  type TestServer,
+  createTestServer,
+  testServerPerFile,
 } from '../test/harness.ts';
 import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from './password-policy.ts';
 import { INVALID_RESET_MESSAGE } from './password-reset.ts';
 import { FORGOT_PASSWORD_MIN_MS } from './routes.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 const forgot = (email: string, remoteAddress = '127.0.0.1') =>
   server.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress });

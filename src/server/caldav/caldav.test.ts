@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, createTestServer, type TestServer } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { callAs, testServerPerFile } from '../test/harness.ts';
 import {
   basicAuthorization,
   type Dav,
@@ -13,14 +13,7 @@ import {
 // Issue 40: the CalDAV server at the protocol level (RFC 4791, RFC 6578, RFC 6764), through app.inject. The real
 // clients (python-caldav, vdirsyncer) beside Radicale are in clients.test.ts.
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerPerFile();
 
 const davFamily = () => davFamilyOn(server);
 const dav = (

@@ -1,10 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hasControlCharacter } from '../../core/text/clean.ts';
 import { davResources, davSyncState } from '../db/schema/caldav.ts';
 import { events } from '../db/schema/events.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import { callAs, createTestServer, startInOneRateWindow, type TestServer } from '../test/harness.ts';
+import {
+  callAs,
+  createTestServer,
+  startInOneRateWindow,
+  type TestServer,
+  testServerPerFile,
+} from '../test/harness.ts';
 import {
   basicAuthorization as basic,
   type Dav,
@@ -22,13 +28,9 @@ import {
 // depth, elements and properties in xml.ts), not the time; the times include app.inject delivering the body (the
 // "1 MiB comment" row is that alone). The protocol itself is in caldav.test.ts.
 
-let server: TestServer;
+const server = testServerPerFile();
 
-beforeAll(async () => {
-  server = await createTestServer();
-});
 afterAll(async () => {
-  await server.close();
   if (timings.length > 0) console.log(`CalDAV hostile probes (ms):\n${timings.join('\n')}`);
 });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FeedCreatedDto, FeedStatusDto, ImportReportDto } from '../../core/contracts/calendar-feed.ts';
 import type { EventDto } from '../../core/contracts/events.ts';
 import { splitIcs } from '../../core/ics/split.ts';
@@ -12,7 +12,7 @@ import { addLocalDays } from '../../core/time/local-time.ts';
 import { loadWindowRows } from '../db/event-occurrences.ts';
 import { calendarFeeds } from '../db/schema/calendar-feeds.ts';
 import { events } from '../db/schema/events.ts';
-import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { signedInFamily, testServerPerFile } from '../test/harness.ts';
 import { icsOracle } from '../../../test/oracles/ics-oracle.ts';
 import { itWithOracles } from '../../../test/oracles/probe.ts';
 
@@ -20,11 +20,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The vendored fixture calendars (test/fixtures/ics, see its PROVENANCE.md). */
 const FIXTURES = path.resolve(here, '../../../test/fixtures/ics');
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 interface Family {
   cookie: string;

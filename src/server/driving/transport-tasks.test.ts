@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { deterministicAssistant } from '../../core/assistant/assistant.ts';
 import { formatTime } from '../../core/assistant/format.ts';
 import type { DrivingDto } from '../../core/contracts/driving.ts';
@@ -10,7 +10,7 @@ import { loadFamilyData } from '../assistant/family-snapshot.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { createPlanner } from '../scheduler/planner.ts';
-import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { signedInFamily, testServerPerFile } from '../test/harness.ts';
 
 /**
  * Issue 46 item 1 (ADR 047): the pickups and drop-offs of a recurring event are tasks of its occurrences, the next
@@ -22,11 +22,7 @@ const PUBLIC_URL = 'https://familyhub.example';
 const MONDAY_6AM = '2026-11-23T14:00:00Z';
 const TODAY = '2026-11-23';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 interface Household {
   cookie: string;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventDto, EventOccurrenceDto, EventTaskDto } from '../../core/contracts/events.ts';
 import { eventColumns } from '../db/event-members.ts';
 import { openSessionStatement } from '../auth/sessions.ts';
@@ -11,13 +11,9 @@ import { listOccurrences } from './service.ts';
 import { events } from '../db/schema/events.ts';
 import { families } from '../db/schema/families.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { signedInFamily, testServerPerFile } from '../test/harness.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 interface Family {
   cookie: string;

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseEventCommand, proposedEventInput } from '../../core/assistant/event-command.ts';
 import type { EventOccurrenceDto } from '../../core/contracts/events.ts';
 import type { FamilyMemberDto } from '../../core/contracts/members.ts';
-import { callAs, createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { callAs, signedInFamily, testServerPerFile } from '../test/harness.ts';
 
 /**
  * Issue 45 item 3: what Quick add proposes is saved by the existing `POST /api/events` (no route of its own), so
  * the server's rules hold for it. Each line is read as the browser reads it, posted, and read back as the
  * calendar reads it (`GET /api/events?start&end`).
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 const NOW = '2026-11-29T09:00:00';
 

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { FREE_SIGN_IN_FAILURES } from '../auth/sign-in-delays.ts';
-import { createTestServer, signUp, startInOneRateWindow, type TestServer } from '../test/harness.ts';
+import { signUp, startInOneRateWindow, testServerPerFile } from '../test/harness.ts';
 
-let server: TestServer;
+const server = testServerPerFile({ AUTH_RATE_LIMIT_PER_MINUTE: 10 });
 let second: FastifyInstance;
 let third: FastifyInstance;
 
 beforeAll(async () => {
-  server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: 10 });
   // Two more app instances on the same database: as far as the limits go, three processes.
   const ctx = { db: server.database.db, config: server.config, clock: server.clock, changes: server.changes };
   second = await buildApp(ctx);
@@ -18,7 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await second.close();
   await third.close();
-  await server.close();
 });
 
 it('the sign-in limit holds across app processes: the 11th attempt in a minute is refused whichever gets it', async () => {

@@ -5,10 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAMS_PER_SESSION } from '../../core/contracts/quotas.ts';
 import { tokenFromMail } from '../account/testing/mail.ts';
 import { sessions } from '../db/schema/families.ts';
-import { createTestServer, sessionCookie, signedInFamily, signUp, type TestServer } from '../test/harness.ts';
+import {
+  createTestServer,
+  sessionCookie,
+  signedInFamily,
+  signUp,
+  testServerPerFile,
+} from '../test/harness.ts';
 import { openSse, type SseReader } from '../test/sse-client.ts';
 
-let server: TestServer;
+const server = testServerPerFile();
 let base: string;
 let a: { cookie: string; familyId: number; memberId: number };
 let b: { cookie: string; familyId: number; memberId: number };
@@ -44,7 +50,6 @@ async function createNote(cookie: string, memberId: number, title: string): Prom
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   a = await family('Rivera');
@@ -52,7 +57,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const reader of open) reader.close();
-  await server.close();
 });
 
 describe('GET /api/changes', () => {

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventColumns } from '../db/event-members.ts';
 import { eventAlertMembers, eventAttendees, events } from '../db/schema/events.ts';
 import { taskColumns } from '../db/task-assignees.ts';
 import { families, familyMembers, sessions, userAccounts } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
 import { activityProposals, taskAssignees, tasks } from '../db/schema/tasks.ts';
-import { createTestServer, sessionCookie, signUp, type TestServer } from '../test/harness.ts';
+import { sessionCookie, signUp, createTestServer, testServerPerFile } from '../test/harness.ts';
 import { insertEvents, insertTasks } from '../test/member-lists.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 import { tokenFromMail } from '../account/testing/mail.ts';
@@ -17,11 +17,7 @@ function must<T>(value: T | undefined): T {
   return value;
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

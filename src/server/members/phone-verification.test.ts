@@ -1,9 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import twilio from 'twilio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UNKNOWN_SENDER_REPLY } from '../../core/assistant/keywords.ts';
 import type { FamilyMemberDto } from '../../core/contracts/members.ts';
-import { SMS_WEBHOOK_PATH } from '../assistant/routes.ts';
 import { pruneUnroutedSms, UNROUTED_SMS_RETENTION_DAYS } from '../assistant/service.ts';
 import { withFamilyScope } from '../db/scope.ts';
 import { familyMembers } from '../db/schema/families.ts';
@@ -13,6 +11,7 @@ import { enqueue } from '../notifications/outbox.ts';
 import { setSmsEnabled } from '../notifications/testing/family.ts';
 import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
 import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { inboundText, postInboundSms, TEST_PUBLIC_URL, twimlText as replyText } from '../test/messaging.ts';
 import {
   EXPIRED_CODE_MESSAGE,
   MAX_CODE_ATTEMPTS,
@@ -27,10 +26,8 @@ import {
   WRONG_CODE_MESSAGE,
 } from './phone-verification.ts';
 
-const PUBLIC_URL = 'https://familyhub.example';
 let server: TestServer;
 let fake: FakeTwilio;
-let sid = 0;
 
 interface Family {
   cookie: string;
@@ -61,32 +58,9 @@ function lastCode(to: string): string {
   return code;
 }
 
-/** A signed inbound text, as Twilio posts it. */
-function inbound(from: string, body: string) {
-  const params = {
-    From: from,
-    To: '+14155550000',
-    Body: body,
-    MessageSid: `SM${String(++sid).padStart(32, '0')}`,
-  };
-  const signature = twilio.getExpectedTwilioSignature(
-    fake.authToken,
-    `${PUBLIC_URL}${SMS_WEBHOOK_PATH}`,
-    params,
-  );
-  return server.app.inject({
-    method: 'POST',
-    url: SMS_WEBHOOK_PATH,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
-    payload: new URLSearchParams(params).toString(),
-  });
-}
-
-const replyText = (xml: string) =>
-  /<Message>([\s\S]*)<\/Message>/
-    .exec(xml)?.[1]
-    ?.replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&') ?? null;
+/** A signed inbound text, as Twilio posts it (signed with the fake carrier's token, the server's). */
+const inbound = (from: string, body: string) =>
+  postInboundSms(server, inboundText(from, body), { token: fake.authToken });
 
 async function historyOf(familyId: number) {
   return server.database.system.select().from(notifications).where(eq(notifications.familyId, familyId));
@@ -100,7 +74,7 @@ async function memberDto(f: Family, id = f.memberId): Promise<FamilyMemberDto | 
 beforeAll(async () => {
   fake = await startFakeTwilio();
   server = await createTestServer({
-    PUBLIC_URL,
+    PUBLIC_URL: TEST_PUBLIC_URL,
     TWILIO_ACCOUNT_SID: fake.accountSid,
     TWILIO_AUTH_TOKEN: fake.authToken,
     TWILIO_FROM: fake.from,

@@ -3,19 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { signUp, type TestServer, createTestServer, testServerPerFile } from '../test/harness.ts';
 import { describeFamilyLimits, parseFamilyLimitsArgs, setFamilyLimits } from './plan.ts';
 
 // Issue 46: a self-hosted family of five could not use FamilyHub: the plan limits (SPEC §1: 4 members, 50 events
 // a month) could only be changed by editing the database. Now FAMILY_MAX_MEMBERS / FAMILY_MAX_EVENTS_PER_MONTH
 // set a new family's, `npm run family:limits` one family's, and GET /api/family-members/plan tells the screen.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 function addMember(on: TestServer, cookie: string, name: string) {
   return on.app.inject({

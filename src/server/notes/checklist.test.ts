@@ -1,22 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDto } from '../../core/contracts/notes.ts';
 import { notes } from '../db/schema/notes.ts';
-import {
-  callAs,
-  createTestServer,
-  signedInFamily,
-  type SignedInFamily,
-  type TestServer,
-} from '../test/harness.ts';
+import { callAs, signedInFamily, type SignedInFamily, testServerPerFile } from '../test/harness.ts';
 import { openSse } from '../test/sse-client.ts';
 import { withFamilyScope } from '../db/scope.ts';
 import { ITEM_GONE_MESSAGE, tickNoteItem } from './service.ts';
 
 // Issue 45 item 1 (ADR 050): checklist items in notes, ticked and cleared through their own calls.
 
-let server: TestServer;
+const server = testServerPerFile();
 let us: SignedInFamily;
 let them: SignedInFamily;
 
@@ -24,11 +18,9 @@ const SHOPPING =
   'Saturday shop\n• [ ] milk\n• [ ] eggs\n• [x] bread\n• [ ] butter\n• [ ] apples\nAsk Dad about cheese';
 
 beforeAll(async () => {
-  server = await createTestServer();
   us = await signedInFamily(server, { registration: { familyName: 'Rivera', memberName: 'Ana Rivera' } });
   them = await signedInFamily(server, { registration: { familyName: 'Okafor', memberName: 'Ada Okafor' } });
 });
-afterAll(() => server.close());
 
 async function createNote(who: SignedInFamily, content = SHOPPING): Promise<number> {
   const res = await callAs(server, who, 'POST', '/api/notes', {

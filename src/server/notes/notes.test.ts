@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDto, NoteListItemDto } from '../../core/contracts/notes.ts';
 import {
   NOTE_CONTENT_MAX_BYTES,
@@ -8,7 +8,7 @@ import {
 } from '../../core/contracts/quotas.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
-import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { signedInFamily, testServerPerFile } from '../test/harness.ts';
 import { REORDER_INCOMPLETE_MESSAGE } from './service.ts';
 
 interface Family {
@@ -18,7 +18,7 @@ interface Family {
   otherMemberId: number;
 }
 
-let server: TestServer;
+const server = testServerPerFile();
 let us: Family;
 let them: Family;
 
@@ -34,11 +34,9 @@ async function family(name: string): Promise<Family> {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
   us = await family('Rivera');
   them = await family('Okafor');
 });
-afterAll(() => server.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDto } from '../../core/contracts/notes.ts';
 import { PHOTO_MAX_EDGE_PX } from '../../core/contracts/quotas.ts';
 import { userAccounts } from '../db/schema/families.ts';
 import { notes } from '../db/schema/notes.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { signUp, testServerPerFile } from '../test/harness.ts';
 import { PHOTO_REFERENCE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE } from './service.ts';
 
 /**
@@ -32,12 +32,11 @@ function png(width: number, height: number, pad = 64): string {
   return `data:image/png;base64,${bytes.toString('base64')}`;
 }
 
-let server: TestServer;
+const server = testServerPerFile();
 let cookie: string;
 let memberId: number;
 
 beforeAll(async () => {
-  server = await createTestServer();
   const signed = await signUp(server.app);
   cookie = signed.cookie;
   const [user] = await server.database.system
@@ -46,7 +45,6 @@ beforeAll(async () => {
     .where(eq(userAccounts.email, signed.email));
   memberId = user?.familyMemberId ?? 0;
 });
-afterAll(() => server.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   server.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

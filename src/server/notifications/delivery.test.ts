@@ -1,33 +1,25 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
+import { type SignedInFamily, signedInFamily } from '../test/harness.ts';
+import { messagingFixture } from '../test/messaging.ts';
 import { withDatabase } from '../test/global-setup.ts';
-import {
-  createDispatcher,
-  type Dispatcher,
-  type DispatcherOptions,
-  wakeOnOutboxChanges,
-} from './dispatcher.ts';
+import { createDispatcher, type Dispatcher, wakeOnOutboxChanges } from './dispatcher.ts';
 import { enqueue, type OutboundMessage } from './outbox.ts';
 import { createLogProvider } from './providers/log.ts';
 import { ProviderError, type OutgoingMessage, type Provider } from './providers/provider.ts';
-import { createSmtpProvider } from './providers/smtp.ts';
 import { createTwilioProvider } from './providers/twilio.ts';
 import { invitationEmail } from './templates.ts';
 import { addMember, setSmsEnabled } from './testing/family.ts';
-import { startFakeTwilio, type FakeTwilio } from './testing/fake-twilio.ts';
-import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts';
+import { testProviders } from './testing/providers.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 
-let server: TestServer;
+/** The app with an SMTP sink and a fake carrier (src/server/test/messaging.ts). */
+const hub = messagingFixture();
 let family: SignedInFamily;
-let smtp: SmtpSink;
-let twilio: FakeTwilio;
 let key = 0;
-const dispatchers: Dispatcher[] = [];
 const MIN = 60_000;
 
 function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
@@ -42,74 +34,26 @@ function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
     html: `<p>Reminder number ${key}</p>`,
     kind: 'task_reminder',
     dedupeKey: `delivery:${key}`,
-    now: server.clock.now(),
+    now: hub.server.clock.now(),
     ...overrides,
   };
 }
 
-function smtpProvider(): Provider {
-  return createSmtpProvider({
-    url: smtp.url,
-    from: 'FamilyHub <no-reply@familyhub.test>',
-    messageIdDomain: 'familyhub.test',
-    timeoutMs: 2000,
-  });
-}
-
-function twilioProvider(): Provider {
-  return createTwilioProvider({
-    accountSid: twilio.accountSid,
-    authToken: twilio.authToken,
-    from: twilio.from,
-    baseUrl: twilio.baseUrl,
-    sendsPerSecond: 0,
-  });
-}
-
-/** A dispatcher on the test database with real providers; stopped after each test. */
-function dispatcher(overrides: Partial<DispatcherOptions> = {}): Dispatcher {
-  const d = createDispatcher({
-    db: server.database.system,
-    clock: server.clock,
-    providers: { email: smtpProvider(), sms: twilioProvider() },
-    random: () => 0.5,
-    ...overrides,
-  });
-  dispatchers.push(d);
-  return d;
-}
-
 async function row(id: number) {
-  const [r] = await server.database.system.select().from(notifications).where(eq(notifications.id, id));
+  const [r] = await hub.server.database.system.select().from(notifications).where(eq(notifications.id, id));
   if (!r) throw new Error(`no notification ${id}`);
   return r;
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
-  family = await signedInFamily(server, { registration: { familyName: 'Delivery' } });
-  await markPhoneVerified(server.database.system, family.memberId);
-  await setSmsEnabled(server.database.system, family.familyId, true);
-  smtp = await startSmtpSink();
-  twilio = await startFakeTwilio();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
-  twilio.sent.length = 0;
-  twilio.requests.length = 0;
-});
-afterEach(async () => {
-  await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
-});
-afterAll(async () => {
-  await smtp.stop();
-  await twilio.close();
-  await server.close();
+  family = await signedInFamily(hub.server, { registration: { familyName: 'Delivery' } });
+  await markPhoneVerified(hub.server.database.system, family.memberId);
+  await setSmsEnabled(hub.server.database.system, family.familyId, true);
 });
 
 describe('e-mail over SMTP', () => {
   it('delivers the invitation e-mail with headers, text, HTML and the accept link', async () => {
-    const memberId = await addMember(server.database.system, family.familyId, {
+    const memberId = await addMember(hub.server.database.system, family.familyId, {
       name: 'Grandma',
       email: 'gran@example.com',
     });
@@ -122,14 +66,14 @@ describe('e-mail over SMTP', () => {
       expiresAt: new Date('2026-11-29T16:00:00Z'),
     });
     const queued = await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({ ...content, familyMemberId: memberId, recipient: undefined, dedupeKey: 'invitation:1' }),
     );
-    const summary = await dispatcher().dispatchOnce();
+    const summary = await hub.dispatcher().dispatchOnce();
     expect(summary).toMatchObject({ claimed: 1, sent: 1, retried: 0, failed: 0 });
 
-    expect(smtp.messages).toHaveLength(1);
-    const mail = smtp.messages[0];
+    expect(hub.smtp.messages).toHaveLength(1);
+    const mail = hub.smtp.messages[0];
     expect(mail?.from?.value).toEqual([{ name: 'FamilyHub', address: 'no-reply@familyhub.test' }]);
     expect(mail?.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('gran@example.com');
     expect(mail?.subject).toBe('Ana invited you to join the Delivery & Co family on FamilyHub');
@@ -150,27 +94,27 @@ describe('e-mail over SMTP', () => {
       lastError: null,
       providerMessageId: mail?.messageId,
     });
-    expect(r.sentAt?.toISOString()).toBe(server.clock.now().toISOString());
+    expect(r.sentAt?.toISOString()).toBe(hub.server.clock.now().toISOString());
   });
 
   it('fails at once on a permanent rejection (550) without retrying', async () => {
-    smtp.rejectRecipients.add('nobody@example.com');
-    const queued = await enqueue(server.database.system, message({ recipient: 'nobody@example.com' }));
-    const summary = await dispatcher().dispatchOnce();
+    hub.smtp.rejectRecipients.add('nobody@example.com');
+    const queued = await enqueue(hub.server.database.system, message({ recipient: 'nobody@example.com' }));
+    const summary = await hub.dispatcher().dispatchOnce();
     expect(summary).toMatchObject({ claimed: 1, failed: 1 });
     const r = await row(queued.id);
     expect(r).toMatchObject({ status: 'failed', attempts: 1, statusReason: 'Permanent provider error' });
     expect(r.lastError).toContain('550');
-    server.clock.advanceMinutes(24 * 60);
-    expect((await dispatcher().dispatchOnce()).claimed).toBe(0);
-    expect(smtp.messages).toHaveLength(0);
+    hub.server.clock.advanceMinutes(24 * 60);
+    expect((await hub.dispatcher().dispatchOnce()).claimed).toBe(0);
+    expect(hub.smtp.messages).toHaveLength(0);
   });
 
   it('SMTP down for a while, then back: every message delivered exactly once', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await enqueue(server.database.system, message())).id);
-    await smtp.stop();
-    const d = dispatcher();
+    for (let i = 0; i < 5; i++) ids.push((await enqueue(hub.server.database.system, message())).id);
+    await hub.smtp.stop();
+    const d = hub.dispatcher();
     const down = await d.dispatchOnce();
     expect(down).toMatchObject({ claimed: 5, sent: 0, retried: 5 });
     for (const id of ids) {
@@ -178,38 +122,38 @@ describe('e-mail over SMTP', () => {
       expect(r).toMatchObject({ status: 'pending', attempts: 1 });
       expect(r.lastError).toMatch(/ECONNECTION|ECONNREFUSED/);
       // random = 0.5 → 3/4 of the first 30 s ceiling.
-      expect(r.sendAfter.getTime() - server.clock.now().getTime()).toBe(22_500);
+      expect(r.sendAfter.getTime() - hub.server.clock.now().getTime()).toBe(22_500);
     }
     // Still down on the next due round: second backoff step.
-    server.clock.advanceMinutes(1);
+    hub.server.clock.advanceMinutes(1);
     expect(await d.dispatchOnce()).toMatchObject({ claimed: 5, retried: 5 });
     // Not yet due again: nothing is claimed early.
     expect((await d.dispatchOnce()).claimed).toBe(0);
 
-    await smtp.start();
-    server.clock.advanceMinutes(2);
+    await hub.smtp.start();
+    hub.server.clock.advanceMinutes(2);
     expect(await d.dispatchOnce()).toMatchObject({ claimed: 5, sent: 5 });
-    server.clock.advanceMinutes(24 * 60);
+    hub.server.clock.advanceMinutes(24 * 60);
     expect((await d.dispatchOnce()).claimed).toBe(0);
-    expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(
+    expect(hub.smtp.messages.map((m) => m.messageId).sort()).toEqual(
       ids.map((id) => `<notification-${id}@familyhub.test>`).sort(),
     );
     for (const id of ids) expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3 });
   });
 
   it('a message whose expiry passes while the provider is down is expired, not sent late', async () => {
-    const now = server.clock.now();
+    const now = hub.server.clock.now();
     const queued = await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({ kind: 'daily_summary', expiresAt: new Date(now.getTime() + 30 * MIN) }),
     );
-    await smtp.stop();
-    const d = dispatcher();
+    await hub.smtp.stop();
+    const d = hub.dispatcher();
     expect(await d.dispatchOnce()).toMatchObject({ claimed: 1, retried: 1 });
-    server.clock.advanceMinutes(60);
-    await smtp.start();
+    hub.server.clock.advanceMinutes(60);
+    await hub.smtp.start();
     expect(await d.dispatchOnce()).toMatchObject({ claimed: 0, expired: 1 });
-    expect(smtp.messages).toHaveLength(0);
+    expect(hub.smtp.messages).toHaveLength(0);
     expect(await row(queued.id)).toMatchObject({
       status: 'expired',
       statusReason: 'Expired before it could be delivered',
@@ -218,30 +162,30 @@ describe('e-mail over SMTP', () => {
   });
 
   it('gives up after the bounded number of attempts', async () => {
-    await smtp.stop();
-    const queued = await enqueue(server.database.system, message());
-    const d = dispatcher({ backoff: { baseMs: 1000, maxMs: 1000, maxAttempts: 3 } });
+    await hub.smtp.stop();
+    const queued = await enqueue(hub.server.database.system, message());
+    const d = hub.dispatcher({ backoff: { baseMs: 1000, maxMs: 1000, maxAttempts: 3 } });
     expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
-    server.clock.advanceMinutes(1);
+    hub.server.clock.advanceMinutes(1);
     expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
-    server.clock.advanceMinutes(1);
+    hub.server.clock.advanceMinutes(1);
     expect(await d.dispatchOnce()).toMatchObject({ failed: 1 });
     expect(await row(queued.id)).toMatchObject({
       status: 'failed',
       attempts: 3,
       statusReason: 'Gave up after 3 attempts',
     });
-    await smtp.start();
-    server.clock.advanceMinutes(60);
+    await hub.smtp.start();
+    hub.server.clock.advanceMinutes(60);
     expect((await d.dispatchOnce()).claimed).toBe(0);
   });
 });
 
 describe('SMS over the Twilio Messages API (local fake)', () => {
   it('sends with Basic auth, the form fields and a ValidityPeriod from expires_at', async () => {
-    const now = server.clock.now();
+    const now = hub.server.clock.now();
     const queued = await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({
         channel: 'sms',
         recipient: '+15551110001',
@@ -249,9 +193,9 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
         expiresAt: new Date(now.getTime() + 45 * MIN),
       }),
     );
-    expect(await dispatcher().dispatchOnce()).toMatchObject({ sent: 1 });
-    expect(twilio.sent).toEqual([
-      { to: '+15551110001', from: twilio.from, body: 'Pick up Mia at 3:30', validityPeriod: '2700' },
+    expect(await hub.dispatcher().dispatchOnce()).toMatchObject({ sent: 1 });
+    expect(hub.twilio.sent).toEqual([
+      { to: '+15551110001', from: hub.twilio.from, body: 'Pick up Mia at 3:30', validityPeriod: '2700' },
     ]);
     const r = await row(queued.id);
     expect(r.status).toBe('sent');
@@ -260,74 +204,74 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
 
   it('caps ValidityPeriod at Twilio’s 36000 seconds and omits it without an expiry', async () => {
     await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({
         channel: 'sms',
         recipient: '+15551110002',
-        expiresAt: new Date(server.clock.now().getTime() + 48 * 60 * MIN),
+        expiresAt: new Date(hub.server.clock.now().getTime() + 48 * 60 * MIN),
       }),
     );
-    await enqueue(server.database.system, message({ channel: 'sms', recipient: '+15551110003' }));
-    expect(await dispatcher({ concurrency: 1 }).dispatchOnce()).toMatchObject({ sent: 2 });
-    expect(twilio.sent.map((s) => s.validityPeriod)).toEqual(['36000', null]);
+    await enqueue(hub.server.database.system, message({ channel: 'sms', recipient: '+15551110003' }));
+    expect(await hub.dispatcher({ concurrency: 1 }).dispatchOnce()).toMatchObject({ sent: 2 });
+    expect(hub.twilio.sent.map((s) => s.validityPeriod)).toEqual(['36000', null]);
   });
 
   it('retries 429 (honouring Retry-After) and 500, then delivers once', async () => {
     const queued = await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({ channel: 'sms', recipient: '+15551110004' }),
     );
-    twilio.failNext({ status: 429, code: 20429, retryAfterSeconds: 120 }, { status: 500 });
-    const d = dispatcher();
+    hub.twilio.failNext({ status: 429, code: 20429, retryAfterSeconds: 120 }, { status: 500 });
+    const d = hub.dispatcher();
     expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
     let r = await row(queued.id);
     expect(r.lastError).toContain('Twilio 429');
-    expect(r.sendAfter.getTime() - server.clock.now().getTime()).toBe(120_000);
-    server.clock.advanceMinutes(1);
+    expect(r.sendAfter.getTime() - hub.server.clock.now().getTime()).toBe(120_000);
+    hub.server.clock.advanceMinutes(1);
     expect((await d.dispatchOnce()).claimed).toBe(0);
-    server.clock.advanceMinutes(1);
+    hub.server.clock.advanceMinutes(1);
     expect(await d.dispatchOnce()).toMatchObject({ retried: 1 });
     r = await row(queued.id);
     expect(r.lastError).toContain('Twilio 500');
-    server.clock.advanceMinutes(5);
+    hub.server.clock.advanceMinutes(5);
     expect(await d.dispatchOnce()).toMatchObject({ sent: 1 });
-    expect(twilio.requests).toHaveLength(3);
-    expect(twilio.sent).toHaveLength(1);
+    expect(hub.twilio.requests).toHaveLength(3);
+    expect(hub.twilio.sent).toHaveLength(1);
     expect(await row(queued.id)).toMatchObject({ status: 'sent', attempts: 3 });
   });
 
   it('fails at once on an invalid number (21211)', async () => {
-    twilio.failFor('+15550000000', { status: 400, code: 21211 });
+    hub.twilio.failFor('+15550000000', { status: 400, code: 21211 });
     const queued = await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({ channel: 'sms', recipient: '+15550000000' }),
     );
-    expect(await dispatcher().dispatchOnce()).toMatchObject({ failed: 1 });
+    expect(await hub.dispatcher().dispatchOnce()).toMatchObject({ failed: 1 });
     const r = await row(queued.id);
     expect(r).toMatchObject({ status: 'failed', attempts: 1 });
     expect(r.lastError).toContain('21211');
   });
 
   it('an unsubscribed recipient (21610) fails at once and marks the member as opted out', async () => {
-    const memberId = await addMember(server.database.system, family.familyId, {
+    const memberId = await addMember(hub.server.database.system, family.familyId, {
       name: 'Teen',
       phoneNumber: '+15551110005',
     });
-    await markPhoneVerified(server.database.system, memberId);
-    twilio.failFor('+15551110005', { status: 400, code: 21610 });
+    await markPhoneVerified(hub.server.database.system, memberId);
+    hub.twilio.failFor('+15551110005', { status: 400, code: 21610 });
     const queued = await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({ channel: 'sms', familyMemberId: memberId, recipient: undefined }),
     );
-    expect(await dispatcher().dispatchOnce()).toMatchObject({ failed: 1 });
+    expect(await hub.dispatcher().dispatchOnce()).toMatchObject({ failed: 1 });
     expect(await row(queued.id)).toMatchObject({ status: 'failed' });
-    const [member] = await server.database.system
+    const [member] = await hub.server.database.system
       .select()
       .from(familyMembers)
       .where(eq(familyMembers.id, memberId));
     expect(member?.smsOptedOut).toBe(true);
     const next = await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({ channel: 'sms', familyMemberId: memberId, recipient: undefined }),
     );
     expect(next).toMatchObject({ status: 'suppressed', statusReason: 'sms_opted_out' });
@@ -335,37 +279,41 @@ describe('SMS over the Twilio Messages API (local fake)', () => {
 
   it('a wrong auth token is retried, not lost (the operator can fix it)', async () => {
     const queued = await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({ channel: 'sms', recipient: '+15551110006' }),
     );
     const bad = createTwilioProvider({
-      accountSid: twilio.accountSid,
+      accountSid: hub.twilio.accountSid,
       authToken: 'wrong',
-      from: twilio.from,
-      baseUrl: twilio.baseUrl,
+      from: hub.twilio.from,
+      baseUrl: hub.twilio.baseUrl,
       sendsPerSecond: 0,
     });
-    expect(await dispatcher({ providers: { email: smtpProvider(), sms: bad } }).dispatchOnce()).toMatchObject(
-      { retried: 1 },
-    );
+    expect(
+      await hub
+        .dispatcher({ providers: { email: testProviders(hub.smtp, hub.twilio).email, sms: bad } })
+        .dispatchOnce(),
+    ).toMatchObject({ retried: 1 });
     expect((await row(queued.id)).lastError).toContain('Twilio 401 (20003)');
-    server.clock.advanceMinutes(5);
-    expect(await dispatcher().dispatchOnce()).toMatchObject({ sent: 1 });
+    hub.server.clock.advanceMinutes(5);
+    expect(await hub.dispatcher().dispatchOnce()).toMatchObject({ sent: 1 });
   });
 
   it('paces sends to the configured rate', async () => {
     for (let i = 0; i < 3; i++)
-      await enqueue(server.database.system, message({ channel: 'sms', recipient: `+1555111002${i}` }));
+      await enqueue(hub.server.database.system, message({ channel: 'sms', recipient: `+1555111002${i}` }));
     const paced = createTwilioProvider({
-      accountSid: twilio.accountSid,
-      authToken: twilio.authToken,
-      from: twilio.from,
-      baseUrl: twilio.baseUrl,
+      accountSid: hub.twilio.accountSid,
+      authToken: hub.twilio.authToken,
+      from: hub.twilio.from,
+      baseUrl: hub.twilio.baseUrl,
       sendsPerSecond: 10,
     });
     const started = performance.now();
     expect(
-      await dispatcher({ providers: { email: smtpProvider(), sms: paced } }).dispatchOnce(),
+      await hub
+        .dispatcher({ providers: { email: testProviders(hub.smtp, hub.twilio).email, sms: paced } })
+        .dispatchOnce(),
     ).toMatchObject({ sent: 3 });
     // Three sends at 10/s: the 2nd waits 100 ms, the 3rd 200 ms.
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
@@ -400,12 +348,12 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
 
 describe('faults', () => {
   it('a process killed between claim and send: the lease expires and the message goes out once', async () => {
-    const queued = await enqueue(server.database.system, message());
+    const queued = await enqueue(hub.server.database.system, message());
     const hung = gatedProvider();
     // Process A claims the row, then "dies" inside the send (its provider never returns).
     const crashed = createDispatcher({
-      db: server.database.system,
-      clock: server.clock,
+      db: hub.server.database.system,
+      clock: hub.server.clock,
       providers: { email: hung, sms: hung },
       leaseMs: 5 * MIN,
     });
@@ -413,11 +361,11 @@ describe('faults', () => {
     await until(() => hung.started.length === 1);
     expect(await row(queued.id)).toMatchObject({ status: 'sending', attempts: 1 });
 
-    const survivor = dispatcher({ leaseMs: 5 * MIN });
+    const survivor = hub.dispatcher({ leaseMs: 5 * MIN });
     expect((await survivor.dispatchOnce()).claimed).toBe(0); // still leased
-    server.clock.advanceMinutes(6);
+    hub.server.clock.advanceMinutes(6);
     expect(await survivor.dispatchOnce()).toMatchObject({ claimed: 1, sent: 1 });
-    expect(smtp.messages).toHaveLength(1);
+    expect(hub.smtp.messages).toHaveLength(1);
     const sent = await row(queued.id);
     expect(sent).toMatchObject({
       status: 'sent',
@@ -433,11 +381,11 @@ describe('faults', () => {
 
   it('graceful shutdown finishes the send in flight and hands unstarted claims back', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await enqueue(server.database.system, message())).id);
+    for (let i = 0; i < 4; i++) ids.push((await enqueue(hub.server.database.system, message())).id);
     const slow = gatedProvider();
     const d = createDispatcher({
-      db: server.database.system,
-      clock: server.clock,
+      db: hub.server.database.system,
+      clock: hub.server.clock,
       providers: { email: slow, sms: slow },
       concurrency: 1,
     });
@@ -447,7 +395,7 @@ describe('faults', () => {
     slow.release();
     await stopping;
     expect(await round).toMatchObject({ claimed: 4, sent: 1, released: 3 });
-    const rows = await server.database.system
+    const rows = await hub.server.database.system
       .select()
       .from(notifications)
       .where(inArray(notifications.id, ids));
@@ -455,20 +403,20 @@ describe('faults', () => {
     for (const r of rows.filter((r) => r.status !== 'sent'))
       expect(r).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
     // A new process sends the rest right away.
-    expect(await dispatcher().dispatchOnce()).toMatchObject({ sent: 3 });
+    expect(await hub.dispatcher().dispatchOnce()).toMatchObject({ sent: 3 });
   });
 
   it('a claimed message whose expiry passes while it waits its turn is expired, not sent', async () => {
-    const first = await enqueue(server.database.system, message());
+    const first = await enqueue(hub.server.database.system, message());
     const second = await enqueue(
-      server.database.system,
-      message({ expiresAt: new Date(server.clock.now().getTime() + MIN) }),
+      hub.server.database.system,
+      message({ expiresAt: new Date(hub.server.clock.now().getTime() + MIN) }),
     );
     const slow = gatedProvider();
-    const d = dispatcher({ providers: { email: slow, sms: slow }, concurrency: 1 });
+    const d = hub.dispatcher({ providers: { email: slow, sms: slow }, concurrency: 1 });
     const round = d.dispatchOnce();
     await until(() => slow.started.length === 1);
-    server.clock.advanceMinutes(2);
+    hub.server.clock.advanceMinutes(2);
     slow.release();
     expect(await round).toMatchObject({ claimed: 2, sent: 1, expired: 1 });
     expect(slow.started.map((m) => m.id)).toEqual([first.id]);
@@ -476,20 +424,20 @@ describe('faults', () => {
   });
 
   it('the loop delivers on its own and stops cleanly', async () => {
-    const queued = await enqueue(server.database.system, message());
-    const d = dispatcher();
+    const queued = await enqueue(hub.server.database.system, message());
+    const d = hub.dispatcher();
     d.start();
     await until(async () => (await row(queued.id)).status === 'sent');
     await d.stop();
-    expect(smtp.messages).toHaveLength(1);
+    expect(hub.smtp.messages).toHaveLength(1);
   });
 
   it('two dispatchers (two app instances) over 1,000 due messages: each sent exactly once', async () => {
     // Remove leftovers of earlier tests so that exactly our 1,000 are due.
-    await server.database.system
+    await hub.server.database.system
       .delete(notifications)
       .where(inArray(notifications.status, ['pending', 'sending']));
-    await server.database.system.transaction(async (tx) => {
+    await hub.server.database.system.transaction(async (tx) => {
       for (let i = 0; i < 1000; i++) {
         await enqueue(
           tx,
@@ -503,9 +451,9 @@ describe('faults', () => {
     });
     // On PostgreSQL the second instance has its own connection pool, as a second process would.
     let second: Database | null = null;
-    if (server.database.kind === 'postgres' && process.env.DATABASE_URL) {
+    if (hub.server.database.kind === 'postgres' && process.env.DATABASE_URL) {
       // Any one row will do: we only want the server-side database name (families has rows by now).
-      const [current] = await server.database.system
+      const [current] = await hub.server.database.system
         .select({ name: sql<string>`current_database()` })
         .from(families)
         .limit(1);
@@ -517,8 +465,8 @@ describe('faults', () => {
         poolSize: 5,
       });
     }
-    const a = dispatcher({ batchSize: 25 });
-    const b = dispatcher({ batchSize: 25, ...(second ? { db: second.system } : {}) });
+    const a = hub.dispatcher({ batchSize: 25 });
+    const b = hub.dispatcher({ batchSize: 25, ...(second ? { db: second.system } : {}) });
     const drain = async (d: Dispatcher) => {
       let sent = 0;
       for (;;) {
@@ -535,20 +483,20 @@ describe('faults', () => {
       const [x, y] = await Promise.all([drain(a), drain(b)]);
       sentA += x;
       sentB += y;
-      const left = await server.database.system
+      const left = await hub.server.database.system
         .select({ id: notifications.id })
         .from(notifications)
         .where(inArray(notifications.status, ['pending', 'sending']));
       if (left.length === 0) break;
-      server.clock.advanceMinutes(10);
+      hub.server.clock.advanceMinutes(10);
     }
     await second?.close();
     expect(sentA + sentB).toBe(1000);
     expect(sentA).toBeGreaterThan(0);
     expect(sentB).toBeGreaterThan(0);
-    expect(twilio.sent).toHaveLength(1000);
-    expect(new Set(twilio.sent.map((s) => s.to)).size).toBe(1000);
-    const statuses = await server.database.system
+    expect(hub.twilio.sent).toHaveLength(1000);
+    expect(new Set(hub.twilio.sent.map((s) => s.to)).size).toBe(1000);
+    const statuses = await hub.server.database.system
       .select({ status: notifications.status, attempts: notifications.attempts })
       .from(notifications)
       .where(eq(notifications.kind, 'task_reminder'));
@@ -558,9 +506,9 @@ describe('faults', () => {
 });
 
 describe('the loop sleeps until something is due (ADR 030)', () => {
-  /** server.clock, counting its reads: every round reads it, a sleeping loop does not. */
+  /** hub.server.clock, counting its reads: every round reads it, a sleeping loop does not. */
   function countingClock() {
-    const clock = { reads: 0, now: () => ((clock.reads += 1), server.clock.now()) };
+    const clock = { reads: 0, now: () => ((clock.reads += 1), hub.server.clock.now()) };
     return clock;
   }
   /** Resolves once the loop has gone `ms` without reading its clock: it is asleep. */
@@ -575,15 +523,15 @@ describe('the loop sleeps until something is due (ADR 030)', () => {
   }
   beforeEach(async () => {
     // Earlier tests' leftovers (retries, leases) would be due at their own times.
-    await server.database.system
+    await hub.server.database.system
       .delete(notifications)
       .where(inArray(notifications.status, ['pending', 'sending']));
   });
 
   it('an idle loop makes no round in 1.5 s (it polled each second before), and a committed message wakes it at once', async () => {
     const clock = countingClock();
-    const d = dispatcher({ clock });
-    const stopWaking = wakeOnOutboxChanges(server.changes, d);
+    const d = hub.dispatcher({ clock });
+    const stopWaking = wakeOnOutboxChanges(hub.server.changes, d);
     try {
       d.start();
       await asleep(clock);
@@ -592,9 +540,9 @@ describe('the loop sleeps until something is due (ADR 030)', () => {
       expect(clock.reads).toBe(reads);
       // Committed by another connection than the loop's (a request's transaction, another process): the
       // notifications trigger's change message is what wakes it, long before its 60 s idle limit.
-      const queued = await server.database.system.transaction((tx) => enqueue(tx, message()));
+      const queued = await hub.server.database.system.transaction((tx) => enqueue(tx, message()));
       await until(async () => (await row(queued.id)).status === 'sent');
-      expect(smtp.messages.map((m) => m.subject)).toEqual([`Reminder ${String(key)}`]);
+      expect(hub.smtp.messages.map((m) => m.subject)).toEqual([`Reminder ${String(key)}`]);
     } finally {
       stopWaking();
     }
@@ -602,29 +550,29 @@ describe('the loop sleeps until something is due (ADR 030)', () => {
 
   it('without a nudge, a loop wakes at the next send time it found, not at its idle limit', async () => {
     const later = await enqueue(
-      server.database.system,
-      message({ sendAfter: new Date(server.clock.now().getTime() + 400) }),
+      hub.server.database.system,
+      message({ sendAfter: new Date(hub.server.clock.now().getTime() + 400) }),
     );
     const clock = countingClock();
-    const d = dispatcher({ clock, minPauseMs: 10 });
+    const d = hub.dispatcher({ clock, minPauseMs: 10 });
     d.start();
     await asleep(clock, 50); // its first round found nothing due and sleeps ≈ 400 ms, not 60 s
     expect((await row(later.id)).status).toBe('pending');
-    server.clock.advanceMinutes(1);
+    hub.server.clock.advanceMinutes(1);
     const woke = Date.now();
     await until(async () => (await row(later.id)).status === 'sent');
     expect(Date.now() - woke).toBeLessThan(5_000);
-    server.clock.advanceMinutes(-1);
+    hub.server.clock.advanceMinutes(-1);
   });
 
   it('a due message another dispatcher holds is looked at again after the pause, not in a tight loop', async () => {
-    const held = await enqueue(server.database.system, message());
+    const held = await enqueue(hub.server.database.system, message());
     const clock = countingClock();
-    const d = dispatcher({ clock, minPauseMs: 200 });
+    const d = hub.dispatcher({ clock, minPauseMs: 200 });
     // Another dispatcher's claim, still open: the row is due but locked (FOR UPDATE SKIP LOCKED skips it).
     // This speaks for PostgreSQL: on PGlite the one connection serialises the two, so the loop waits instead.
     let release = () => {};
-    const holding = server.database.system.transaction(async (tx) => {
+    const holding = hub.server.database.system.transaction(async (tx) => {
       await tx.select().from(notifications).where(eq(notifications.id, held.id)).for('update');
       await new Promise<void>((resolve) => (release = resolve));
     });
@@ -644,13 +592,15 @@ describe('the loop sleeps until something is due (ADR 030)', () => {
 
 describe('what a failure records', () => {
   it('keeps a long error whole to the last character: an emoji across the cut is left out, not halved', async () => {
-    const queued = await enqueue(server.database.system, message());
+    const queued = await enqueue(hub.server.database.system, message());
     const failing: Provider = {
       name: 'failing',
       send: () => Promise.reject(new ProviderError(`${'x'.repeat(999)}😀 and the rest`, true)),
       close: async () => {},
     };
-    expect(await dispatcher({ providers: { email: failing, sms: failing } }).dispatchOnce()).toMatchObject({
+    expect(
+      await hub.dispatcher({ providers: { email: failing, sms: failing } }).dispatchOnce(),
+    ).toMatchObject({
       failed: 1,
     });
     expect(await row(queued.id)).toMatchObject({ status: 'failed', lastError: 'x'.repeat(999) });
@@ -662,10 +612,10 @@ describe('log provider (no configuration)', () => {
     const logged: string[] = [];
     const sink = { info: (_fields: object, msg: string) => logged.push(msg) };
     const queued = await enqueue(
-      server.database.system,
+      hub.server.database.system,
       message({ channel: 'sms', recipient: '+15551110099' }),
     );
-    const d = dispatcher({
+    const d = hub.dispatcher({
       providers: { email: createLogProvider('email', sink), sms: createLogProvider('sms', sink) },
     });
     expect(await d.dispatchOnce()).toMatchObject({ sent: 1 });
@@ -675,6 +625,6 @@ describe('log provider (no configuration)', () => {
       statusReason: 'Delivered to the server log; no provider is configured.',
     });
     expect(logged).toEqual(['sms delivered to the log (no provider configured)']);
-    expect(twilio.requests).toHaveLength(0);
+    expect(hub.twilio.requests).toHaveLength(0);
   });
 });

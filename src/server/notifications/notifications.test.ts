@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countSmsSegments } from '../../core/notifications/sms-segments.ts';
 import { appSettings, families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
+import { type SignedInFamily, signedInFamily, testServerPerFile } from '../test/harness.ts';
 import { enqueue, enqueueMany, type OutboundMessage } from './outbox.ts';
 import { UnknownRecipientError } from './policy.ts';
 import { invitationEmail } from './templates.ts';
 import { addMember, setSmsEnabled } from './testing/family.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 
-let server: TestServer;
+const server = testServerPerFile();
 let family: SignedInFamily;
 let other: SignedInFamily;
 let key = 0;
@@ -37,12 +37,8 @@ async function rowsFor(familyId: number) {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
   family = await signedInFamily(server, { registration: { familyName: 'Rivera' } });
   other = await signedInFamily(server, { registration: { familyName: 'Okafor' } });
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('enqueue', () => {

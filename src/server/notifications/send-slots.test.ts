@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../test/harness.ts';
+import { testServerPerFile } from '../test/harness.ts';
 import type { OutgoingMessage } from './providers/provider.ts';
 import { createTwilioProvider } from './providers/twilio.ts';
 import { sharedSendSlots } from './send-slots.ts';
 import { startFakeTwilio, type FakeTwilio } from './testing/fake-twilio.ts';
 
-let server: TestServer;
+const server = testServerPerFile();
 let twilio: FakeTwilio;
 
 beforeAll(async () => {
-  server = await createTestServer();
   twilio = await startFakeTwilio();
 });
 afterAll(async () => {
   await twilio.close();
-  await server.close();
 });
 
 const message = (i: number): OutgoingMessage => ({

@@ -8,7 +8,14 @@ import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.t
 import { enqueue } from '../notifications/outbox.ts';
 import { createLogProvider } from '../notifications/providers/log.ts';
 import { createPlanner } from '../scheduler/planner.ts';
-import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
+import {
+  createTestServer,
+  type SignedInFamily,
+  signedInFamily,
+  type TestServer,
+  eventPayload,
+  taskPayload,
+} from '../test/harness.ts';
 import { allowedOrigins, endpointProblem } from '../notifications/providers/push-endpoints.ts';
 import { createWebPushProvider } from '../notifications/providers/webpush.ts';
 import {
@@ -116,31 +123,25 @@ describe('Web Push through a local push service', () => {
     expect(vapid.json()).toEqual({ public_key: vapidKeys(server.config).publicKey });
     expect(Buffer.from(vapid.json<{ public_key: string }>().public_key, 'base64url')).toHaveLength(65);
 
-    const event = await call(family, 'POST', '/api/events', {
-      title: 'Piano recital',
-      start_date: '2026-12-06T14:00:00',
-      duration_minutes: 60,
-      location: 'Town hall',
-      organizer_id: family.memberId,
-      attendees: [],
-      alert_members: [String(family.memberId)],
-      category: 'activity',
-      priority: 'medium',
-    });
+    const event = await call(
+      family,
+      'POST',
+      '/api/events',
+      eventPayload(family, {
+        location: 'Town hall',
+        alert_members: [String(family.memberId)],
+      }),
+    );
     expect(event.statusCode, event.body).toBe(201);
     const eventId = event.json<{ id: number }>().id;
-    const task = await call(family, 'POST', '/api/tasks', {
-      title: 'Dentist forms',
-      description: '',
-      assigned_to: family.memberId,
-      assigned_to_ids: [String(family.memberId)],
-      due_date: '2026-12-06T08:15:00',
-      estimated_duration_minutes: 30,
-      status: 'open',
-      priority: 'medium',
-      send_sms_reminder: true,
-      reminder_frequency: '30_minutes_before',
-    });
+    const task = await call(
+      family,
+      'POST',
+      '/api/tasks',
+      taskPayload(family.memberId, {
+        due_date: '2026-12-06T08:15:00',
+      }),
+    );
     expect(task.statusCode, task.body).toBe(201);
     const taskId = task.json<{ id: number }>().id;
 

@@ -1,40 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events } from '../db/schema/events.ts';
 import { families, familyMembers } from '../db/schema/families.ts';
 import { drivingAlertLog, notifications } from '../db/schema/notifications.ts';
-import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
 import { addMember, setSmsEnabled } from '../notifications/testing/family.ts';
-import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
-import { testProviders } from '../notifications/testing/providers.ts';
-import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
-import { createPlanner, type Planner } from './planner.ts';
-import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
+import { callAs, type SignedInFamily, signedInFamily } from '../test/harness.ts';
+import { messagingFixture } from '../test/messaging.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 
 // Issue 27, part 2: the summary's gap line and the evening alert, planned by the scheduler (same pattern as
 // src/server/scheduler/scheduler.test.ts: real database, PGlite or DATABASE_URL; fake carrier at HTTP).
 
-let server: TestServer;
-let smtp: SmtpSink;
-let twilio: FakeTwilio;
-const dispatchers: Dispatcher[] = [];
-const PUBLIC_URL = 'https://familyhub.example';
-
-function planner(): Planner {
-  return createPlanner({ db: server.database.system, clock: server.clock, publicUrl: PUBLIC_URL });
-}
-
-function dispatcher(): Dispatcher {
-  const d = createDispatcher({
-    db: server.database.system,
-    clock: server.clock,
-    random: () => 0.5,
-    providers: testProviders(smtp, twilio),
-  });
-  dispatchers.push(d);
-  return d;
-}
+/** The app with an SMTP sink and a fake carrier (src/server/test/messaging.ts). */
+const hub = messagingFixture();
 
 interface Household extends SignedInFamily {
   /** Ben: a parent with a phone. */
@@ -47,8 +25,8 @@ interface Household extends SignedInFamily {
 
 /** A Los Angeles family with SMS on: two parents and a child, all with phones; Ben's summary is on. */
 async function household(name: string): Promise<Household> {
-  const f = await signedInFamily(server, { registration: { familyName: name } });
-  const db = server.database.system;
+  const f = await signedInFamily(hub.server, { registration: { familyName: name } });
+  const db = hub.server.database.system;
   await db.update(families).set({ timezone: 'America/Los_Angeles' }).where(eq(families.id, f.familyId));
   await setSmsEnabled(db, f.familyId, true);
   const parent = await addMember(db, f.familyId, {
@@ -69,70 +47,48 @@ async function household(name: string): Promise<Household> {
 
 /** Soccer for Mia at 15:30–16:30 LA time on `day`, with a pickup whose driver is `driver` (null: to be decided). */
 async function soccer(f: Household, day: string, driver: number | null, extra: object = {}) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: { cookie: f.cookie },
-    payload: {
-      title: 'Soccer',
-      start_date: `${day}T15:30:00`,
-      duration_minutes: 60,
-      attendees: [String(f.kid)],
-      has_pickup: true,
-      pickup_assigned_to: driver,
-      ...extra,
-    },
+  const res = await callAs(hub.server, f, 'POST', '/api/events', {
+    title: 'Soccer',
+    start_date: `${day}T15:30:00`,
+    duration_minutes: 60,
+    attendees: [String(f.kid)],
+    has_pickup: true,
+    pickup_assigned_to: driver,
+    ...extra,
   });
   expect(res.statusCode, res.body).toBe(201);
 }
 
 async function alertsOf(familyId: number) {
   return (
-    await server.database.system.select().from(notifications).where(eq(notifications.familyId, familyId))
+    await hub.server.database.system.select().from(notifications).where(eq(notifications.familyId, familyId))
   ).filter((r) => r.kind === 'driving_gaps');
 }
 
-beforeAll(async () => {
-  server = await createTestServer({ PUBLIC_URL });
-  smtp = await startSmtpSink();
-  twilio = await startFakeTwilio();
-});
-beforeEach(() => {
-  twilio.sent.length = 0;
-});
-afterEach(async () => {
-  await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
-});
-afterAll(async () => {
-  await smtp.stop();
-  await twilio.close();
-  await server.close();
-});
-
 describe('the 7:30 summary', () => {
   it("opens with today's gaps for a parent", async () => {
-    server.clock.set('2026-11-24T12:00:00Z'); // 4:00 AM in Los Angeles
+    hub.server.clock.set('2026-11-24T12:00:00Z'); // 4:00 AM in Los Angeles
     const f = await household('Gapday');
     await soccer(f, '2026-11-24', null);
-    server.clock.set('2026-11-24T15:31:00Z'); // 7:31 AM
-    await planner().tick();
-    await dispatcher().dispatchOnce();
-    const sms = twilio.sent.find((m) => m.to === '+15551230001' && m.body.includes('Gapday'));
+    hub.server.clock.set('2026-11-24T15:31:00Z'); // 7:31 AM
+    await hub.planner().tick();
+    await hub.dispatcher().dispatchOnce();
+    const sms = hub.twilio.sent.find((m) => m.to === '+15551230001' && m.body.includes('Gapday'));
     expect(sms?.body).toMatch(
       /^FamilyHub, the Gapday family: Ben's day, Tue, Nov 24\. No one is picking up Mia from Soccer at 4:30 PM\. /,
     );
   });
 
   it('has no gap line once someone drives', async () => {
-    server.clock.set('2026-11-24T12:00:00Z');
+    hub.server.clock.set('2026-11-24T12:00:00Z');
     const f = await household('Covered');
     await soccer(f, '2026-11-24', null, { title: 'Soccer' });
-    const db = server.database.system;
+    const db = hub.server.database.system;
     await db.update(events).set({ pickupAssignedTo: f.parent2 }).where(eq(events.familyId, f.familyId));
-    server.clock.set('2026-11-24T15:31:00Z');
-    await planner().tick();
-    await dispatcher().dispatchOnce();
-    const sms = twilio.sent.find((m) => m.to === '+15551230001' && m.body.includes('Covered'));
+    hub.server.clock.set('2026-11-24T15:31:00Z');
+    await hub.planner().tick();
+    await hub.dispatcher().dispatchOnce();
+    const sms = hub.twilio.sent.find((m) => m.to === '+15551230001' && m.body.includes('Covered'));
     expect(sms?.body).toBeDefined();
     expect(sms?.body).not.toContain('No one is');
   });
@@ -140,29 +96,29 @@ describe('the 7:30 summary', () => {
 
 describe('the evening alert about tomorrow', () => {
   it('texts each parent once at 7 PM, not the child, not an opted-out parent; numbered, tied to the log', async () => {
-    server.clock.set('2026-11-25T20:00:00Z'); // noon in Los Angeles
+    hub.server.clock.set('2026-11-25T20:00:00Z'); // noon in Los Angeles
     const f = await household('Evening');
     await soccer(f, '2026-11-26', null);
     await soccer(f, '2026-11-26', f.parent, { title: 'Chess' }); // covered: not named
-    await server.database.system
+    await hub.server.database.system
       .update(familyMembers)
       .set({ drivingAlertsEnabled: false })
       .where(eq(familyMembers.id, f.parent2));
-    server.clock.set('2026-11-26T02:59:00Z'); // 6:59 PM: too early
-    await planner().tick();
+    hub.server.clock.set('2026-11-26T02:59:00Z'); // 6:59 PM: too early
+    await hub.planner().tick();
     expect(await alertsOf(f.familyId)).toEqual([]);
-    server.clock.set('2026-11-26T03:01:00Z'); // 7:01 PM
-    await planner().tick();
-    await planner().tick();
-    await dispatcher().dispatchOnce();
-    const sent = twilio.sent.filter((m) => m.body.includes('Evening'));
+    hub.server.clock.set('2026-11-26T03:01:00Z'); // 7:01 PM
+    await hub.planner().tick();
+    await hub.planner().tick();
+    await hub.dispatcher().dispatchOnce();
+    const sent = hub.twilio.sent.filter((m) => m.body.includes('Evening'));
     expect(sent.map((m) => [m.to, m.body])).toEqual([
       [
         '+15551230001',
         "FamilyHub, the Evening family: no one is picking up tomorrow, Thu, Nov 26: 1) Mia from Soccer at 4:30 PM. Who can drive? Reply I'LL DRIVE to take it. https://familyhub.example/driving",
       ],
     ]);
-    const [log] = await server.database.system
+    const [log] = await hub.server.database.system
       .select()
       .from(drivingAlertLog)
       .where(eq(drivingAlertLog.familyId, f.familyId));
@@ -173,22 +129,22 @@ describe('the evening alert about tomorrow', () => {
       legs: [{ kind: 'pickup', at: '2026-11-26T16:30:00', series_id: null, occurrence_start: null }],
     });
     // Later that evening, still once.
-    server.clock.set('2026-11-26T04:30:00Z');
-    await planner().tick();
+    hub.server.clock.set('2026-11-26T04:30:00Z');
+    await hub.planner().tick();
     expect(await alertsOf(f.familyId)).toHaveLength(1);
   });
 
   it('two processes planning at once enqueue exactly one alert per parent', async () => {
-    server.clock.set('2026-11-27T20:00:00Z');
+    hub.server.clock.set('2026-11-27T20:00:00Z');
     const f = await household('Twins');
     await soccer(f, '2026-11-28', null);
-    server.clock.set('2026-11-28T03:05:00Z');
-    await Promise.all([planner().tick(), planner().tick(), planner().tick()]);
-    await Promise.all([planner().tick(), planner().tick()]); // and restarts
+    hub.server.clock.set('2026-11-28T03:05:00Z');
+    await Promise.all([hub.planner().tick(), hub.planner().tick(), hub.planner().tick()]);
+    await Promise.all([hub.planner().tick(), hub.planner().tick()]); // and restarts
     expect((await alertsOf(f.familyId)).map((r) => r.familyMemberId).sort()).toEqual(
       [f.parent, f.parent2].sort(),
     );
-    const logs = await server.database.system
+    const logs = await hub.server.database.system
       .select()
       .from(drivingAlertLog)
       .where(eq(drivingAlertLog.familyId, f.familyId));
@@ -196,31 +152,31 @@ describe('the evening alert about tomorrow', () => {
   });
 
   it('respects quiet hours: nothing is planned from 9 PM, and one planned before is not sent after 9 PM', async () => {
-    server.clock.set('2026-11-29T20:00:00Z');
+    hub.server.clock.set('2026-11-29T20:00:00Z');
     const late = await household('Latenight');
     await soccer(late, '2026-11-30', null);
-    server.clock.set('2026-11-30T05:01:00Z'); // 9:01 PM
-    await planner().tick();
+    hub.server.clock.set('2026-11-30T05:01:00Z'); // 9:01 PM
+    await hub.planner().tick();
     expect(await alertsOf(late.familyId)).toEqual([]);
 
-    server.clock.set('2026-11-30T20:00:00Z');
+    hub.server.clock.set('2026-11-30T20:00:00Z');
     const slow = await household('Slowsend');
     await soccer(slow, '2026-12-01', null);
-    server.clock.set('2026-12-01T04:59:00Z'); // 8:59 PM: planned
-    await planner().tick();
+    hub.server.clock.set('2026-12-01T04:59:00Z'); // 8:59 PM: planned
+    await hub.planner().tick();
     expect(await alertsOf(slow.familyId)).toHaveLength(2);
-    server.clock.set('2026-12-01T05:00:30Z'); // 9:00 PM: the dispatcher finds them expired
-    await dispatcher().dispatchOnce();
-    expect(twilio.sent.filter((m) => m.body.includes('Slowsend'))).toEqual([]);
+    hub.server.clock.set('2026-12-01T05:00:30Z'); // 9:00 PM: the dispatcher finds them expired
+    await hub.dispatcher().dispatchOnce();
+    expect(hub.twilio.sent.filter((m) => m.body.includes('Slowsend'))).toEqual([]);
     expect((await alertsOf(slow.familyId)).map((r) => r.status)).toEqual(['expired', 'expired']);
   });
 
   it('says nothing when every pickup of tomorrow has a driver', async () => {
-    server.clock.set('2026-12-02T20:00:00Z');
+    hub.server.clock.set('2026-12-02T20:00:00Z');
     const f = await household('Allset');
     await soccer(f, '2026-12-03', f.parent2);
-    server.clock.set('2026-12-03T03:05:00Z');
-    await planner().tick();
+    hub.server.clock.set('2026-12-03T03:05:00Z');
+    await hub.planner().tick();
     expect(await alertsOf(f.familyId)).toEqual([]);
   });
 });

@@ -1,56 +1,31 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events } from '../db/schema/events.ts';
 import { familyMembers } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
 import { addMember } from '../notifications/testing/family.ts';
-import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
-import { testProviders } from '../notifications/testing/providers.ts';
-import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
-import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
-import { createPlanner } from './planner.ts';
+import { callAs, eventPayload, type SignedInFamily, signedInFamily } from '../test/harness.ts';
+import { messagingFixture } from '../test/messaging.ts';
 
 /**
  * Issue 18 acceptance: register with a zone, change it in Global Settings, and the 7:30 summary and a reminder land
  * at the new local time (ADR 005). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 
-let server: TestServer;
-let smtp: SmtpSink;
-let twilio: FakeTwilio;
-let dispatcher: Dispatcher;
-const PUBLIC_URL = 'https://familyhub.example';
-
-beforeAll(async () => {
-  server = await createTestServer({ PUBLIC_URL });
-  smtp = await startSmtpSink();
-  twilio = await startFakeTwilio();
-  dispatcher = createDispatcher({
-    db: server.database.system,
-    clock: server.clock,
-    random: () => 0.5,
-    providers: testProviders(smtp, twilio),
-  });
-});
-afterAll(async () => {
-  await dispatcher.stop();
-  await smtp.stop();
-  await twilio.close();
-  await server.close();
-});
+/** The app with an SMTP sink and a fake carrier (src/server/test/messaging.ts). */
+const hub = messagingFixture();
 
 /** A family registered through the API in `timezone`, with Ben (e-mail, daily summary on). */
 async function register(familyName: string, timezone: string): Promise<SignedInFamily & { ben: number }> {
-  const f = await signedInFamily(server, { registration: { familyName, timezone } });
-  const db = server.database.system;
+  const f = await signedInFamily(hub.server, { registration: { familyName, timezone } });
+  const db = hub.server.database.system;
   const ben = await addMember(db, f.familyId, { name: 'Ben', email: `ben-${f.familyId}@example.com` });
   await db.update(familyMembers).set({ dailySummaryEnabled: true }).where(eq(familyMembers.id, ben));
   return { ...f, ben };
 }
 
 async function rowsOf(familyId: number, kind: string) {
-  const rows = await server.database.system
+  const rows = await hub.server.database.system
     .select()
     .from(notifications)
     .where(eq(notifications.familyId, familyId))
@@ -58,59 +33,51 @@ async function rowsOf(familyId: number, kind: string) {
   return rows.filter((r) => r.kind === kind);
 }
 
-const mailsTo = (familyName: string) => smtp.messages.filter((m) => m.subject?.includes(familyName));
+const mailsTo = (familyName: string) => hub.smtp.messages.filter((m) => m.subject?.includes(familyName));
 
 describe('changing the family time zone (Europe/Berlin → America/New_York)', () => {
   it('moves the 7:30 summary and an event reminder to the new local time', async () => {
     // Tue 2026-12-01: Berlin is UTC+1, New York UTC−5.
-    server.clock.set('2026-12-01T04:00:00Z');
+    hub.server.clock.set('2026-12-01T04:00:00Z');
     const movers = await register('Movers', 'Europe/Berlin');
     const stayers = await register('Stayers', 'Europe/Berlin');
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: { cookie: movers.cookie },
-      payload: {
+    const dispatcher = hub.dispatcher();
+    const created = await callAs(
+      hub.server,
+      movers,
+      'POST',
+      '/api/events',
+      eventPayload(movers, {
         title: 'Dentist',
         start_date: '2026-12-01T10:00:00',
-        duration_minutes: 60,
         organizer_id: movers.ben,
-        attendees: [],
         alert_members: [String(movers.ben)],
         category: 'appointment',
-        priority: 'medium',
-      },
-    });
+      }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     await dispatcher.dispatchOnce(); // the "new event" alert
-    smtp.messages.length = 0;
+    hub.smtp.messages.length = 0;
 
     // Planned from the Berlin clock: the reminder 30 min before 10:00 Berlin (08:30Z), a day ahead.
-    await createPlanner({
-      db: server.database.system,
-      clock: server.clock,
-      publicUrl: PUBLIC_URL,
-      horizonMinutes: 24 * 60,
-    }).tick();
+    await hub.planner({ horizonMinutes: 24 * 60 }).tick();
     expect((await rowsOf(movers.familyId, 'event_reminder')).map((r) => r.sendAfter.toISOString())).toEqual([
       '2026-12-01T08:30:00.000Z',
     ]);
 
-    const planner = createPlanner({ db: server.database.system, clock: server.clock, publicUrl: PUBLIC_URL });
-    server.clock.set('2026-12-01T06:30:00Z'); // 07:30 in Berlin
+    const planner = hub.planner();
+    hub.server.clock.set('2026-12-01T06:30:00Z'); // 07:30 in Berlin
     await planner.tick();
     expect((await rowsOf(movers.familyId, 'daily_summary')).map((r) => r.status)).toEqual(['pending']);
 
     // Before the dispatcher got to it, a parent fixes the family's zone in Global Settings.
-    server.clock.set('2026-12-01T06:30:20Z');
-    const changed = await server.app.inject({
-      method: 'POST',
-      url: '/api/settings',
-      headers: { cookie: movers.cookie },
-      payload: { key: 'timezone', value: 'America/New_York' },
+    hub.server.clock.set('2026-12-01T06:30:20Z');
+    const changed = await callAs(hub.server, movers, 'POST', '/api/settings', {
+      key: 'timezone',
+      value: 'America/New_York',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const [event] = await server.database.system
+    const [event] = await hub.server.database.system
       .select({ timezone: events.timezone, start: events.startDate })
       .from(events)
       .where(eq(events.familyId, movers.familyId));
@@ -128,9 +95,9 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
     const [stayed] = await rowsOf(stayers.familyId, 'daily_summary');
     expect(stayed?.sendAfter.toISOString()).toBe('2026-12-01T06:30:00.000Z');
 
-    server.clock.set('2026-12-01T08:25:00Z');
+    hub.server.clock.set('2026-12-01T08:25:00Z');
     await planner.tick();
-    server.clock.set('2026-12-01T08:30:00Z'); // 09:30 in Berlin: the old reminder time
+    hub.server.clock.set('2026-12-01T08:30:00Z'); // 09:30 in Berlin: the old reminder time
     await planner.tick();
     await dispatcher.dispatchOnce();
     expect(mailsTo('Movers')).toEqual([]);
@@ -138,12 +105,12 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
       [],
     );
 
-    server.clock.set('2026-12-01T12:29:00Z');
+    hub.server.clock.set('2026-12-01T12:29:00Z');
     await planner.tick();
     expect((await rowsOf(movers.familyId, 'daily_summary')).filter((r) => r.status !== 'cancelled')).toEqual(
       [],
     );
-    server.clock.set('2026-12-01T12:30:00Z'); // 07:30 in New York
+    hub.server.clock.set('2026-12-01T12:30:00Z'); // 07:30 in New York
     await planner.tick();
     const [summary] = (await rowsOf(movers.familyId, 'daily_summary')).filter(
       (r) => r.status !== 'cancelled',
@@ -157,13 +124,13 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
     expect(mail?.text).toContain('10:00 AM');
     expect(mail?.text).toContain('Dentist');
 
-    server.clock.set('2026-12-01T14:20:00Z');
+    hub.server.clock.set('2026-12-01T14:20:00Z');
     await planner.tick();
     const reminders = (await rowsOf(movers.familyId, 'event_reminder')).filter(
       (r) => r.status !== 'cancelled',
     );
     expect(reminders.map((r) => r.sendAfter.toISOString())).toEqual(['2026-12-01T14:30:00.000Z']); // 09:30 NY
-    server.clock.set('2026-12-01T14:30:00Z');
+    hub.server.clock.set('2026-12-01T14:30:00Z');
     await dispatcher.dispatchOnce();
     const reminderMail = mailsTo('Movers').find((m) => m.subject?.startsWith('Coming up: Dentist'));
     expect(reminderMail?.text).toContain('"Dentist" starts at 10:00 AM today.');
@@ -173,26 +140,24 @@ describe('changing the family time zone (Europe/Berlin → America/New_York)', (
 
   it("words a reminder by the family's date: just after midnight in Berlin it is today there, not in UTC", async () => {
     // 00:45 on Wed Dec 2 in Berlin is 23:45Z on Tue Dec 1; the reminder goes at 00:15 Berlin (23:15Z).
-    server.clock.set('2026-12-01T20:00:00Z');
+    hub.server.clock.set('2026-12-01T20:00:00Z');
     const f = await register('Nightowls', 'Europe/Berlin');
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: { cookie: f.cookie },
-      payload: {
+    const created = await callAs(
+      hub.server,
+      f,
+      'POST',
+      '/api/events',
+      eventPayload(f, {
         title: 'Night train',
         start_date: '2026-12-02T00:45:00',
-        duration_minutes: 60,
         organizer_id: f.ben,
-        attendees: [],
         alert_members: [String(f.ben)],
         category: 'family',
-        priority: 'medium',
-      },
-    });
+      }),
+    );
     expect(created.statusCode, created.body).toBe(201);
-    server.clock.set('2026-12-01T23:10:00Z');
-    await createPlanner({ db: server.database.system, clock: server.clock, publicUrl: PUBLIC_URL }).tick();
+    hub.server.clock.set('2026-12-01T23:10:00Z');
+    await hub.planner().tick();
     const [reminder] = await rowsOf(f.familyId, 'event_reminder');
     expect(reminder?.sendAfter.toISOString()).toBe('2026-12-01T23:15:00.000Z');
     expect(reminder?.body).toContain('"Night train" starts at 12:45 AM today.');

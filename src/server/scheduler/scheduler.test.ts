@@ -1,39 +1,23 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countSmsSegments } from '../../core/notifications/sms-segments.ts';
 import { familyMembers, families } from '../db/schema/families.ts';
 import type { Db } from '../db/types.ts';
 import { events } from '../db/schema/events.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
 import { addMember, setSmsEnabled } from '../notifications/testing/family.ts';
-import { startFakeTwilio, type FakeTwilio } from '../notifications/testing/fake-twilio.ts';
-import { testProviders } from '../notifications/testing/providers.ts';
-import { startSmtpSink, type SmtpSink } from '../notifications/testing/smtp-sink.ts';
 import { deleteTask, updateTask } from '../tasks/service.ts';
-import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
+import { type SignedInFamily, signedInFamily, taskPayload, eventPayload } from '../test/harness.ts';
 import { NEVER } from './event-reminders.ts';
-import { createPlanner, LATE_SUMMARY_REASON, type Planner, type PlannerLogger } from './planner.ts';
+import { LATE_SUMMARY_REASON, type PlannerLogger } from './planner.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 import { insertEvents, insertTasks } from '../test/member-lists.ts';
 import { saveEventMembers } from '../db/event-members.ts';
+import { TEST_PUBLIC_URL, messagingFixture } from '../test/messaging.ts';
 
-let server: TestServer;
-let smtp: SmtpSink;
-let twilio: FakeTwilio;
-const dispatchers: Dispatcher[] = [];
-const PUBLIC_URL = 'https://familyhub.example';
-
-function planner(horizonMinutes?: number, logger?: PlannerLogger): Planner {
-  return createPlanner({
-    db: server.database.system,
-    clock: server.clock,
-    publicUrl: PUBLIC_URL,
-    horizonMinutes,
-    logger,
-  });
-}
+/** The app with an SMTP sink and a fake carrier (src/server/test/messaging.ts). */
+const hub = messagingFixture();
 
 interface LogRecord {
   level: 'info' | 'warn' | 'error';
@@ -52,17 +36,6 @@ function recordingLogger(): PlannerLogger & { records: LogRecord[] } {
   return { records, info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-function dispatcher(): Dispatcher {
-  const d = createDispatcher({
-    db: server.database.system,
-    clock: server.clock,
-    random: () => 0.5,
-    providers: testProviders(smtp, twilio),
-  });
-  dispatchers.push(d);
-  return d;
-}
-
 interface Household extends SignedInFamily {
   /** A second member with e-mail and phone and the daily summary on. */
   parent: number;
@@ -77,8 +50,8 @@ async function household(
   summary = true,
   verified = true,
 ): Promise<Household> {
-  const f = await signedInFamily(server, { registration: { familyName: name } });
-  const db = server.database.system;
+  const f = await signedInFamily(hub.server, { registration: { familyName: name } });
+  const db = hub.server.database.system;
   await db.update(families).set({ timezone }).where(eq(families.id, f.familyId));
   await setSmsEnabled(db, f.familyId, sms);
   const parent = await addMember(db, f.familyId, {
@@ -93,7 +66,7 @@ async function household(
 }
 
 async function rowsOf(familyId: number, kind?: string) {
-  const all = await server.database.system
+  const all = await hub.server.database.system
     .select()
     .from(notifications)
     .where(eq(notifications.familyId, familyId))
@@ -102,34 +75,16 @@ async function rowsOf(familyId: number, kind?: string) {
 }
 
 async function call(f: SignedInFamily, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return server.app.inject({ method, url, payload, headers: { cookie: f.cookie } });
+  return hub.server.app.inject({ method, url, payload, headers: { cookie: f.cookie } });
 }
-
-beforeAll(async () => {
-  server = await createTestServer({ PUBLIC_URL });
-  smtp = await startSmtpSink();
-  twilio = await startFakeTwilio();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
-  twilio.sent.length = 0;
-});
-afterEach(async () => {
-  await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
-});
-afterAll(async () => {
-  await smtp.stop();
-  await twilio.close();
-  await server.close();
-});
 
 describe('daily summary', () => {
   it('goes out at 7:30 local for families in three time zones on the same UTC day', async () => {
-    server.clock.set('2026-11-22T23:00:00Z');
+    hub.server.clock.set('2026-11-22T23:00:00Z');
     const london = await household('Europe/London', 'London');
     const la = await household('America/Los_Angeles', 'Angeles');
     const tokyo = await household('Asia/Tokyo', 'Tokyo');
-    const p = planner();
+    const p = hub.planner();
     const summaryRows = async () =>
       // A summary for a local date whose 10:00 had already passed when the family was first planned is
       // recorded as expired (LA's Nov 22, Tokyo's Nov 23 here); count the ones that will go out.
@@ -137,19 +92,19 @@ describe('daily summary', () => {
         (r) => r.filter((row) => row.status !== 'expired').length,
       );
 
-    server.clock.set('2026-11-23T07:29:00Z');
+    hub.server.clock.set('2026-11-23T07:29:00Z');
     await p.tick();
     expect(await summaryRows()).toEqual([0, 0, 0]);
-    server.clock.set('2026-11-23T07:30:00Z'); // 07:30 in London
+    hub.server.clock.set('2026-11-23T07:30:00Z'); // 07:30 in London
     await p.tick();
     expect(await summaryRows()).toEqual([1, 0, 0]);
-    server.clock.set('2026-11-23T15:29:00Z');
+    hub.server.clock.set('2026-11-23T15:29:00Z');
     await p.tick();
     expect(await summaryRows()).toEqual([1, 0, 0]);
-    server.clock.set('2026-11-23T15:30:00Z'); // 07:30 in Los Angeles
+    hub.server.clock.set('2026-11-23T15:30:00Z'); // 07:30 in Los Angeles
     await p.tick();
     expect(await summaryRows()).toEqual([1, 1, 0]);
-    server.clock.set('2026-11-23T22:30:00Z'); // 07:30 on Nov 24 in Tokyo
+    hub.server.clock.set('2026-11-23T22:30:00Z'); // 07:30 on Nov 24 in Tokyo
     await p.tick();
     expect(await summaryRows()).toEqual([1, 1, 1]);
 
@@ -172,23 +127,23 @@ describe('daily summary', () => {
   });
 
   it('is sent at 07:30 local on a DST day (Europe/London, 2026-10-25)', async () => {
-    server.clock.set('2026-10-24T12:00:00Z');
+    hub.server.clock.set('2026-10-24T12:00:00Z');
     const f = await household('Europe/London', 'Autumn');
-    const p = planner();
-    server.clock.set('2026-10-25T06:30:00Z'); // 06:30 GMT: yesterday this was 07:30 BST
+    const p = hub.planner();
+    hub.server.clock.set('2026-10-25T06:30:00Z'); // 06:30 GMT: yesterday this was 07:30 BST
     await p.tick();
     expect(await rowsOf(f.familyId, 'daily_summary')).toHaveLength(0);
-    server.clock.set('2026-10-25T07:30:00Z');
+    hub.server.clock.set('2026-10-25T07:30:00Z');
     await p.tick();
     const [row] = await rowsOf(f.familyId, 'daily_summary');
     expect(row?.sendAfter.toISOString()).toBe('2026-10-25T07:30:00.000Z');
   });
 
   it('a process that was down at 7:30 and plans at 7:50 still sends it, by e-mail through SMTP', async () => {
-    server.clock.set('2026-11-24T00:00:00Z');
+    hub.server.clock.set('2026-11-24T00:00:00Z');
     const f = await household('Europe/London', 'Latecomers');
     // Something to summarise: a task due today and one overdue, assigned to Ben.
-    const db = server.database.system;
+    const db = hub.server.database.system;
     await insertTasks(db, [
       {
         familyId: f.familyId,
@@ -203,36 +158,36 @@ describe('daily summary', () => {
         assignedToIds: [String(f.parent)],
       },
     ]);
-    server.clock.set('2026-11-24T07:50:00Z');
-    const planned = await planner().tick();
+    hub.server.clock.set('2026-11-24T07:50:00Z');
+    const planned = await hub.planner().tick();
     expect(planned.summaries).toBeGreaterThanOrEqual(1);
-    expect(await dispatcher().dispatchOnce()).toMatchObject({ sent: expect.any(Number) });
+    expect(await hub.dispatcher().dispatchOnce()).toMatchObject({ sent: expect.any(Number) });
     // (The task's own 07:45 reminder goes out in the same dispatch, planned first.)
-    const mail = smtp.messages.find(
+    const mail = hub.smtp.messages.find(
       (m) => m.subject?.startsWith('Your day') && m.subject.includes('Latecomers'),
     );
     expect(mail?.subject).toBe('Your day, Tue, Nov 24: the Latecomers family on FamilyHub');
     expect(mail?.text).toContain('Good morning Ben,');
     expect(mail?.text).toContain('Tasks due today:\n- Pack lunch (by 8:15 AM)');
     expect(mail?.text).toContain('Overdue tasks:\n- Return books (due Nov 21)');
-    expect(mail?.text).toContain(`Open FamilyHub: ${PUBLIC_URL}/calendar`);
+    expect(mail?.text).toContain(`Open FamilyHub: ${TEST_PUBLIC_URL}/calendar`);
     expect(mail?.html).toContain('<li>Pack lunch (by 8:15 AM)</li>');
     // The log records the send once the planner sees it went out.
-    await planner().tick();
+    await hub.planner().tick();
     const [log] = await db.select().from(dailySummaryLog).where(eq(dailySummaryLog.familyMemberId, f.parent));
     expect(log?.sentAt?.toISOString()).toBe('2026-11-24T07:50:00.000Z');
   });
 
   it('after 10:00 local it is not sent late: the row is expired with the reason', async () => {
-    server.clock.set('2026-11-25T00:00:00Z');
+    hub.server.clock.set('2026-11-25T00:00:00Z');
     const f = await household('Europe/London', 'Sleepers');
-    server.clock.set('2026-11-25T10:05:00Z');
-    await planner().tick();
+    hub.server.clock.set('2026-11-25T10:05:00Z');
+    await hub.planner().tick();
     const [row] = await rowsOf(f.familyId, 'daily_summary');
     expect(row).toMatchObject({ status: 'expired', statusReason: LATE_SUMMARY_REASON });
-    await dispatcher().dispatchOnce();
-    expect(smtp.messages.filter((m) => m.subject?.includes('Sleepers'))).toHaveLength(0);
-    const logs = await server.database.system
+    await hub.dispatcher().dispatchOnce();
+    expect(hub.smtp.messages.filter((m) => m.subject?.includes('Sleepers'))).toHaveLength(0);
+    const logs = await hub.server.database.system
       .select()
       .from(dailySummaryLog)
       .where(eq(dailySummaryLog.familyMemberId, f.parent));
@@ -240,13 +195,13 @@ describe('daily summary', () => {
   });
 
   it('two processes planning at once produce exactly one summary per member', async () => {
-    server.clock.set('2026-11-26T00:00:00Z');
+    hub.server.clock.set('2026-11-26T00:00:00Z');
     const f = await household('Europe/London', 'Twins');
-    server.clock.set('2026-11-26T07:31:00Z');
-    const [a, b] = await Promise.all([planner().tick(), planner().tick()]);
-    await Promise.all([planner().tick(), planner().tick()]); // and restarts
+    hub.server.clock.set('2026-11-26T07:31:00Z');
+    const [a, b] = await Promise.all([hub.planner().tick(), hub.planner().tick()]);
+    await Promise.all([hub.planner().tick(), hub.planner().tick()]); // and restarts
     expect(await rowsOf(f.familyId, 'daily_summary')).toHaveLength(1);
-    const logs = await server.database.system
+    const logs = await hub.server.database.system
       .select()
       .from(dailySummaryLog)
       .where(
@@ -257,10 +212,10 @@ describe('daily summary', () => {
   });
 
   it('is an SMS within 3 segments when the member has a phone and SMS is on', async () => {
-    server.clock.set('2026-11-27T00:00:00Z');
+    hub.server.clock.set('2026-11-27T00:00:00Z');
     const f = await household('Europe/London', 'Texters', true);
     await insertTasks(
-      server.database.system,
+      hub.server.database.system,
       Array.from({ length: 25 }, (_, i) => ({
         familyId: f.familyId,
         title: `Chore ${i + 1}`,
@@ -268,10 +223,10 @@ describe('daily summary', () => {
         assignedToIds: [String(f.parent)],
       })),
     );
-    server.clock.set('2026-11-27T07:30:00Z');
-    await planner().tick();
-    await dispatcher().dispatchOnce();
-    const sms = twilio.sent.find((m) => m.body.includes('Texters'));
+    hub.server.clock.set('2026-11-27T07:30:00Z');
+    await hub.planner().tick();
+    await hub.dispatcher().dispatchOnce();
+    const sms = hub.twilio.sent.find((m) => m.body.includes('Texters'));
     expect(sms?.to).toBe('+15551230000');
     expect(sms?.body).toMatch(
       /^FamilyHub, the Texters family: Ben's day, Fri, Nov 27\. Tasks due: Chore 1 \(by 6:00 PM\);/,
@@ -283,66 +238,60 @@ describe('daily summary', () => {
 
 describe('unverified numbers (issue 20)', () => {
   it('sends the summary by e-mail, not SMS, while the number is not verified', async () => {
-    server.clock.set('2026-11-28T00:00:00Z');
+    hub.server.clock.set('2026-11-28T00:00:00Z');
     const f = await household('Europe/London', 'Unverified', true, true, false);
-    server.clock.set('2026-11-28T07:30:00Z');
-    await planner().tick();
-    await dispatcher().dispatchOnce();
-    expect(twilio.sent.filter((m) => m.body.includes('Unverified'))).toEqual([]);
+    hub.server.clock.set('2026-11-28T07:30:00Z');
+    await hub.planner().tick();
+    await hub.dispatcher().dispatchOnce();
+    expect(hub.twilio.sent.filter((m) => m.body.includes('Unverified'))).toEqual([]);
     const summaries = (await rowsOf(f.familyId)).filter((r) => r.familyMemberId === f.parent);
     expect(summaries.map((r) => r.channel)).toEqual(['email']);
   });
 });
 
 describe('task reminders', () => {
-  const taskPayload = (f: Household, overrides: object = {}) => ({
-    title: 'Dentist forms',
-    description: '',
-    assigned_to: f.parent,
-    assigned_to_ids: [String(f.parent)],
-    due_date: '2026-12-01T09:00:00',
-    estimated_duration_minutes: 30,
-    status: 'open',
-    priority: 'medium',
-    send_sms_reminder: true,
-    reminder_frequency: '30_minutes_before',
-    ...overrides,
-  });
-
   it('reminds the assignee by SMS 30 minutes before, through the Twilio fake', async () => {
-    server.clock.set('2026-12-01T12:00:00Z');
+    hub.server.clock.set('2026-12-01T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Reminded', true, false);
-    const res = await call(f, 'POST', '/api/tasks', taskPayload(f));
+    const res = await call(f, 'POST', '/api/tasks', taskPayload(f.parent));
     expect(res.statusCode, res.body).toBe(201);
-    server.clock.set('2026-12-01T16:10:00Z'); // 08:10 PST: reminder at 08:30 is 20 min away, beyond the horizon
-    await planner().tick();
+    hub.server.clock.set('2026-12-01T16:10:00Z'); // 08:10 PST: reminder at 08:30 is 20 min away, beyond the horizon
+    await hub.planner().tick();
     expect(await rowsOf(f.familyId, 'task_reminder')).toHaveLength(0);
-    server.clock.set('2026-12-01T16:20:00Z');
-    await planner().tick();
+    hub.server.clock.set('2026-12-01T16:20:00Z');
+    await hub.planner().tick();
     const [row] = await rowsOf(f.familyId, 'task_reminder');
     expect(row?.sendAfter.toISOString()).toBe('2026-12-01T16:30:00.000Z');
-    await dispatcher().dispatchOnce();
-    const reminders = () => twilio.sent.filter((m) => m.body.includes('Reminder:')).map((m) => m.body);
+    await hub.dispatcher().dispatchOnce();
+    const reminders = () => hub.twilio.sent.filter((m) => m.body.includes('Reminder:')).map((m) => m.body);
     expect(reminders()).toEqual([]);
-    server.clock.set('2026-12-01T16:30:00Z');
-    await dispatcher().dispatchOnce();
+    hub.server.clock.set('2026-12-01T16:30:00Z');
+    await hub.dispatcher().dispatchOnce();
     expect(reminders()).toEqual([
-      `FamilyHub (the Reminded family): Reminder: "Dentist forms" is due at 9:00 AM today. Reply DONE when finished. ${PUBLIC_URL}/tasks`,
+      `FamilyHub (the Reminded family): Reminder: "Dentist forms" is due at 9:00 AM today. Reply DONE when finished. ${TEST_PUBLIC_URL}/tasks`,
     ]);
-    await planner().tick();
-    const [task] = await server.database.system.select().from(tasks).where(eq(tasks.familyId, f.familyId));
+    await hub.planner().tick();
+    const [task] = await hub.server.database.system
+      .select()
+      .from(tasks)
+      .where(eq(tasks.familyId, f.familyId));
     expect(task?.lastReminderSent?.toISOString()).toBe('2026-12-01T16:30:00.000Z');
   });
 
   it('one planner across ticks still plans a task created inside the window it already covered', async () => {
-    server.clock.set('2026-12-05T16:00:00Z');
+    hub.server.clock.set('2026-12-05T16:00:00Z');
     const f = await household('America/Los_Angeles', 'Latecreators', true, false);
-    const p = planner();
+    const p = hub.planner();
     await p.tick(); // offers reminders due up to 16:15
-    server.clock.set('2026-12-05T16:05:00Z');
-    const res = await call(f, 'POST', '/api/tasks', taskPayload(f, { due_date: '2026-12-05T08:40:00' }));
+    hub.server.clock.set('2026-12-05T16:05:00Z');
+    const res = await call(
+      f,
+      'POST',
+      '/api/tasks',
+      taskPayload(f.parent, { due_date: '2026-12-05T08:40:00' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
-    server.clock.set('2026-12-05T16:06:00Z');
+    hub.server.clock.set('2026-12-05T16:06:00Z');
     await p.tick();
     const rows = await rowsOf(f.familyId, 'task_reminder');
     expect(rows.map((r) => r.sendAfter.toISOString())).toEqual(['2026-12-05T16:10:00.000Z']);
@@ -351,56 +300,71 @@ describe('task reminders', () => {
   });
 
   it('a task completed before its reminder sends nothing', async () => {
-    server.clock.set('2026-12-02T12:00:00Z');
+    hub.server.clock.set('2026-12-02T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Finishers', true, false);
-    const created = await call(f, 'POST', '/api/tasks', taskPayload(f, { due_date: '2026-12-02T09:00:00' }));
+    const created = await call(
+      f,
+      'POST',
+      '/api/tasks',
+      taskPayload(f.parent, { due_date: '2026-12-02T09:00:00' }),
+    );
     const id = created.json<{ id: number }>().id;
-    server.clock.set('2026-12-02T16:20:00Z');
-    await planner().tick();
+    hub.server.clock.set('2026-12-02T16:20:00Z');
+    await hub.planner().tick();
     expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'pending' }]);
     const done = await call(f, 'PATCH', `/api/tasks/${id}`, { status: 'completed' });
     expect(done.statusCode, done.body).toBe(200);
-    server.clock.set('2026-12-02T16:30:00Z');
-    await planner().tick();
-    await dispatcher().dispatchOnce();
-    expect(twilio.sent.filter((m) => m.body.includes('Finishers'))).toHaveLength(0);
+    hub.server.clock.set('2026-12-02T16:30:00Z');
+    await hub.planner().tick();
+    await hub.dispatcher().dispatchOnce();
+    expect(hub.twilio.sent.filter((m) => m.body.includes('Finishers'))).toHaveLength(0);
     expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([
       { status: 'cancelled', statusReason: 'Task changed before the reminder was sent' },
     ]);
   });
 
   it('a deleted task sends nothing', async () => {
-    server.clock.set('2026-12-03T12:00:00Z');
+    hub.server.clock.set('2026-12-03T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Deleters', true, false);
-    const created = await call(f, 'POST', '/api/tasks', taskPayload(f, { due_date: '2026-12-03T09:00:00' }));
-    server.clock.set('2026-12-03T16:20:00Z');
-    await planner().tick();
+    const created = await call(
+      f,
+      'POST',
+      '/api/tasks',
+      taskPayload(f.parent, { due_date: '2026-12-03T09:00:00' }),
+    );
+    hub.server.clock.set('2026-12-03T16:20:00Z');
+    await hub.planner().tick();
     expect((await call(f, 'DELETE', `/api/tasks/${created.json<{ id: number }>().id}`)).statusCode).toBe(200);
-    server.clock.set('2026-12-03T16:30:00Z');
-    await planner().tick();
-    await dispatcher().dispatchOnce();
-    expect(twilio.sent.filter((m) => m.body.includes('Deleters'))).toHaveLength(0);
+    hub.server.clock.set('2026-12-03T16:30:00Z');
+    await hub.planner().tick();
+    await hub.dispatcher().dispatchOnce();
+    expect(hub.twilio.sent.filter((m) => m.body.includes('Deleters'))).toHaveLength(0);
     expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'cancelled' }]);
   });
 
   it('a re-dated task is reminded at the new time only', async () => {
-    server.clock.set('2026-12-04T12:00:00Z');
+    hub.server.clock.set('2026-12-04T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Movers', true, false);
-    const created = await call(f, 'POST', '/api/tasks', taskPayload(f, { due_date: '2026-12-04T09:00:00' }));
+    const created = await call(
+      f,
+      'POST',
+      '/api/tasks',
+      taskPayload(f.parent, { due_date: '2026-12-04T09:00:00' }),
+    );
     const id = created.json<{ id: number }>().id;
-    server.clock.set('2026-12-04T16:20:00Z');
-    await planner().tick();
+    hub.server.clock.set('2026-12-04T16:20:00Z');
+    await hub.planner().tick();
     const moved = await call(f, 'PATCH', `/api/tasks/${id}`, { due_date: '2026-12-04T11:00:00' });
     expect(moved.statusCode, moved.body).toBe(200);
-    const d = dispatcher();
+    const d = hub.dispatcher();
     // Tick and dispatch around the old time and the new one (every planner/dispatcher step in between is idle).
     for (const at of ['16:21', '16:30', '16:31', '18:10', '18:20', '18:30', '18:35']) {
-      server.clock.set(`2026-12-04T${at}:00Z`);
-      await planner().tick();
+      hub.server.clock.set(`2026-12-04T${at}:00Z`);
+      await hub.planner().tick();
       await d.dispatchOnce();
     }
-    expect(twilio.sent.filter((m) => m.body.includes('Movers')).map((m) => m.body)).toEqual([
-      `FamilyHub (the Movers family): Reminder: "Dentist forms" is due at 11:00 AM today. Reply DONE when finished. ${PUBLIC_URL}/tasks`,
+    expect(hub.twilio.sent.filter((m) => m.body.includes('Movers')).map((m) => m.body)).toEqual([
+      `FamilyHub (the Movers family): Reminder: "Dentist forms" is due at 11:00 AM today. Reply DONE when finished. ${TEST_PUBLIC_URL}/tasks`,
     ]);
     const rows = await rowsOf(f.familyId, 'task_reminder');
     expect(rows.map((r) => [r.status, r.sendAfter.toISOString()])).toEqual([
@@ -410,16 +374,16 @@ describe('task reminders', () => {
   });
 
   it('reminders follow DST: 1 hour before 03:30 on the spring-forward day in Los Angeles', async () => {
-    server.clock.set('2026-03-07T12:00:00Z');
+    hub.server.clock.set('2026-03-07T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Springers', false, false);
     await call(
       f,
       'POST',
       '/api/tasks',
-      taskPayload(f, { due_date: '2026-03-08T03:30:00', reminder_frequency: '1_hour_before' }),
+      taskPayload(f.parent, { due_date: '2026-03-08T03:30:00', reminder_frequency: '1_hour_before' }),
     );
-    server.clock.set('2026-03-08T09:25:00Z'); // 01:25 PST
-    await planner().tick();
+    hub.server.clock.set('2026-03-08T09:25:00Z'); // 01:25 PST
+    await hub.planner().tick();
     const [row] = await rowsOf(f.familyId, 'task_reminder');
     expect(row?.sendAfter.toISOString()).toBe('2026-03-08T09:30:00.000Z');
     expect(row?.channel).toBe('email');
@@ -428,22 +392,21 @@ describe('task reminders', () => {
 
 describe('events', () => {
   it('alerts alert_members once on create and on a time change, and reminds them 30 min before', async () => {
-    server.clock.set('2026-12-05T12:00:00Z');
+    hub.server.clock.set('2026-12-05T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Eventful', false, false);
-    const created = await call(f, 'POST', '/api/events', {
-      title: 'Piano recital',
-      start_date: '2026-12-06T14:00:00',
-      duration_minutes: 60,
-      location: 'Town hall',
-      organizer_id: f.memberId,
-      attendees: [String(f.kid)],
-      alert_members: [String(f.parent)],
-      category: 'activity',
-      priority: 'medium',
-      has_pickup: true,
-      pickup_assigned_to: f.parent,
-      pickup_minutes_before: 15,
-    });
+    const created = await call(
+      f,
+      'POST',
+      '/api/events',
+      eventPayload(f, {
+        location: 'Town hall',
+        attendees: [String(f.kid)],
+        alert_members: [String(f.parent)],
+        has_pickup: true,
+        pickup_assigned_to: f.parent,
+        pickup_minutes_before: 15,
+      }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: number }>().id;
     expect(await rowsOf(f.familyId, 'event_alert')).toHaveLength(1);
@@ -454,9 +417,9 @@ describe('events', () => {
     expect(await rowsOf(f.familyId, 'event_alert')).toHaveLength(1);
     expect((await edit({ title: 'Piano recital!', start_date: '2026-12-06T15:00:00' })).statusCode).toBe(200);
     expect(await rowsOf(f.familyId, 'event_alert')).toHaveLength(2);
-    await dispatcher().dispatchOnce();
+    await hub.dispatcher().dispatchOnce();
     // One dispatch sends both; the SMTP server may receive them in either order.
-    const alerts = smtp.messages.filter((m) => m.subject?.includes('Eventful'));
+    const alerts = hub.smtp.messages.filter((m) => m.subject?.includes('Eventful'));
     expect(alerts.map((m) => m.subject).sort()).toEqual([
       'Event changed: Piano recital! (the Eventful family)',
       'New event: Piano recital (the Eventful family)',
@@ -466,39 +429,40 @@ describe('events', () => {
     );
 
     // 15:00 PST = 23:00Z: reminder at 22:30Z; pickup 15 min before the 16:00 end = 23:45Z.
-    server.clock.set('2026-12-06T22:20:00Z');
-    await planner().tick();
+    hub.server.clock.set('2026-12-06T22:20:00Z');
+    await hub.planner().tick();
     expect((await rowsOf(f.familyId, 'event_reminder')).map((r) => r.sendAfter.toISOString())).toEqual([
       '2026-12-06T22:30:00.000Z',
     ]);
-    server.clock.set('2026-12-06T23:35:00Z');
-    await planner().tick();
+    hub.server.clock.set('2026-12-06T23:35:00Z');
+    await hub.planner().tick();
     const [pickup] = await rowsOf(f.familyId, 'pickup_reminder');
     expect(pickup?.sendAfter.toISOString()).toBe('2026-12-06T23:45:00.000Z');
     expect(pickup?.body).toContain('Pick up Mia for "Piano recital!" at 4:00 PM today at Town hall.');
   });
 
   it('reminds each occurrence of a weekly series, at the same wall-clock time across DST', async () => {
-    server.clock.set('2026-10-20T12:00:00Z');
+    hub.server.clock.set('2026-10-20T12:00:00Z');
     const f = await household('Europe/London', 'Weekly', false, false);
-    const created = await call(f, 'POST', '/api/events', {
-      title: 'Swim club',
-      start_date: '2026-10-19T18:00:00',
-      duration_minutes: 60,
-      organizer_id: f.memberId,
-      attendees: [String(f.kid)],
-      alert_members: [String(f.parent)],
-      category: 'activity',
-      priority: 'medium',
-      is_recurring: true,
-      recurrence_pattern: 'weekly',
-      recurrence_end_date: '2026-12-31',
-    });
+    const created = await call(
+      f,
+      'POST',
+      '/api/events',
+      eventPayload(f, {
+        title: 'Swim club',
+        start_date: '2026-10-19T18:00:00',
+        attendees: [String(f.kid)],
+        alert_members: [String(f.parent)],
+        is_recurring: true,
+        recurrence_pattern: 'weekly',
+        recurrence_end_date: '2026-12-31',
+      }),
+    );
     expect(created.statusCode, created.body).toBe(201);
-    const p = planner();
-    server.clock.set('2026-10-19T16:25:00Z'); // before DST ends: 18:00 BST = 17:00Z
+    const p = hub.planner();
+    hub.server.clock.set('2026-10-19T16:25:00Z'); // before DST ends: 18:00 BST = 17:00Z
     // (this occurrence is before "now" of creation; planning is by time, so it is planned if in the window)
-    server.clock.set('2026-10-26T17:25:00Z'); // after: 18:00 GMT = 18:00Z, reminder 17:30Z
+    hub.server.clock.set('2026-10-26T17:25:00Z'); // after: 18:00 GMT = 18:00Z, reminder 17:30Z
     await p.tick();
     const rows = await rowsOf(f.familyId, 'event_reminder');
     expect(rows.map((r) => [r.sendAfter.toISOString(), `${r.sourceOccurrence}:${r.familyMemberId}`])).toEqual(
@@ -532,37 +496,36 @@ function failingOutboxWrites(db: Db): Db {
 
 describe('planning by due time (next_reminder_at)', () => {
   it("computes each row's cursor once, moves it past what was planned, and resets it on any change", async () => {
-    server.clock.set('2027-01-11T12:00:00Z');
+    hub.server.clock.set('2027-01-11T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Cursors', false, false);
-    const created = await call(f, 'POST', '/api/events', {
-      title: 'Chess club',
-      start_date: '2027-01-12T17:00:00', // Tuesdays 17:00 PST = 01:00Z the next day
-      duration_minutes: 60,
-      organizer_id: f.memberId,
-      attendees: [String(f.kid)],
-      alert_members: [String(f.parent)],
-      category: 'activity',
-      priority: 'medium',
-      is_recurring: true,
-      recurrence_pattern: 'weekly',
-      recurrence_end_date: '2027-03-31',
-    });
+    const created = await call(
+      f,
+      'POST',
+      '/api/events',
+      eventPayload(f, {
+        title: 'Chess club',
+        start_date: '2027-01-12T17:00:00', // Tuesdays 17:00 PST = 01:00Z the next day
+        attendees: [String(f.kid)],
+        alert_members: [String(f.parent)],
+        is_recurring: true,
+        recurrence_pattern: 'weekly',
+        recurrence_end_date: '2027-03-31',
+      }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: number }>().id;
-    const task = await call(f, 'POST', '/api/tasks', {
-      title: 'Chess fees',
-      description: '',
-      assigned_to: f.parent,
-      assigned_to_ids: [String(f.parent)],
-      due_date: '2027-01-12T09:00:00',
-      estimated_duration_minutes: 30,
-      status: 'open',
-      priority: 'medium',
-      send_sms_reminder: true,
-      reminder_frequency: '1_hour_before',
-    });
+    const task = await call(
+      f,
+      'POST',
+      '/api/tasks',
+      taskPayload(f.parent, {
+        title: 'Chess fees',
+        due_date: '2027-01-12T09:00:00',
+        reminder_frequency: '1_hour_before',
+      }),
+    );
     const taskId = task.json<{ id: number }>().id;
-    const db = server.database.system;
+    const db = hub.server.database.system;
     const cursors = async () => {
       const [e] = await db.select({ at: events.nextReminderAt }).from(events).where(eq(events.id, id));
       const [t] = await db.select({ at: tasks.nextReminderAt }).from(tasks).where(eq(tasks.id, taskId));
@@ -570,19 +533,19 @@ describe('planning by due time (next_reminder_at)', () => {
     };
     expect(await cursors()).toEqual([null, null]); // written, not computed yet
 
-    const p = planner();
+    const p = hub.planner();
     await p.tick();
     // Nothing due yet: the cursors point at the first reminders (event 00:30Z, task 08:00 PST = 16:00Z).
     expect(await cursors()).toEqual(['2027-01-13T00:30:00.000Z', '2027-01-12T16:00:00.000Z']);
-    server.clock.set('2027-01-12T15:50:00Z');
+    hub.server.clock.set('2027-01-12T15:50:00Z');
     expect((await p.tick()).taskReminders).toBe(1);
     expect(await cursors()).toEqual(['2027-01-13T00:30:00.000Z', NEVER.toISOString()]);
-    server.clock.set('2027-01-13T00:20:00Z');
+    hub.server.clock.set('2027-01-13T00:20:00Z');
     expect((await p.tick()).eventReminders).toBe(1);
     // Planned: the series' cursor moves to the next week's occurrence.
     expect(await cursors()).toEqual(['2027-01-20T00:30:00.000Z', NEVER.toISOString()]);
     // Another process (or a restart) finds nothing due and plans nothing again.
-    expect(await planner().tick()).toMatchObject({ taskReminders: 0, eventReminders: 0 });
+    expect(await hub.planner().tick()).toMatchObject({ taskReminders: 0, eventReminders: 0 });
     expect(await rowsOf(f.familyId, 'event_reminder')).toHaveLength(1);
 
     // Any change to the row sets its cursor back to "not computed"; the next tick computes it from the new row.
@@ -597,38 +560,35 @@ describe('planning by due time (next_reminder_at)', () => {
 });
 
 describe('cancelling reminders of what was removed', () => {
-  const series = (f: Household) => ({
-    title: 'Judo',
-    start_date: '2027-01-05T17:00:00', // Tuesdays 17:00 PST = 01:00Z the next day
-    duration_minutes: 60,
-    location: 'Dojo',
-    organizer_id: f.memberId,
-    attendees: [String(f.kid)],
-    alert_members: [String(f.parent)],
-    category: 'activity',
-    priority: 'medium',
-    has_pickup: true,
-    pickup_assigned_to: f.parent,
-    pickup_minutes_before: 15,
-    has_dropoff: true,
-    dropoff_assigned_to: f.parent,
-    dropoff_minutes_before: 30,
-    is_recurring: true,
-    recurrence_pattern: 'weekly',
-    recurrence_end_date: '2027-02-28',
-  });
+  const series = (f: Household) =>
+    eventPayload(f, {
+      title: 'Judo',
+      start_date: '2027-01-05T17:00:00', // Tuesdays 17:00 PST = 01:00Z the next day
+      location: 'Dojo',
+      attendees: [String(f.kid)],
+      alert_members: [String(f.parent)],
+      has_pickup: true,
+      pickup_assigned_to: f.parent,
+      pickup_minutes_before: 15,
+      has_dropoff: true,
+      dropoff_assigned_to: f.parent,
+      dropoff_minutes_before: 30,
+      is_recurring: true,
+      recurrence_pattern: 'weekly',
+      recurrence_end_date: '2027-02-28',
+    });
   const reminders = async (familyId: number) =>
     (await rowsOf(familyId)).filter((r) => REMINDER_KINDS.includes(r.kind));
 
   it("deleting one occurrence (EXDATE) cancels that occurrence's reminders, not the others'", async () => {
-    server.clock.set('2027-01-04T12:00:00Z');
+    hub.server.clock.set('2027-01-04T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Judoka', false, false);
     const created = await call(f, 'POST', '/api/events', series(f));
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: number }>().id;
     // A planner that looks 9 days ahead has both the Jan 5 and the Jan 12 occurrence pending.
-    const p = planner(9 * 24 * 60);
-    server.clock.set('2027-01-05T00:00:00Z');
+    const p = hub.planner({ horizonMinutes: 9 * 24 * 60 });
+    hub.server.clock.set('2027-01-05T00:00:00Z');
     await p.tick();
     const before = await reminders(f.familyId);
     expect(before.map((r) => `${r.kind}:${r.sourceOccurrence}`).sort()).toEqual([
@@ -664,19 +624,19 @@ describe('cancelling reminders of what was removed', () => {
       'cancelled',
       'cancelled',
     ]);
-    server.clock.set('2027-01-06T02:00:00Z');
-    await dispatcher().dispatchOnce();
+    hub.server.clock.set('2027-01-06T02:00:00Z');
+    await hub.dispatcher().dispatchOnce();
     expect((await reminders(f.familyId)).filter((r) => r.status === 'sent')).toEqual([]);
     expect(await byOccurrence('2027-01-12')).toHaveLength(3);
   });
 
   it("deleting this and following occurrences cancels theirs and keeps the earlier one's", async () => {
-    server.clock.set('2027-01-04T12:00:00Z');
+    hub.server.clock.set('2027-01-04T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Followers', false, false);
     const created = await call(f, 'POST', '/api/events', series(f));
     const id = created.json<{ id: number }>().id;
-    server.clock.set('2027-01-05T00:00:00Z');
-    await planner(9 * 24 * 60).tick();
+    hub.server.clock.set('2027-01-05T00:00:00Z');
+    await hub.planner({ horizonMinutes: 9 * 24 * 60 }).tick();
     const removed = await call(
       f,
       'DELETE',
@@ -697,25 +657,26 @@ describe('cancelling reminders of what was removed', () => {
   });
 
   it('an event row removed behind the services (SQL by hand) has its pending reminders cancelled by the next tick', async () => {
-    server.clock.set('2027-01-14T12:00:00Z');
+    hub.server.clock.set('2027-01-14T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Imported', false, false);
-    const created = await call(f, 'POST', '/api/events', {
-      title: 'Imported match',
-      start_date: '2027-01-15T10:00:00',
-      duration_minutes: 60,
-      organizer_id: f.memberId,
-      attendees: [String(f.kid)],
-      alert_members: [String(f.parent)],
-      category: 'activity',
-      priority: 'medium',
-    });
+    const created = await call(
+      f,
+      'POST',
+      '/api/events',
+      eventPayload(f, {
+        title: 'Imported match',
+        start_date: '2027-01-15T10:00:00',
+        attendees: [String(f.kid)],
+        alert_members: [String(f.parent)],
+      }),
+    );
     const id = created.json<{ id: number }>().id;
-    server.clock.set('2027-01-15T17:20:00Z'); // 09:20 PST: the 09:30 reminder is planned
-    const p = planner();
+    hub.server.clock.set('2027-01-15T17:20:00Z'); // 09:20 PST: the 09:30 reminder is planned
+    const p = hub.planner();
     await p.tick();
     expect(await reminders(f.familyId)).toMatchObject([{ status: 'pending' }]);
-    await server.database.system.delete(events).where(eq(events.id, id));
-    server.clock.set('2027-01-15T17:21:00Z');
+    await hub.server.database.system.delete(events).where(eq(events.id, id));
+    hub.server.clock.set('2027-01-15T17:21:00Z');
     expect((await p.tick()).cancelled).toBe(1);
     expect(await reminders(f.familyId)).toMatchObject([
       { status: 'cancelled', statusReason: 'Event deleted before the reminder was sent' },
@@ -723,7 +684,7 @@ describe('cancelling reminders of what was removed', () => {
   });
 
   it("an ICS re-import that cancels an occurrence cancels that occurrence's pending reminders", async () => {
-    server.clock.set('2027-01-04T12:00:00Z');
+    hub.server.clock.set('2027-01-04T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Club calendar', false, false);
     const vevent = (extra: string[]) =>
       [
@@ -743,7 +704,7 @@ describe('cancelling reminders of what was removed', () => {
     const ics = (...parts: string[]) =>
       ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Club//EN', ...parts, 'END:VCALENDAR', ''].join('\r\n');
     const importIcs = (text: string) =>
-      server.app.inject({
+      hub.server.app.inject({
         method: 'POST',
         url: '/api/calendar/import',
         headers: { cookie: f.cookie, 'content-type': 'text/calendar' },
@@ -751,23 +712,26 @@ describe('cancelling reminders of what was removed', () => {
       });
     const first = await importIcs(ics(master));
     expect(first.statusCode, first.body).toBe(200);
-    const [row] = await server.database.system.select().from(events).where(eq(events.familyId, f.familyId));
+    const [row] = await hub.server.database.system
+      .select()
+      .from(events)
+      .where(eq(events.familyId, f.familyId));
     if (!row) throw new Error('the series was not imported');
     // The family then asked, in the app, for alerts and a pickup on the club's series.
-    const [updated] = await server.database.system
+    const [updated] = await hub.server.database.system
       .update(events)
       .set({ hasPickup: true, pickupAssignedTo: f.parent })
       .where(eq(events.id, row.id))
       .returning();
     if (!updated) throw new Error('the series was not updated');
     await saveEventMembers(
-      server.database.system,
+      hub.server.database.system,
       updated,
       { attendees: [], alertMembers: [String(f.parent)] },
       { attendees: [], alertMembers: [] },
     );
-    const p = planner(9 * 24 * 60);
-    server.clock.set('2027-01-05T00:00:00Z');
+    const p = hub.planner({ horizonMinutes: 9 * 24 * 60 });
+    hub.server.clock.set('2027-01-05T00:00:00Z');
     await p.tick();
     // A series occurrence's reminders carry its RECURRENCE-ID in the series' own zone (here UTC): the session of
     // Tuesday 12 January 17:00 PST is the occurrence 2027-01-13T01:00:00.
@@ -796,79 +760,75 @@ describe('cancelling reminders of what was removed', () => {
   });
 
   it('deleting an event cancels the pending reminders of the tasks deleted with it', async () => {
-    server.clock.set('2027-01-07T12:00:00Z');
+    hub.server.clock.set('2027-01-07T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Fairgoers', false, false);
-    const event = await call(f, 'POST', '/api/events', {
-      title: 'Science fair',
-      start_date: '2027-01-08T18:00:00',
-      duration_minutes: 120,
-      organizer_id: f.memberId,
-      attendees: [String(f.kid)],
-      alert_members: [],
-      category: 'school',
-      priority: 'medium',
-    });
+    const event = await call(
+      f,
+      'POST',
+      '/api/events',
+      eventPayload(f, {
+        title: 'Science fair',
+        start_date: '2027-01-08T18:00:00',
+        duration_minutes: 120,
+        attendees: [String(f.kid)],
+        category: 'school',
+      }),
+    );
     expect(event.statusCode, event.body).toBe(201);
     const eventId = event.json<{ id: number }>().id;
-    const task = await call(f, 'POST', '/api/tasks', {
-      title: 'Fair poster',
-      description: '',
-      event_id: eventId,
-      assigned_to: f.parent,
-      assigned_to_ids: [String(f.parent)],
-      due_date: '2027-01-08T09:00:00',
-      estimated_duration_minutes: 30,
-      status: 'open',
-      priority: 'medium',
-      send_sms_reminder: true,
-      reminder_frequency: '30_minutes_before',
-    });
+    const task = await call(
+      f,
+      'POST',
+      '/api/tasks',
+      taskPayload(f.parent, {
+        title: 'Fair poster',
+        event_id: eventId,
+        due_date: '2027-01-08T09:00:00',
+      }),
+    );
     expect(task.statusCode, task.body).toBe(201);
-    server.clock.set('2027-01-08T16:20:00Z'); // 08:20 PST: the 08:30 reminder is planned
-    await planner().tick();
+    hub.server.clock.set('2027-01-08T16:20:00Z'); // 08:20 PST: the 08:30 reminder is planned
+    await hub.planner().tick();
     expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'pending' }]);
 
     expect((await call(f, 'DELETE', `/api/events/${eventId}`)).statusCode).toBe(200);
     expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([
       { status: 'cancelled', statusReason: 'Task deleted with its event before the reminder was sent' },
     ]);
-    server.clock.set('2027-01-08T16:30:00Z');
-    await planner().tick();
-    await dispatcher().dispatchOnce();
-    expect(smtp.messages.filter((m) => m.subject?.includes('Fair poster'))).toEqual([]);
+    hub.server.clock.set('2027-01-08T16:30:00Z');
+    await hub.planner().tick();
+    await hub.dispatcher().dispatchOnce();
+    expect(hub.smtp.messages.filter((m) => m.subject?.includes('Fair poster'))).toEqual([]);
   });
 
   it("a task's reminder is cancelled in the task's own transaction: a failure between them writes neither", async () => {
-    server.clock.set('2027-01-09T12:00:00Z');
+    hub.server.clock.set('2027-01-09T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Atomic', false, false);
-    const created = await call(f, 'POST', '/api/tasks', {
-      title: 'Library books',
-      description: '',
-      assigned_to: f.parent,
-      assigned_to_ids: [String(f.parent)],
-      due_date: '2027-01-09T09:00:00',
-      estimated_duration_minutes: 30,
-      status: 'open',
-      priority: 'medium',
-      send_sms_reminder: true,
-      reminder_frequency: '30_minutes_before',
-    });
+    const created = await call(
+      f,
+      'POST',
+      '/api/tasks',
+      taskPayload(f.parent, {
+        title: 'Library books',
+        due_date: '2027-01-09T09:00:00',
+      }),
+    );
     const id = created.json<{ id: number }>().id;
-    server.clock.set('2027-01-09T16:20:00Z');
-    await planner().tick();
+    hub.server.clock.set('2027-01-09T16:20:00Z');
+    await hub.planner().tick();
     expect(await rowsOf(f.familyId, 'task_reminder')).toMatchObject([{ status: 'pending' }]);
 
     // The cancellation fails (as if the process died between the task write and it), outside any request
     // transaction: the service itself must make the two writes one.
     const ctx = {
-      db: failingOutboxWrites(server.database.system),
-      config: server.config,
-      clock: server.clock,
-      changes: server.changes,
+      db: failingOutboxWrites(hub.server.database.system),
+      config: hub.server.config,
+      clock: hub.server.clock,
+      changes: hub.server.changes,
     };
     await expect(updateTask(ctx, f.familyId, id, { status: 'completed' })).rejects.toThrow(SIMULATED);
     await expect(deleteTask(ctx, f.familyId, id)).rejects.toThrow(SIMULATED);
-    const db = server.database.system;
+    const db = hub.server.database.system;
     // Neither write happened on its own: the task is still there and open, its reminder still pending.
     const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
     expect(row?.status).toBe('open');
@@ -881,23 +841,19 @@ describe('cancelling reminders of what was removed', () => {
 
 describe('cancelled reminders', () => {
   it('an event moved away and back is reminded once: the cancelled row keeps its key and does not block the new one', async () => {
-    server.clock.set('2027-01-16T12:00:00Z');
+    hub.server.clock.set('2027-01-16T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Returners', false, false);
-    const payload = {
+    const payload = eventPayload(f, {
       title: 'Swim meet',
       start_date: '2027-01-17T10:00:00',
-      duration_minutes: 60,
-      organizer_id: f.memberId,
       attendees: [String(f.kid)],
       alert_members: [String(f.parent)],
-      category: 'activity',
-      priority: 'medium',
-    };
+    });
     const created = await call(f, 'POST', '/api/events', payload);
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: number }>().id;
-    const p = planner();
-    server.clock.set('2027-01-17T17:20:00Z'); // 09:20 PST: the 09:30 reminder is planned
+    const p = hub.planner();
+    hub.server.clock.set('2027-01-17T17:20:00Z'); // 09:20 PST: the 09:30 reminder is planned
     await p.tick();
     const key = `event:${id}:event:2027-01-17T10:00:00:${f.parent}`;
     expect((await rowsOf(f.familyId, 'event_reminder')).map((r) => [r.dedupeKey, r.status])).toEqual([
@@ -911,7 +867,7 @@ describe('cancelled reminders', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     const back = await call(f, 'PATCH', `/api/events/${id}`, payload);
     expect(back.statusCode, back.body).toBe(200);
-    server.clock.set('2027-01-17T17:22:00Z');
+    hub.server.clock.set('2027-01-17T17:22:00Z');
     await p.tick();
 
     const rows = await rowsOf(f.familyId, 'event_reminder');
@@ -924,18 +880,18 @@ describe('cancelled reminders', () => {
     // Planning again changes nothing: the live row holds the key.
     await p.tick();
     expect(await rowsOf(f.familyId, 'event_reminder')).toHaveLength(2);
-    server.clock.set('2027-01-17T17:30:00Z');
-    await dispatcher().dispatchOnce();
-    expect(smtp.messages.filter((m) => m.subject?.startsWith('Coming up: Swim meet'))).toHaveLength(1);
+    hub.server.clock.set('2027-01-17T17:30:00Z');
+    await hub.dispatcher().dispatchOnce();
+    expect(hub.smtp.messages.filter((m) => m.subject?.startsWith('Coming up: Swim meet'))).toHaveLength(1);
   });
 
   it('no dedupe key carries a cancellation suffix', async () => {
-    const rows = await server.database.system
+    const rows = await hub.server.database.system
       .select({ key: notifications.dedupeKey })
       .from(notifications)
       .where(like(notifications.dedupeKey, '%#%'));
     expect(rows).toEqual([]);
-    const cancelled = await server.database.system
+    const cancelled = await hub.server.database.system
       .select({ id: notifications.id })
       .from(notifications)
       .where(eq(notifications.status, 'cancelled'));
@@ -945,10 +901,10 @@ describe('cancelled reminders', () => {
 
 describe('events in their own time zone', () => {
   it('a Europe/Berlin 09:00 series in a Los Angeles family reminds before 09:00 Berlin, also while only LA is on DST', async () => {
-    server.clock.set('2026-03-01T12:00:00Z');
+    hub.server.clock.set('2026-03-01T12:00:00Z');
     const f = await household('America/Los_Angeles', 'Berliners', false, false);
     // Written as an import would store it: wall-clock in its own zone (TZID Europe/Berlin).
-    const [row] = await insertEvents(server.database.system, [
+    const [row] = await insertEvents(hub.server.database.system, [
       {
         familyId: f.familyId,
         title: 'Call with Oma',
@@ -963,7 +919,7 @@ describe('events in their own time zone', () => {
       },
     ]);
     if (!row) throw new Error('the series was not written');
-    const p = planner();
+    const p = hub.planner();
     // Berlin 09:00 is 08:00Z in CET and 07:00Z in CEST (from Mar 29); LA is on PDT from Mar 8, so from Mar 8 to
     // Mar 28 the zones are 8 hours apart instead of 9: a series read as LA wall-clock would be an hour off.
     const reminders: [string, string][] = [];
@@ -975,9 +931,9 @@ describe('events in their own time zone', () => {
       // The last one: a series with nothing left in 400 days is looked at again 400 days on.
       ['2026-03-30T06:20:00Z', '2027-05-04T06:35:00.000Z'],
     ] as const) {
-      server.clock.set(tickAt);
+      hub.server.clock.set(tickAt);
       await p.tick();
-      const [now] = await server.database.system
+      const [now] = await hub.server.database.system
         .select({ at: events.nextReminderAt })
         .from(events)
         .where(eq(events.id, row.id));
@@ -1001,8 +957,8 @@ describe('events in their own time zone', () => {
 
 describe('fault isolation (issue 18)', () => {
   it("one family's poisoned rows do not stop another family's reminders and summary, and are logged and counted", async () => {
-    server.clock.set('2027-02-09T12:00:00Z');
-    const db = server.database.system;
+    hub.server.clock.set('2027-02-09T12:00:00Z');
+    const db = hub.server.database.system;
     // Created first, so its rows come first in every page and it shares the healthy family's summary chunk.
     const poisoned = await household('America/Los_Angeles', 'Poisoned');
     const healthy = await household('America/Los_Angeles', 'Healthy');
@@ -1058,38 +1014,38 @@ describe('fault isolation (issue 18)', () => {
 
     // The healthy family: an 08:00 event (reminder 07:30 = 15:30Z), a 09:00 task (reminder 08:30 = 16:30Z) and
     // Ben's 07:30 summary (15:30Z).
-    const event = await call(healthy, 'POST', '/api/events', {
-      title: 'Flu shots',
-      start_date: '2027-02-10T08:00:00',
-      duration_minutes: 30,
-      location: 'Clinic',
-      organizer_id: healthy.memberId,
-      attendees: [String(healthy.parent)],
-      alert_members: [String(healthy.parent)],
-      category: 'activity',
-      priority: 'medium',
-    });
+    const event = await call(
+      healthy,
+      'POST',
+      '/api/events',
+      eventPayload(healthy, {
+        title: 'Flu shots',
+        start_date: '2027-02-10T08:00:00',
+        duration_minutes: 30,
+        location: 'Clinic',
+        attendees: [String(healthy.parent)],
+        alert_members: [String(healthy.parent)],
+      }),
+    );
     expect(event.statusCode, event.body).toBe(201);
-    const task = await call(healthy, 'POST', '/api/tasks', {
-      title: 'Insurance cards',
-      description: '',
-      assigned_to: healthy.parent,
-      assigned_to_ids: [String(healthy.parent)],
-      due_date: '2027-02-10T09:00:00',
-      estimated_duration_minutes: 15,
-      status: 'open',
-      priority: 'medium',
-      send_sms_reminder: true,
-      reminder_frequency: '30_minutes_before',
-    });
+    const task = await call(
+      healthy,
+      'POST',
+      '/api/tasks',
+      taskPayload(healthy.parent, {
+        title: 'Insurance cards',
+        due_date: '2027-02-10T09:00:00',
+        estimated_duration_minutes: 15,
+      }),
+    );
     expect(task.statusCode, task.body).toBe(201);
 
     const log = recordingLogger();
-    const p = planner(undefined, log);
+    const p = hub.planner({ logger: log });
     const sendTimes = async (familyId: number, kind: string) =>
       (await rowsOf(familyId, kind)).map((r) => [r.status, r.sendAfter.toISOString()]);
 
-    server.clock.set('2027-02-10T15:20:00Z'); // 07:20 in Los Angeles
+    hub.server.clock.set('2027-02-10T15:20:00Z'); // 07:20 in Los Angeles
     const first = await p.tick();
     expect(await sendTimes(healthy.familyId, 'event_reminder')).toEqual([
       ['pending', '2027-02-10T15:30:00.000Z'],
@@ -1115,7 +1071,7 @@ describe('fault isolation (issue 18)', () => {
       .where(eq(events.id, idOf('Gibberish') ?? 0));
     expect(cursor?.at?.toISOString()).toBe('2027-02-10T16:35:00.000Z');
 
-    server.clock.set('2027-02-10T15:30:00Z'); // 07:30: summaries
+    hub.server.clock.set('2027-02-10T15:30:00Z'); // 07:30: summaries
     log.records.length = 0;
     const second = await p.tick();
     expect(second.failedFamilies).toBe(1);
@@ -1127,22 +1083,22 @@ describe('fault isolation (issue 18)', () => {
     ]);
     expect(await rowsOf(poisoned.familyId, 'daily_summary')).toEqual([]);
 
-    server.clock.set('2027-02-10T16:20:00Z');
+    hub.server.clock.set('2027-02-10T16:20:00Z');
     await p.tick();
     expect(await sendTimes(healthy.familyId, 'task_reminder')).toEqual([
       ['pending', '2027-02-10T16:30:00.000Z'],
     ]);
 
     // What went out, on time, says the right things.
-    server.clock.set('2027-02-10T15:30:00Z');
-    await dispatcher().dispatchOnce();
-    const summary = smtp.messages.find(
+    hub.server.clock.set('2027-02-10T15:30:00Z');
+    await hub.dispatcher().dispatchOnce();
+    const summary = hub.smtp.messages.find(
       (m) => m.subject?.startsWith('Your day') && m.subject.includes('Healthy'),
     );
     expect(summary?.text).toContain('Events:\n- 8:00 AM Flu shots at Clinic');
     expect(summary?.text).toContain('Tasks due today:\n- Insurance cards (by 9:00 AM)');
     expect(
-      smtp.messages.find((m) => m.subject === 'Coming up: Flu shots (the Healthy family)'),
+      hub.smtp.messages.find((m) => m.subject === 'Coming up: Flu shots (the Healthy family)'),
     ).toBeDefined();
   });
 });

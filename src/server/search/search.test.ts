@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchReplyDto, SearchResultDto } from '../../core/contracts/search.ts';
-import {
-  callAs,
-  createTestServer,
-  signedInFamily,
-  type SignedInFamily,
-  type TestServer,
-} from '../test/harness.ts';
+import { callAs, signedInFamily, type SignedInFamily, testServerPerFile } from '../test/harness.ts';
 
 /** Issue 45: `GET /api/search`, on the family's own rows, through the API as a family uses it. */
 
-let server: TestServer;
+const server = testServerPerFile(); // today is Sunday 2026-11-22 in Los Angeles
 let rivera: SignedInFamily;
 let other: SignedInFamily;
 
@@ -30,11 +24,9 @@ const event = (title: string, fields: Record<string, unknown> = {}) =>
   made(rivera, '/api/events', { title, start_date: '2026-12-03T15:30:00', ...fields });
 
 beforeAll(async () => {
-  server = await createTestServer(); // today is Sunday 2026-11-22 in Los Angeles
   rivera = await signedInFamily(server, { timezone: 'America/Los_Angeles' });
   other = await signedInFamily(server, { timezone: 'America/Los_Angeles' });
 });
-afterAll(() => server.close());
 
 describe('GET /api/search', () => {
   it('finds words in titles, locations, descriptions and note contents, of every kind, only in the family', async () => {

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
-import { createTestServer, registration, type TestServer } from '../test/harness.ts';
+import { registration, testServerPerFile } from '../test/harness.ts';
 import { addMemberNames, call, seedFamily, stateFingerprint, type SeededFamily } from './fixtures.ts';
 
 /**
@@ -10,14 +10,12 @@ import { addMemberNames, call, seedFamily, stateFingerprint, type SeededFamily }
  * "security / account / verify / support / suspended") in the names an invitation e-mail quotes.
  */
 
-let server: TestServer;
+const server = testServerPerFile();
 let a: SeededFamily;
 
 beforeAll(async () => {
-  server = await createTestServer();
   a = await seedFamily(server.app, server.database.system, 'Names');
 });
-afterAll(() => server.close());
 
 function state(): Promise<string> {
   return stateFingerprint(server.database.system, a.familyId);

@@ -1,13 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openSessionStatement, SESSION_COOKIE } from '../auth/sessions.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { APP_ROLE, activeSystemScope, withFamilyScope, withSystemScope } from '../db/scope.ts';
 import { requireAuth } from '../http/auth-context.ts';
 import { badRequest } from '../http/errors.ts';
-import { createTestServer, type TestServer } from '../test/harness.ts';
+import { testServerPerFile } from '../test/harness.ts';
 import { call, queryRows, seedFamily, type SeededFamily } from './fixtures.ts';
 
 /**
@@ -16,7 +16,7 @@ import { call, queryRows, seedFamily, type SeededFamily } from './fixtures.ts';
  * another family's data. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
 
-let server: TestServer;
+const server = testServerPerFile();
 let a: SeededFamily;
 let b: SeededFamily;
 /** Every table holding family-owned rows, and the column naming the family: found in the catalogue. */
@@ -64,7 +64,6 @@ function addBuggyRoutes(): void {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
   addBuggyRoutes();
   // The test seeds and inspects as the system does (every family visible).
   const db = server.database.system;
@@ -110,10 +109,6 @@ beforeAll(async () => {
     { table: 'families', column: 'id' },
     ...tables.map(({ table_name: table }) => ({ table, column: 'family_id' })),
   ];
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('row-level security', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSubscription } from '../notifications/testing/push-service.ts';
-import { createTestServer, signUp, type TestServer } from '../test/harness.ts';
+import { signUp, testServerPerFile } from '../test/harness.ts';
 import { call, familySnapshot, MARKER, seedFamily, type SeededFamily } from './fixtures.ts';
 
 /**
@@ -383,12 +383,11 @@ const PROBES: Record<string, Probe> = {
   'POST /api/sms/inbound': { kind: 'public', url: same('/api/sms/inbound'), body: json({}) },
 };
 
-let server: TestServer;
+const server = testServerPerFile();
 let a: SeededFamily;
 let b: { cookie: string; email: string };
 
 beforeAll(async () => {
-  server = await createTestServer();
   a = await seedFamily(server.app, server.database.system);
   b = await signUp(server.app, { familyName: 'Okafor', memberName: 'Bola Okafor' });
   await server.database.system.execute(
@@ -397,7 +396,6 @@ beforeAll(async () => {
         where email = ${b.email.toLowerCase()}`,
   );
 });
-afterAll(() => server.close());
 
 function probeKey(method: string, url: string): string {
   return `${method === 'HEAD' ? 'GET' : method} ${url}`;

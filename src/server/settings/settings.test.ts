@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationStatus } from '../../core/contracts/notifications.ts';
 import { events } from '../db/schema/events.ts';
 import { appSettings, families } from '../db/schema/families.ts';
 import { dailySummaryLog, notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
-import { createTestServer, signedInFamily, signUp, type TestServer } from '../test/harness.ts';
+import { signedInFamily, signUp, testServerPerFile } from '../test/harness.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 function get(cookie: string | null, key: string) {
   return server.app.inject({ method: 'GET', url: `/api/settings/${key}`, headers: cookie ? { cookie } : {} });

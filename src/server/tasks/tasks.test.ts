@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TaskDto } from '../../core/contracts/tasks.ts';
 import { events } from '../db/schema/events.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { taskColumns } from '../db/task-assignees.ts';
-import { createTestServer, signedInFamily, type TestServer } from '../test/harness.ts';
+import { signedInFamily, taskPayload, testServerPerFile } from '../test/harness.ts';
 
-let server: TestServer;
+const server = testServerPerFile();
 
 interface Family {
   cookie: string;
@@ -40,11 +40,9 @@ async function makeFamily(name: string): Promise<Family> {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
   family = await makeFamily('Rivera');
   other = await makeFamily('Okafor');
 });
-afterAll(() => server.close());
 
 function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Family, payload?: unknown) {
   return server.app.inject({
@@ -55,24 +53,19 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Fam
   });
 }
 
-function taskPayload(overrides: Record<string, unknown> = {}) {
-  return {
+/** Pack lunch for the second parent and the first child, due Tue 07:30 (`taskPayload` with these fields). */
+function lunchTask(overrides: Record<string, unknown> = {}) {
+  return taskPayload(family.members[1], {
     title: 'Pack lunch',
     description: 'Sandwich and fruit',
-    assigned_to: family.members[1],
     assigned_to_ids: [String(family.members[1]), String(family.members[2])],
     due_date: '2026-12-01T07:30:00',
-    estimated_duration_minutes: 30,
-    status: 'open',
-    priority: 'medium',
-    send_sms_reminder: true,
-    reminder_frequency: '30_minutes_before',
     ...overrides,
-  };
+  });
 }
 
 async function create(overrides: Record<string, unknown> = {}, who: Family = family) {
-  const res = await call('POST', '/api/tasks', who, taskPayload(overrides));
+  const res = await call('POST', '/api/tasks', who, lunchTask(overrides));
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -157,7 +150,7 @@ describe('POST /api/tasks', () => {
     ],
   ])('answers 400 with the message for a bad %s and writes nothing', async (field, override, message) => {
     const before = (await rowsOf(family.familyId)).length;
-    const res = await call('POST', '/api/tasks', family, taskPayload(override));
+    const res = await call('POST', '/api/tasks', family, lunchTask(override));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
     expect(await rowsOf(family.familyId)).toHaveLength(before);
@@ -181,7 +174,7 @@ describe('POST /api/tasks', () => {
       'POST',
       '/api/tasks',
       family,
-      taskPayload({
+      lunchTask({
         assigned_to: undefined,
         assigned_to_ids: [String(family.members[0]), String(other.members[1])],
       }),
@@ -191,7 +184,7 @@ describe('POST /api/tasks', () => {
       assigned_to_ids: 'Please select a member of your family',
     });
 
-    const foreignEvent = await call('POST', '/api/tasks', family, taskPayload({ event_id: other.eventId }));
+    const foreignEvent = await call('POST', '/api/tasks', family, lunchTask({ event_id: other.eventId }));
     expect(foreignEvent.statusCode).toBe(400);
     expect(foreignEvent.json().error.fields).toEqual({ event_id: 'Please select a valid event' });
     expect(await rowsOf(family.familyId)).toHaveLength(before);
@@ -211,7 +204,7 @@ describe('POST /api/tasks', () => {
   });
 
   it('needs a session', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/tasks', payload: taskPayload() });
+    const res = await server.app.inject({ method: 'POST', url: '/api/tasks', payload: lunchTask() });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, testConfig } from '../config.ts';
@@ -94,6 +94,44 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
   };
 }
 
+/**
+ * For the test file that calls it at its top level: the whole app on a fresh database (`createTestServer` with
+ * `overrides`), made before the file's first test and closed after its last (vitest's hooks, so it is made before
+ * hooks the file registers after this call). Its fields are read inside hooks and tests only.
+ * @throws Error when a field is read before it has started.
+ */
+export function testServerPerFile(overrides: Partial<Config> = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await createTestServer(overrides);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const get = (): TestServer => {
+    if (!started) throw new Error('testServerPerFile: the server is read before beforeAll started it');
+    return started;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get database() {
+      return get().database;
+    },
+    get clock() {
+      return get().clock;
+    },
+    get config() {
+      return get().config;
+    },
+    get changes() {
+      return get().changes;
+    },
+    close: () => get().close(),
+  };
+}
+
 let counter = 0;
 
 /** A valid registration payload with a unique e-mail; fields may be overridden. */
@@ -107,6 +145,52 @@ export function registration(overrides: Record<string, unknown> = {}) {
     memberRole: 'parent',
     memberColor: 'blue',
     memberPhone: '',
+    ...overrides,
+  };
+}
+
+/**
+ * A `POST /api/events` body (wire names, SPEC §7) for an event `family`'s registrant organises: "Piano recital" on
+ * Sun 2026-12-06 at 14:00 family time (wall clock), 60 minutes, category `activity`, priority `medium`, no
+ * attendees, nobody alerted. `overrides` replace or add fields, so a test names only what it varies.
+ */
+export function eventPayload(
+  family: Pick<SignedInFamily, 'memberId'>,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    title: 'Piano recital',
+    start_date: '2026-12-06T14:00:00',
+    duration_minutes: 60,
+    organizer_id: family.memberId,
+    attendees: [],
+    alert_members: [],
+    category: 'activity',
+    priority: 'medium',
+    ...overrides,
+  };
+}
+
+/**
+ * A `POST /api/tasks` body (wire names, SPEC §7) for an open task of `assignee` (a member id) alone, due Tue
+ * 2026-12-01 at 09:00 family time, 30 minutes, priority `medium`, with an SMS reminder 30 minutes before.
+ * `overrides` replace or add fields.
+ */
+export function taskPayload(
+  assignee: number,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    title: 'Dentist forms',
+    description: '',
+    assigned_to: assignee,
+    assigned_to_ids: [String(assignee)],
+    due_date: '2026-12-01T09:00:00',
+    estimated_duration_minutes: 30,
+    status: 'open',
+    priority: 'medium',
+    send_sms_reminder: true,
+    reminder_frequency: '30_minutes_before',
     ...overrides,
   };
 }

@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventDto, EventOccurrenceDto } from '../../core/contracts/events.ts';
 import { UNDO_WINDOW_SECONDS } from '../../core/contracts/undo.ts';
 import { createPlanner } from '../scheduler/planner.ts';
 import { familySnapshot } from '../security/fixtures.ts';
-import {
-  callAs,
-  createTestServer,
-  signedInFamily,
-  type SignedInFamily,
-  type TestServer,
-} from '../test/harness.ts';
+import { callAs, signedInFamily, type SignedInFamily, testServerPerFile } from '../test/harness.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = testServerPerFile();
 
 let fam: SignedInFamily;
 beforeEach(async () => {

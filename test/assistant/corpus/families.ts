@@ -4,7 +4,19 @@ import type {
   AssistantTask,
   FamilyData,
 } from '../../../src/core/assistant/family-data.ts';
-import { FIXTURE_ACTIVITIES, FIXTURE_EVENTS, FIXTURE_TASKS } from '../fixture-family.ts';
+import {
+  ANA,
+  EVENT_BASE,
+  FIXTURE_ACTIVITIES,
+  FIXTURE_EVENTS,
+  FIXTURE_MEMBERS,
+  FIXTURE_TASKS,
+  LEO,
+  MAYA,
+  ROSA,
+  SAM,
+  task,
+} from '../fixture-family.ts';
 
 /**
  * The families of the message corpus (issue 28): four households in four zones, each with a calendar, tasks and
@@ -30,40 +42,16 @@ export interface CorpusFamily {
   activities: AssistantActivity[];
 }
 
-const base = {
-  end: null,
-  durationMinutes: 60,
-  allDay: false,
-  location: null,
-  pickup: null,
-  dropoff: null,
-  rrule: null,
-  exdates: [],
-  rdates: [],
-  zone: null,
-  parentId: null,
-  recurrenceId: null,
-} satisfies Partial<AssistantEvent>;
-
-const task = (
-  id: number,
-  title: string,
-  due: string | null,
-  assigneeIds: number[],
-  completed = false,
-  transport: AssistantTask['transport'] = null,
-): AssistantTask => ({ id, title, due, assigneeIds, completed, transport });
-
 const RIVERA: CorpusFamily = {
   timeZone: 'America/Los_Angeles',
-  members: { ana: 1, sam: 2, maya: 3, leo: 4, rosa: 5 },
-  fullNames: { 1: 'Ana Rivera', 2: 'Sam Rivera', 3: 'Maya Rivera', 4: 'Leo Rivera', 5: 'Rosa Diaz' },
+  members: { ana: ANA, sam: SAM, maya: MAYA, leo: LEO, rosa: ROSA },
+  fullNames: Object.fromEntries(FIXTURE_MEMBERS.map((m) => [m.id, m.name])),
   events: FIXTURE_EVENTS,
   tasks: [
     ...FIXTURE_TASKS,
     // The transport tasks the events feature creates for Tuesday's soccer practice.
-    task(20, 'Drop-off: Maya at Soccer practice', '2026-12-01T15:45:00', [1], false, 'dropoff'),
-    task(21, 'Pickup: Maya from Soccer practice', '2026-12-01T17:15:00', [2], false, 'pickup'),
+    task(20, 'Drop-off: Maya at Soccer practice', '2026-12-01T15:45:00', [ANA], false, 'dropoff'),
+    task(21, 'Pickup: Maya from Soccer practice', '2026-12-01T17:15:00', [SAM], false, 'pickup'),
   ],
   activities: FIXTURE_ACTIVITIES,
 };
@@ -75,7 +63,7 @@ const OKAFOR: CorpusFamily = {
   fullNames: { 1: 'Ngozi Okafor', 2: 'Marco Okafor', 3: 'Ada Okafor', 4: 'Tobi Okafor' },
   events: [
     {
-      ...base,
+      ...EVENT_BASE,
       id: 101,
       title: 'Football training',
       start: '2026-09-01T17:00:00',
@@ -86,7 +74,7 @@ const OKAFOR: CorpusFamily = {
       pickup: { memberId: MARCO, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 102,
       title: 'Swimming lesson',
       start: '2026-09-05T09:00:00',
@@ -98,7 +86,7 @@ const OKAFOR: CorpusFamily = {
       dropoff: { memberId: MARCO, minutesBefore: 10 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 103,
       title: 'Date night',
       start: '2026-12-11T19:30:00',
@@ -107,7 +95,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [NGOZI, MARCO],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 104,
       title: "Grandma's flight",
       start: '2026-12-19T14:00:00',
@@ -116,7 +104,7 @@ const OKAFOR: CorpusFamily = {
       pickup: { memberId: MARCO, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 105,
       title: "Trip to Grandma's",
       start: '2026-12-23T08:00:00',
@@ -125,7 +113,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [NGOZI, MARCO, ADA, TOBI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 106,
       title: "Ada's birthday dinner",
       start: '2026-12-13T18:00:00',
@@ -134,7 +122,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [NGOZI, MARCO, ADA, TOBI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 107,
       title: 'Nativity play',
       start: '2026-12-10T14:00:00',
@@ -143,7 +131,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [TOBI, NGOZI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 108,
       title: 'Dentist',
       start: '2026-12-08T16:15:00',
@@ -153,7 +141,7 @@ const OKAFOR: CorpusFamily = {
       dropoff: { memberId: NGOZI, minutesBefore: 15 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 109,
       title: 'Christmas Eve service',
       start: '2026-12-24T23:00:00',
@@ -161,7 +149,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [NGOZI, MARCO, ADA, TOBI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 110,
       title: 'Boxing Day walk',
       start: '2026-12-26T11:00:00',
@@ -170,7 +158,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [NGOZI, MARCO, ADA, TOBI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 111,
       title: 'INSET day',
       start: '2026-12-14T00:00:00',
@@ -178,7 +166,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [ADA, TOBI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 112,
       title: 'Work trip to Manchester',
       start: '2026-12-07T06:00:00',
@@ -187,7 +175,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [MARCO],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 113,
       title: 'Book club',
       start: '2026-12-09T19:30:00',
@@ -196,7 +184,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [NGOZI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 114,
       title: "Parents' evening",
       start: '2026-12-07T18:00:00',
@@ -204,7 +192,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [NGOZI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 115,
       title: 'Winter Wonderland',
       start: '2026-12-20T00:00:00',
@@ -213,7 +201,7 @@ const OKAFOR: CorpusFamily = {
       memberIds: [NGOZI, MARCO, ADA, TOBI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 116,
       title: 'Piano',
       start: '2026-09-07T16:30:00',
@@ -284,7 +272,7 @@ const CHEN: CorpusFamily = {
   fullNames: { 1: 'Wei Chen', 2: 'David Chen', 3: 'Lily Chen', 4: 'Max Chen', 5: 'Joe Chen' },
   events: [
     {
-      ...base,
+      ...EVENT_BASE,
       id: 401,
       title: 'Violin lesson',
       start: '2026-09-02T16:30:00',
@@ -296,7 +284,7 @@ const CHEN: CorpusFamily = {
       pickup: { memberId: WEI, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 402,
       title: 'Hockey practice',
       start: '2026-09-05T08:00:00',
@@ -308,7 +296,7 @@ const CHEN: CorpusFamily = {
       pickup: { memberId: DAVID, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 403,
       title: 'Book club',
       start: '2026-11-25T19:00:00',
@@ -317,7 +305,7 @@ const CHEN: CorpusFamily = {
       memberIds: [WEI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 404,
       title: "Thanksgiving at Grandpa Joe's",
       start: '2026-11-26T00:00:00',
@@ -325,7 +313,7 @@ const CHEN: CorpusFamily = {
       memberIds: [WEI, DAVID, LILY, MAX, JOE],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 405,
       title: 'Date night',
       start: '2026-11-27T19:00:00',
@@ -334,7 +322,7 @@ const CHEN: CorpusFamily = {
       memberIds: [WEI, DAVID],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 406,
       title: "Grandpa's birthday dinner",
       start: '2026-11-29T18:00:00',
@@ -343,16 +331,16 @@ const CHEN: CorpusFamily = {
       memberIds: [WEI, DAVID, LILY, MAX, JOE],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 407,
       title: 'Dentist',
       start: '2026-11-30T15:00:00',
       location: 'Dr. Lee',
       memberIds: [MAX, WEI],
     },
-    { ...base, id: 408, title: 'Work call', start: '2026-11-25T09:00:00', memberIds: [DAVID] },
+    { ...EVENT_BASE, id: 408, title: 'Work call', start: '2026-11-25T09:00:00', memberIds: [DAVID] },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 409,
       title: 'No school',
       start: '2026-11-25T00:00:00',
@@ -360,7 +348,7 @@ const CHEN: CorpusFamily = {
       memberIds: [LILY, MAX],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 410,
       title: 'Soccer game',
       start: '2026-11-28T11:00:00',
@@ -371,7 +359,7 @@ const CHEN: CorpusFamily = {
       pickup: { memberId: WEI, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 411,
       title: 'Flight to Chicago',
       start: '2026-12-01T07:00:00',
@@ -380,7 +368,7 @@ const CHEN: CorpusFamily = {
       memberIds: [DAVID],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 412,
       title: 'Christmas Eve dinner',
       start: '2026-12-24T18:00:00',
@@ -388,7 +376,7 @@ const CHEN: CorpusFamily = {
       memberIds: [WEI, DAVID, LILY, MAX, JOE],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 413,
       title: 'Gym',
       start: '2026-09-02T06:00:00',
@@ -446,7 +434,7 @@ const NGUYEN: CorpusFamily = {
   fullNames: { 1: 'Linh Nguyen', 2: 'Tom Nguyen', 3: 'Mia Nguyen', 4: 'Ben Nguyen' },
   events: [
     {
-      ...base,
+      ...EVENT_BASE,
       id: 701,
       title: 'Cricket',
       start: '2026-10-03T08:30:00',
@@ -458,7 +446,7 @@ const NGUYEN: CorpusFamily = {
       pickup: { memberId: LINH, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 702,
       title: 'Dance class',
       start: '2026-10-01T16:00:00',
@@ -468,7 +456,7 @@ const NGUYEN: CorpusFamily = {
       pickup: { memberId: TOM, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 703,
       title: 'Last day of school',
       start: '2026-12-18T00:00:00',
@@ -476,7 +464,7 @@ const NGUYEN: CorpusFamily = {
       memberIds: [MIA, BEN],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 704,
       title: 'Beach day',
       start: '2026-12-20T09:00:00',
@@ -485,7 +473,7 @@ const NGUYEN: CorpusFamily = {
       memberIds: [LINH, TOM, MIA, BEN],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 705,
       title: "Christmas lunch at Nana's",
       start: '2026-12-25T12:00:00',
@@ -493,7 +481,7 @@ const NGUYEN: CorpusFamily = {
       memberIds: [LINH, TOM, MIA, BEN],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 706,
       title: 'Boxing Day sales',
       start: '2026-12-26T09:00:00',
@@ -502,7 +490,7 @@ const NGUYEN: CorpusFamily = {
       memberIds: [LINH],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 707,
       title: 'Doctor',
       start: '2026-12-21T10:15:00',
@@ -511,7 +499,7 @@ const NGUYEN: CorpusFamily = {
       memberIds: [MIA, LINH],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 708,
       title: 'Swim school',
       start: '2026-12-22T09:00:00',
@@ -520,7 +508,7 @@ const NGUYEN: CorpusFamily = {
       memberIds: [BEN],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 709,
       title: 'Date night',
       start: '2026-12-19T19:00:00',
@@ -529,7 +517,7 @@ const NGUYEN: CorpusFamily = {
       memberIds: [LINH, TOM],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 710,
       title: 'Camping trip',
       start: '2026-12-28T08:00:00',
@@ -538,7 +526,7 @@ const NGUYEN: CorpusFamily = {
       memberIds: [LINH, TOM, MIA, BEN],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 711,
       title: 'Work Christmas party',
       start: '2026-12-18T18:30:00',
@@ -584,7 +572,7 @@ const BROOKS: CorpusFamily = {
   roles: { 1: 'parent', 2: 'parent', 3: 'child', 4: 'child' },
   events: [
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1001,
       title: 'School',
       start: '2026-08-17T08:00:00',
@@ -596,7 +584,7 @@ const BROOKS: CorpusFamily = {
       exdates: ['2026-11-26T08:00:00', '2026-11-27T08:00:00', '2026-12-04T08:00:00'],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1002,
       title: 'Soccer practice',
       start: '2026-09-01T17:00:00',
@@ -608,7 +596,7 @@ const BROOKS: CorpusFamily = {
       pickup: { memberId: CHRIS, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1003,
       title: 'Piano',
       start: '2026-09-02T16:00:00',
@@ -621,7 +609,7 @@ const BROOKS: CorpusFamily = {
       pickup: { memberId: null, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1004,
       title: 'Cake sale',
       start: '2026-12-11T15:00:00',
@@ -630,7 +618,7 @@ const BROOKS: CorpusFamily = {
       memberIds: [DANA, ZOE],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1005,
       title: 'Dentist',
       start: '2026-11-30T15:30:00',
@@ -639,7 +627,7 @@ const BROOKS: CorpusFamily = {
       memberIds: [ELI, DANA],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1006,
       title: 'Book club',
       start: '2026-12-03T19:00:00',
@@ -648,7 +636,7 @@ const BROOKS: CorpusFamily = {
       memberIds: [DANA],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1007,
       title: 'Zoe\u2019s bday party \u{1F389}',
       start: '2026-12-05T14:00:00',
@@ -657,7 +645,7 @@ const BROOKS: CorpusFamily = {
       memberIds: [DANA, CHRIS, ZOE, ELI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1008,
       title: 'Flu shots \u2014 whole family',
       start: '2026-11-27T10:00:00',
@@ -665,7 +653,7 @@ const BROOKS: CorpusFamily = {
       memberIds: [DANA, CHRIS, ZOE, ELI],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1009,
       title: 'Swim meet',
       start: '2026-12-06T08:00:00',
@@ -676,7 +664,7 @@ const BROOKS: CorpusFamily = {
       pickup: { memberId: DANA, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1010,
       title: 'Work dinner',
       start: '2026-12-01T18:30:00',
@@ -685,7 +673,7 @@ const BROOKS: CorpusFamily = {
       memberIds: [CHRIS],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1011,
       title: 'Haircut',
       start: '2026-12-02T12:00:00',
@@ -693,7 +681,7 @@ const BROOKS: CorpusFamily = {
       memberIds: [DANA],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1012,
       title: 'Parent-teacher conference',
       start: '2026-12-02T17:30:00',
@@ -702,7 +690,7 @@ const BROOKS: CorpusFamily = {
       memberIds: [DANA, CHRIS],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1013,
       title: 'Yoga',
       start: '2026-09-05T09:00:00',
@@ -710,7 +698,7 @@ const BROOKS: CorpusFamily = {
       rrule: 'FREQ=WEEKLY;BYDAY=SA',
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1014,
       title: 'Tutoring',
       start: '2026-09-03T15:30:00',
@@ -721,7 +709,7 @@ const BROOKS: CorpusFamily = {
       pickup: { memberId: CHRIS, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 1015,
       title: 'Holiday lights drive',
       start: '2026-12-12T18:00:00',
@@ -769,7 +757,7 @@ const HARRIS: CorpusFamily = {
   roles: { 1: 'parent', 2: 'parent', 3: 'child', 4: 'child' },
   events: [
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2001,
       title: 'School',
       start: '2026-09-03T08:45:00',
@@ -780,7 +768,7 @@ const HARRIS: CorpusFamily = {
       exdates: ['2026-12-11T08:45:00'],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2002,
       title: 'Swimming',
       start: '2026-09-05T09:00:00',
@@ -792,7 +780,7 @@ const HARRIS: CorpusFamily = {
       pickup: { memberId: PRIYA, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2003,
       title: 'Football',
       start: '2026-09-02T16:30:00',
@@ -803,7 +791,7 @@ const HARRIS: CorpusFamily = {
       pickup: { memberId: JAMES, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2004,
       title: 'Brownies',
       start: '2026-09-07T18:00:00',
@@ -816,7 +804,7 @@ const HARRIS: CorpusFamily = {
       pickup: { memberId: JAMES, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2005,
       title: 'Christmas fair',
       start: '2026-12-12T11:00:00',
@@ -825,7 +813,7 @@ const HARRIS: CorpusFamily = {
       memberIds: [PRIYA, OLIVIA, JACK],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2006,
       title: 'Dentist',
       start: '2026-12-08T16:00:00',
@@ -834,7 +822,7 @@ const HARRIS: CorpusFamily = {
       memberIds: [JACK, PRIYA],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2007,
       title: "Parents' evening",
       start: '2026-12-10T18:00:00',
@@ -843,7 +831,7 @@ const HARRIS: CorpusFamily = {
       memberIds: [PRIYA, JAMES],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2008,
       title: 'Nan\u2019s 70th \u{1F382}\u{1F37E}',
       start: '2026-12-13T13:00:00',
@@ -852,7 +840,7 @@ const HARRIS: CorpusFamily = {
       memberIds: [PRIYA, JAMES, OLIVIA, JACK],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2009,
       title: 'Office party',
       start: '2026-12-04T19:00:00',
@@ -861,7 +849,7 @@ const HARRIS: CorpusFamily = {
       memberIds: [JAMES],
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2010,
       title: 'Gym',
       start: '2026-09-01T07:00:00',
@@ -869,7 +857,7 @@ const HARRIS: CorpusFamily = {
       rrule: 'FREQ=WEEKLY;BYDAY=TU,TH',
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2011,
       title: 'Nativity rehearsal',
       start: '2026-12-09T15:30:00',
@@ -879,7 +867,7 @@ const HARRIS: CorpusFamily = {
       pickup: { memberId: PRIYA, minutesBefore: 0 },
     },
     {
-      ...base,
+      ...EVENT_BASE,
       id: 2012,
       title: 'Cinema',
       start: '2026-12-05T15:00:00',
