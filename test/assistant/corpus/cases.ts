@@ -3,6 +3,7 @@ import type { CorpusFamilyName } from './families.ts';
 import { HELDOUT } from './heldout.ts';
 import { HELDOUT_43 } from './heldout-43.ts';
 import { HELDOUT_43B } from './heldout-43b.ts';
+import { HELDOUT_43C } from './heldout-43c.ts';
 import { UNDERSTANDING } from './understanding.ts';
 
 export type { CorpusCase } from './case.ts';
@@ -2167,7 +2168,7 @@ export const ROUND_7: readonly CorpusCase[] = cases.slice(round7From);
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7 (the tuning cases above, ROUND_7, and its
- * held-out part heldout-43b.ts).
+ * held-out part heldout-43b.ts), round 8 (its held-out part heldout-43c.ts).
  */
 export const CORPUS: readonly CorpusCase[] = [
   ...cases,
@@ -2175,4 +2176,5 @@ export const CORPUS: readonly CorpusCase[] = [
   ...UNDERSTANDING,
   ...HELDOUT_43,
   ...HELDOUT_43B,
+  ...HELDOUT_43C,
 ];
