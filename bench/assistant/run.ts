@@ -8,7 +8,7 @@
  * Run: npm run bench:assistant
  */
 import { performance } from 'node:perf_hooks';
-import { CORPUS, ROUND_7 } from '../../test/assistant/corpus/cases.ts';
+import { CORPUS, ROUND_7, ROUND_8 } from '../../test/assistant/corpus/cases.ts';
 import { scoreCommands } from '../../test/assistant/corpus/command-case.ts';
 import { COMMAND_CASES } from '../../test/assistant/corpus/command-cases.ts';
 import { COMMAND_HELDOUT } from '../../test/assistant/corpus/command-heldout.ts';
@@ -70,7 +70,8 @@ console.log(`  round 6 (issue 43, tuning):  ${part(UNDERSTANDING)}`);
 console.log(`  round 6 (held-out):          ${part(HELDOUT_43)}`);
 console.log(`  round 7 (issue 43, tuning):  ${part(ROUND_7)}`);
 console.log(`  round 7 (held-out):          ${part(HELDOUT_43B)}`);
-console.log(`  round 8 (held-out):          ${part(HELDOUT_43C)}`);
+console.log(`  round 8 (issue 43, tuning):  ${part(ROUND_8)}`);
+console.log(`  round 8 (held-out, tuned on): ${part(HELDOUT_43C)}`);
 console.log(`wrong day without saying so:   ${result.wrongDaySilently}`);
 console.log(`commands answered as listing:  ${result.commandsListed}`);
 console.log(`replies over 2 segments:       ${count((r) => r.segments > 2)}`);

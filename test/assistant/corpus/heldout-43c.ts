@@ -8,7 +8,10 @@ import { type CorpusCase, caseWriter } from './case.ts';
  * free to take …"). Expected answers were decided by hand from families.ts. The tuning never reads these:
  * `npm run bench:assistant` counts their misses without showing them (unless `--show-held-out`).
  *
- * First run, before any code change for round 8: 90/100 (Brooks 46/50, Harris 44/50).
+ * Held out until its first run: 90/100 (Brooks 46/50, Harris 44/50); tuned on after (ROUND_8 in cases.ts covers
+ * its classes in other words). Five of the ten first-run misses were this file's own (a driver who asks is
+ * answered "you pick up …", not by name; an event's time reads "3:30-4:15pm"), corrected after the first run;
+ * five were the assistant's ("takin", "wot", "ther", "hw", and "I might have to work late" read as overdue).
  */
 const cases: CorpusCase[] = [];
 const ask = caseWriter(cases);
@@ -46,7 +49,7 @@ ask('brooks', B_SUN_LATE, 'dana', ['when\u2019s eli\u2019s swim meet'], {
 });
 ask('brooks', B_SUN_LATE, 'dana', ['what time is dentist tmrw \u{1F62C}'], {
   intent: 'next_event',
-  says: ['Dentist', '3:30pm'],
+  says: ['Dentist', '3:30'],
 });
 ask('brooks', B_SUN_LATE, 'dana', ['do the kids have school on thursday'], {
   intent: 'event_check',
@@ -62,7 +65,7 @@ ask('brooks', B_TUE_AM, 'chris', ['what am i doing today'], {
 ask('brooks', B_TUE_AM, 'chris', ['who is picking zoe up from soccer tonight'], {
   intent: 'transport',
   day: '2026-12-01',
-  says: ['Chris', '6:30pm'],
+  says: ['you pick up', '6:30pm'],
 });
 ask('brooks', B_TUE_AM, 'chris', ['can anyone drop zoe at soccer today im stuck at work'], {
   intent: 'free',
@@ -250,7 +253,7 @@ ask('harris', H_SAT_LATE, 'priya', ['is there brownies on monday', 'is ther brow
 ask('harris', H_SAT_LATE, 'priya', ['who\u2019s dropping olivia at brownies mon'], {
   intent: 'transport',
   day: '2026-12-07',
-  says: ['Priya', '5:50pm'],
+  says: ['you drop off', '5:50pm'],
 });
 ask('harris', H_SAT_LATE, 'priya', ['can anyone get olivia from brownies monday'], {
   intent: 'free',
@@ -319,7 +322,7 @@ ask('harris', H_MON_AM, 'james', ['jack football wed?'], {
 ask('harris', H_MON_AM, 'james', ['who\u2019s collecting jack from football on wednesday'], {
   intent: 'transport',
   day: '2026-12-09',
-  says: ['James', '5:30pm'],
+  says: ['you pick up', '5:30pm'],
 });
 ask('harris', H_MON_AM, 'james', ['whats on tmoz'], {
   intent: 'schedule',
@@ -335,7 +338,7 @@ ask('harris', H_MON_AM, 'james', ['is priya free tomorrow afternoon'], {
 
 ask('harris', H_WED_PM, 'olivia', ['wot time is rehearsal'], {
   intent: 'next_event',
-  says: ['Nativity rehearsal', '3:30pm'],
+  says: ['Nativity rehearsal', '3:30'],
 });
 ask('harris', H_WED_PM, 'olivia', ['whos getting me from rehearsal'], {
   intent: 'transport',
@@ -447,7 +450,7 @@ ask('harris', H_SUN_LATE, 'james', ['when is swimming'], {
 ask('harris', H_SUN_LATE, 'james', ['whos doing drop off for swimming sat'], {
   intent: 'transport',
   day: '2026-12-19',
-  says: ['James', '8:45am'],
+  says: ['you drop off', '8:45am'],
 });
 ask('harris', H_SUN_LATE, 'james', ['anything on 12/12'], {
   intent: 'schedule',
