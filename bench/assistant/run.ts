@@ -8,13 +8,14 @@
  * Run: npm run bench:assistant
  */
 import { performance } from 'node:perf_hooks';
-import { CORPUS, ROUND_7 } from '../../test/assistant/corpus/cases.ts';
+import { CORPUS, ROUND_7, ROUND_8 } from '../../test/assistant/corpus/cases.ts';
 import { scoreCommands } from '../../test/assistant/corpus/command-case.ts';
 import { COMMAND_CASES } from '../../test/assistant/corpus/command-cases.ts';
 import { COMMAND_HELDOUT } from '../../test/assistant/corpus/command-heldout.ts';
 import { HELDOUT } from '../../test/assistant/corpus/heldout.ts';
 import { HELDOUT_43 } from '../../test/assistant/corpus/heldout-43.ts';
 import { HELDOUT_43B } from '../../test/assistant/corpus/heldout-43b.ts';
+import { HELDOUT_43C } from '../../test/assistant/corpus/heldout-43c.ts';
 import { type CaseResult, runCase, scoreCorpus } from '../../test/assistant/corpus/score.ts';
 import { UNDERSTANDING } from '../../test/assistant/corpus/understanding.ts';
 
@@ -31,7 +32,7 @@ for (const r of result.results) {
 // The held-out parts are scored, not read: their misses are counted below, and shown only when asked
 // (`npm run bench:assistant -- --show-held-out`), so that tuning works from the other rounds.
 const showHeldOut = process.argv.includes('--show-held-out');
-const heldOutCases = new Set<unknown>([...HELDOUT, ...HELDOUT_43, ...HELDOUT_43B]);
+const heldOutCases = new Set<unknown>([...HELDOUT, ...HELDOUT_43, ...HELDOUT_43B, ...HELDOUT_43C]);
 for (const r of result.results.filter(
   (x) => x.problems.length > 0 && (showHeldOut || !heldOutCases.has(x.case)),
 )) {
@@ -69,6 +70,8 @@ console.log(`  round 6 (issue 43, tuning):  ${part(UNDERSTANDING)}`);
 console.log(`  round 6 (held-out):          ${part(HELDOUT_43)}`);
 console.log(`  round 7 (issue 43, tuning):  ${part(ROUND_7)}`);
 console.log(`  round 7 (held-out):          ${part(HELDOUT_43B)}`);
+console.log(`  round 8 (issue 43, tuning):  ${part(ROUND_8)}`);
+console.log(`  round 8 (held-out, tuned on): ${part(HELDOUT_43C)}`);
 console.log(`wrong day without saying so:   ${result.wrongDaySilently}`);
 console.log(`commands answered as listing:  ${result.commandsListed}`);
 console.log(`replies over 2 segments:       ${count((r) => r.segments > 2)}`);

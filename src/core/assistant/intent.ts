@@ -257,10 +257,10 @@ interface Mention {
 /** Finds the members a question names: first names (any case, possessive "maya's"/"mayas"), and I/me/my. */
 /**
  * What follows an "I" that tells rather than asks about the texter ("I'm trying to figure out …", "I was
- * wondering …", "I think Eli has piano"): that "I" is not who the question is about.
+ * wondering …", "I think Eli has piano", "I might have to work late"): that "I" is not who the question is about.
  */
 const TELLING =
-  /^(?:am \w+ing|was \w+ing|think|thought|wonder|wondered|guess|forgot|know|want to know|need to know)\b/;
+  /^(?:am \w+ing|was \w+ing|think|thought|wonder|wondered|guess|forgot|know|want to know|need to know|might|may)\b/;
 
 function findMentions(words: readonly string[], ctx: IntentContext): Mention[] {
   const byName = new Map<string, number>();
@@ -728,8 +728,15 @@ function readIntent(raw: string, ctx: IntentContext, match: WordMatcher): Intent
   const content = (source: string, intentWords: RegExp | null) =>
     queryWords(titleWords(travelWords(source), mentionWords, intentWords));
 
-  // "running late", "I'm late" say how the texter is, not what is overdue.
-  if (/\b(overdue|past due|late|behind)\b/.test(text.replace(/\b(?:running|am|be|being|so|bit) late\b/g, '')))
+  // "running late", "I'm late", "work late" say how the texter is, not what is overdue.
+  if (
+    /\b(overdue|past due|late|behind)\b/.test(
+      text.replace(
+        /\b(?:running|am|be|being|so|bit|work|working|stay|staying|home|finish|finishing) late\b/g,
+        '',
+      ),
+    )
+  )
     return { kind: 'overdue', memberId: subject };
 
   // Activity requests: "any pending requests", "did marco approve the sleepover", "what happened with the

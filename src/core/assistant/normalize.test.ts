@@ -14,6 +14,10 @@ describe('normalizeQuestion', () => {
     ['wheres the dentist', 'where is the dentist'],
     ['whats on turkey day', 'what is on thanksgiving'],
     ['plans for tgiving?', 'plans for thanksgiving'],
+    ['wot time is ballet', 'what time is ballet'],
+    ['whos takin me, whos gettin me', 'who is taking me who is getting me'],
+    ['is ther art club', 'is there art club'],
+    ['did i do my history hw', 'did i do my history homework'],
   ])('%j → %j', (text, expected) => {
     expect(normalizeQuestion(text)).toBe(expected);
   });

@@ -3,6 +3,7 @@ import type { CorpusFamilyName } from './families.ts';
 import { HELDOUT } from './heldout.ts';
 import { HELDOUT_43 } from './heldout-43.ts';
 import { HELDOUT_43B } from './heldout-43b.ts';
+import { HELDOUT_43C } from './heldout-43c.ts';
 import { UNDERSTANDING } from './understanding.ts';
 
 export type { CorpusCase } from './case.ts';
@@ -2164,10 +2165,55 @@ ask('brooks', B7_TUE_AM, 'dana', ['is piano on wed i heard it was moved'], {
 /** Round 7's tuning cases (issue 43 item 1), counted on their own by the bench. */
 export const ROUND_7: readonly CorpusCase[] = cases.slice(round7From);
 
+// Round 8 (issue 43 item 1): the classes round 8's held-out part missed on its first run (heldout-43c.ts), in
+// other words: a teen's dropped g's and "wot" ("takin", "gettin", "wot time"), "ther" for "there", "hw" for
+// homework, and an "I" that tells ("I might …", "I'm working late") with a "late" that is not overdue.
+const round8From = cases.length;
+const O8_MON_PM = '2026-12-07T16:00:00';
+const B8_MON_AM = '2026-11-30T07:45:00';
+const H8_WED_AM = '2026-12-02T10:00:00';
+const H8_THU_PM = '2026-12-03T17:00:00';
+
+ask('okafor', O8_MON_PM, 'ada', ['wot time is piano'], { intent: 'next_event', says: ['Piano', '4:30'] });
+ask('okafor', O8_MON_PM, 'tobi', ['whos takin me to football tmrw'], {
+  intent: 'transport',
+  day: '2026-12-08',
+  says: ['Ngozi', '4:45pm'],
+});
+ask('okafor', O8_MON_PM, 'ada', ['is ther swimming on sat'], {
+  intent: 'event_check',
+  day: '2026-12-12',
+  starts: 'Yes',
+});
+ask('okafor', O8_MON_PM, 'tobi', ['did i finish my spelling hw'], { intent: 'task_check', starts: 'No' });
+ask('okafor', O8_MON_PM, 'marco', ['whats on wednesday i may have to stay late'], {
+  intent: 'schedule',
+  day: '2026-12-09',
+  says: ['Book club'],
+});
+ask('brooks', B8_MON_AM, 'chris', ['whats on thursday im working late'], {
+  intent: 'schedule',
+  day: '2026-12-03',
+  says: ['Soccer practice', 'Book club'],
+});
+ask('harris', H8_WED_AM, 'jack', ['whos gettin me from football'], {
+  intent: 'transport',
+  says: ['James', '5:30pm'],
+});
+ask('harris', H8_THU_PM, 'olivia', ['wots on sat'], {
+  intent: 'schedule',
+  day: '2026-12-05',
+  says: ['Swimming'],
+});
+
+/** Round 8's tuning cases (issue 43 item 1), counted on their own by the bench. */
+export const ROUND_8: readonly CorpusCase[] = cases.slice(round8From);
+
 /**
  * Every case: rounds 1-4 above, round 5 (heldout.ts, the held-out set of 2026-11-23), round 6 (issue 43:
  * understanding.ts and its held-out part heldout-43.ts), round 7 (the tuning cases above, ROUND_7, and its
- * held-out part heldout-43b.ts).
+ * held-out part heldout-43b.ts), round 8 (the tuning cases above, ROUND_8, and its held-out
+ * part heldout-43c.ts, tuned on after its first run).
  */
 export const CORPUS: readonly CorpusCase[] = [
   ...cases,
@@ -2175,4 +2221,5 @@ export const CORPUS: readonly CorpusCase[] = [
   ...UNDERSTANDING,
   ...HELDOUT_43,
   ...HELDOUT_43B,
+  ...HELDOUT_43C,
 ];
