@@ -9,8 +9,8 @@ import { defineConfig } from 'vitest/config';
 //
 // Four projects, so CI can run what depends on the database on both databases and the rest once (issue 44):
 // - `unit`: files that never open a database;
-// - `database`: files that import the test harness (src/server/test/harness.ts), which opens one, or a
-//   database client of their own (`pg`, PGlite);
+// - `database`: files that import a database client (`pg`, PGlite), themselves or through a test support module
+//   (src/server/test/harness.ts, messaging.ts, migration-subjects.ts, a feature's `testing/` folder);
 // - `mocking`: the few files that replace modules or globals (`vi.mock`, `vi.stubGlobal`, fake timers);
 // - `timing`: the import stall test, which measures wall-clock waits and so runs alone, after the others.
 // `npx vitest run` runs them all; `npx vitest run --project database` just the database tests.
@@ -20,7 +20,9 @@ import { defineConfig } from 'vitest/config';
 // behind (each test builds its own app and database); a file that must replace a module or a global for its
 // tests goes to `mocking`, which keeps Vitest's per-file isolation.
 
-const OPENS_DATABASE = /from '(?:(?:\.\.?\/)+test\/harness\.ts|pg|@electric-sql\/pglite)'/;
+const DATABASE_CLIENT = /from '(?:pg|@electric-sql\/pglite)'/;
+/** Test support code: what a test file imports to open a database through (folders `test/`, `testing/`). */
+const TEST_SUPPORT = /(?:^|\/)(?:test|testing)\/|\/fixtures\.ts$/;
 const MOCKS = /\bvi\.(?:mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
 const TIMING = ['src/server/calendar-feed/import-stall.test.ts'];
 
@@ -35,9 +37,21 @@ function testFiles(dir: string): string[] {
 const all = [...testFiles('src'), ...testFiles('scripts'), ...testFiles('test')].filter(
   (file) => !TIMING.includes(file),
 );
-const source = new Map(all.map((file) => [file, fs.readFileSync(file, 'utf8')]));
-const usesDatabase = all.filter((file) => OPENS_DATABASE.test(source.get(file) ?? ''));
-const mocking = all.filter((file) => MOCKS.test(source.get(file) ?? ''));
+const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+
+/** True when `file` imports a database client, itself or through test support code it imports. */
+function opensDatabase(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const text = read(file);
+  if (DATABASE_CLIENT.test(text)) return true;
+  return [...text.matchAll(/from '(\.\.?\/[^']+\.ts)'/g)]
+    .map((match) => path.join(path.dirname(file), match[1] ?? ''))
+    .some((imported) => TEST_SUPPORT.test(imported) && opensDatabase(imported, seen));
+}
+
+const usesDatabase = all.filter((file) => opensDatabase(file));
+const mocking = all.filter((file) => MOCKS.test(read(file)));
 const mockingWithDatabase = mocking.filter((file) => usesDatabase.includes(file));
 if (mockingWithDatabase.length > 0) {
   // The PostgreSQL pass runs `database` only: a database test in `mocking` would run on PGlite alone.

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTHING_TO_CONFIRM_REPLY } from '../../core/assistant/replies.ts';
 import {
   COMMAND_CANCELLED_REPLY,
@@ -13,11 +13,10 @@ import { families } from '../db/schema/families.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { tasks } from '../db/schema/tasks.ts';
 import { addMember, setSmsEnabled } from '../notifications/testing/family.ts';
-import { createTestServer, type SignedInFamily, signedInFamily, type TestServer } from '../test/harness.ts';
-import { textIn } from '../test/inbound-sms.ts';
+import { type SignedInFamily, signedInFamily } from '../test/harness.ts';
+import { messagingFixture } from '../test/messaging.ts';
 import { markPhoneVerified } from '../test/phone.ts';
 import { openSse } from '../test/sse-client.ts';
-import { SMS_WEBHOOK_PATH } from './routes.ts';
 import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 
 // Issue 43 item 2 (ADR 058): calendar commands by text change nothing before YES; YES goes through the events
@@ -25,22 +24,10 @@ import { ANSWER_KIND, QUESTION_KIND } from './service.ts';
 // reverses. Texts come in as Twilio-signed webhook requests; real database (PGlite, or PostgreSQL with
 // DATABASE_URL); the test clock stands in for the ten minutes.
 
-const TOKEN = 'test-auth-token-0123456789abcdef';
-const PUBLIC_URL = 'https://familyhub.example';
-
-let server: TestServer;
+const messaging = messagingFixture();
+const server = messaging.server;
+const send = (from: string, body: string) => messaging.text(from, body);
 let households = 0;
-
-async function send(from: string, body: string): Promise<string | null> {
-  const { status, reply } = await textIn(
-    server,
-    { token: TOKEN, publicUrl: PUBLIC_URL, webhookPath: SMS_WEBHOOK_PATH },
-    from,
-    body,
-  );
-  expect(status).toBe(200);
-  return reply;
-}
 
 interface Household extends SignedInFamily {
   ben: number;
@@ -98,13 +85,6 @@ async function day(f: Household, date: string) {
     .map((e) => `${e.start_date.slice(11, 16)} ${e.title}`)
     .sort();
 }
-
-beforeAll(async () => {
-  server = await createTestServer({ TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL });
-});
-afterAll(async () => {
-  await server.close();
-});
 
 describe('a texted command changes nothing before YES', () => {
   const add = 'add dentist for mia tue 3pm';
