@@ -85,6 +85,12 @@ const configSchema = z.object({
   PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   WAITLIST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   FAMILY_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(FAMILY_WRITES_PER_MINUTE),
+  /**
+   * How often each process's reminder planner runs, in seconds (ADR 030's dispatcher is woken by commits and does
+   * not need it). A minute in production; the multi-process fault test runs a few seconds so that its rounds of
+   * planning do not take minutes of real time.
+   */
+  PLANNER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Open `GET /api/changes` streams one process holds at once (issue 42); past it 429. */
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().positive().default(LIVE_STREAMS_PER_PROCESS),
   /**

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     publicUrl: config.PUBLIC_URL,
     logger: app.log,
+    intervalMs: config.PLANNER_INTERVAL_SECONDS * 1000,
   });
 
   const pruning = setInterval(() => {
