@@ -188,36 +188,44 @@ export const familyPlanReplySchema = z.object({
 export type FamilyPlanDto = z.output<typeof familyPlanReplySchema>;
 
 /** One item of `GET /api/family-members/invitations`: a pending invitation. Instants are ISO 8601 UTC. */
-export interface InvitationDto {
-  id: number;
-  name: string;
-  email: string | null;
-  color: string;
-  role: string;
-  /** null: the invitation never expires (SPEC §2 'Expires: … or Never'). */
-  invitation_expires_at: string | null;
-  invitation_sent_at: string | null;
-}
+export const invitationDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  color: z.string(),
+  role: z.string(),
+  invitation_expires_at: z.string().nullable().meta({
+    description: 'null: the invitation never expires (SPEC §2 ‘Expires: … or Never’).',
+  }),
+  invitation_sent_at: z.string().nullable(),
+});
+export type InvitationDto = z.output<typeof invitationDtoSchema>;
 
 /**
  * Reply of `POST /api/family-members/invite` and `…/invitations/{id}/resend`: the invitation, and its link when
  * no e-mail provider is configured (issue 21), for the inviter to copy or share; null when it was e-mailed.
  * The link is never stored readable, so it is only ever known from this reply; Resend makes a new one.
  */
-export interface InvitationSentDto extends InvitationDto {
-  invitation_link: string | null;
-}
+export const invitationSentDtoSchema = invitationDtoSchema.extend({
+  invitation_link: z.string().nullable().meta({
+    description:
+      'The invitation link when no e-mail provider is configured, for the inviter to copy or share; null when it was e-mailed. Only ever known from this reply.',
+  }),
+});
+export type InvitationSentDto = z.output<typeof invitationSentDtoSchema>;
 
 /** Reply of `GET /api/family-members/invitations/validate/{token}` (SPEC §3 Invitation). */
-export interface InvitationDetailsDto {
-  name: string;
-  email: string | null;
-  role: string;
-  color: string;
-  /** The inviting member's name; null when that member has since been deleted. */
-  inviter_name: string | null;
-  invitation_expires_at: string | null;
-}
+export const invitationDetailsDtoSchema = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+  color: z.string(),
+  inviter_name: z.string().nullable().meta({
+    description: 'The inviting member’s name; null when that member has since been deleted.',
+  }),
+  invitation_expires_at: z.string().nullable(),
+});
+export type InvitationDetailsDto = z.output<typeof invitationDetailsDtoSchema>;
 
 /** The length of a phone verification code (issue 20): six digits, sent by SMS. */
 export const PHONE_CODE_LENGTH = 6;

@@ -4,6 +4,9 @@ import {
   acceptInvitationSchema,
   familyMemberDtoSchema,
   familyPlanReplySchema,
+  invitationDetailsDtoSchema,
+  invitationDtoSchema,
+  invitationSentDtoSchema,
   inviteSchema,
   memberCreateSchema,
   memberPatchSchema,
@@ -249,6 +252,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
         200: {
           description:
             '`InvitationDto[]`: invitations share the plan’s members (`max_members`) with the members, 2 KiB each: at most 8,197 bytes on the free plan (`membersListMaxBytes`).',
+          schema: z.array(invitationDtoSchema),
         },
       },
     },
@@ -264,7 +268,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'session',
       body: inviteSchema,
       options: { preHandler: limitInvitationSends },
-      responses: { 201: { description: '`InvitationDto`.' } },
+      responses: { 201: { description: '`InvitationDto`.', schema: invitationSentDtoSchema } },
       errors: { 409: 'The address already has an account or an invitation.' },
     },
     async ({ auth, body }, _request, reply) =>
@@ -280,7 +284,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'session',
       params: idParams,
       options: { preHandler: limitInvitationSends },
-      responses: { 200: { description: '`InvitationDto`.' } },
+      responses: { 200: { description: '`InvitationDto`.', schema: invitationSentDtoSchema } },
     },
     async ({ auth, id }) => resendInvitation(ctx, auth.familyId, auth.userId, id),
   );
@@ -311,7 +315,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'token',
       params: tokenParams,
       options: { preHandler: limitTokenUse, config: { systemScope: 'invitation-token' } },
-      responses: { 200: { description: '`InvitationDetailsDto`.' } },
+      responses: { 200: { description: '`InvitationDetailsDto`.', schema: invitationDetailsDtoSchema } },
       errors: { 404: 'The link is unknown, used, cancelled or expired.' },
     },
     async (_input, request, reply) => {
