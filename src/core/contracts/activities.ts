@@ -3,13 +3,13 @@ import { DURATION_CHOICES } from './events.ts';
 import {
   DESCRIPTION_MAX,
   INVALID_DATE_MESSAGE,
+  listedDescriptionSchema,
   localDateTimeSchema,
   memberIdSchema,
   optionalTextSchema,
   PRIORITIES,
   TITLE_MAX,
 } from './tasks.ts';
-import { DESCRIPTION_PREVIEW_MAX_BYTES, DESCRIPTION_PREVIEW_MAX_LINES } from './quotas.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
 /** SPEC §3 Activity proposal categories, in the form's order; `other` is the default. */
@@ -134,12 +134,10 @@ export const activityProposalDtoSchema = z.object({
   id: z.number().int(),
   family_id: z.number().int(),
   title: z.string(),
-  description: z
-    .string()
-    .nullable()
-    .meta({
-      description: `In \`GET /api/activity-proposals\` only the description’s start (issue 42, ADR 046: ${String(DESCRIPTION_PREVIEW_MAX_LINES)} lines within ${String(DESCRIPTION_PREVIEW_MAX_BYTES)} bytes); the proposal’s own GET and the write replies carry all of it. The edit form reads \`GET /api/activity-proposals/{id}\`.`,
-    }),
+  description: listedDescriptionSchema(
+    '/api/activity-proposals',
+    'the proposal’s own GET and the write replies carry all of it. The edit form reads `GET /api/activity-proposals/{id}`.',
+  ),
   description_truncated: z.boolean().meta({
     description: 'Whether the description holds more than this reply carries (only ever true in the list).',
   }),

@@ -216,6 +216,19 @@ export type UpdateTaskPayload = z.input<typeof updateTaskSchema>;
 export type UpdateTaskInput = z.output<typeof updateTaskSchema>;
 
 /**
+ * A description a list (`GET {listPath}`) cuts to its start (issue 42, ADR 046: `DESCRIPTION_PREVIEW_MAX_LINES`
+ * lines within `DESCRIPTION_PREVIEW_MAX_BYTES`); `whole` says where all of it is. Text or null, as the DTOs carry it.
+ */
+export function listedDescriptionSchema(listPath: string, whole: string): z.ZodNullable<z.ZodString> {
+  return z
+    .string()
+    .nullable()
+    .meta({
+      description: `In \`GET ${listPath}\` only the description’s start (issue 42, ADR 046: ${String(DESCRIPTION_PREVIEW_MAX_LINES)} lines within ${String(DESCRIPTION_PREVIEW_MAX_BYTES)} bytes); ${whole}`,
+    });
+}
+
+/**
  * A task on the wire (SPEC §3 Task; reply of `GET /api/tasks`, `GET /api/tasks/{id}` and of create / update).
  * Times: `due_date` is local wall-clock text `YYYY-MM-DDTHH:mm:00` in the family's zone; `last_reminder_sent` an
  * ISO instant. `event_title` is the linked event's title (null for a standalone task), so the list can name it.
@@ -224,12 +237,10 @@ export const taskDtoSchema = z.object({
   id: z.number().int(),
   family_id: z.number().int(),
   title: z.string(),
-  description: z
-    .string()
-    .nullable()
-    .meta({
-      description: `In \`GET /api/tasks\` only the description’s start (issue 42, ADR 046: ${String(DESCRIPTION_PREVIEW_MAX_LINES)} lines within ${String(DESCRIPTION_PREVIEW_MAX_BYTES)} bytes); the task’s own GET and the write replies carry all of it. Save what \`GET /api/tasks/{id}\` answered, never a listed description.`,
-    }),
+  description: listedDescriptionSchema(
+    '/api/tasks',
+    'the task’s own GET and the write replies carry all of it. Save what `GET /api/tasks/{id}` answered, never a listed description.',
+  ),
   description_truncated: z.boolean().meta({
     description:
       'Whether the task’s description holds more than this reply carries (only ever true in the list).',
