@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FamilyMemberDto } from './members.ts';
+import { familyMemberDtoSchema } from './members.ts';
 import { newPasswordSchema, webauthnResponseSchema } from './auth.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
@@ -44,41 +44,49 @@ export const addPasskeySchema = z.object({
 });
 
 /** A passkey as `GET /api/account` lists it. Instants are ISO 8601 UTC. */
-export interface PasskeyDto {
-  id: number;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-}
+export const passkeyDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type PasskeyDto = z.output<typeof passkeyDtoSchema>;
 
 /** Reply of `GET /api/account` (issue 25). */
-export interface AccountDto {
-  email: string;
-  /** An address waiting for its confirmation link to be opened, else null. */
-  pending_email: string | null;
-  passkeys: PasskeyDto[];
-  /** Unused recovery codes left (0 when no passkey is set up). */
-  recovery_codes_left: number;
-  /**
-   * Issue 41: the member this account signs in as, exactly as their card on the Family Members screen shows them
-   * (`reminder_channel`, `push_devices`, the 'Daily Reminders' and 'Pickup alerts' switches), for "Your
-   * reminders"; null when the account is linked to no member (then nothing reaches it).
-   */
-  member: FamilyMemberDto | null;
-  /** Issue 41: the family's 'Disable All Push Notifications' switch is on (no device gets anything). */
-  push_switched_off: boolean;
-}
+export const accountDtoSchema = z.object({
+  email: z.string(),
+  pending_email: z.string().nullable().meta({
+    description: 'An address waiting for its confirmation link to be opened, else null.',
+  }),
+  passkeys: z.array(passkeyDtoSchema).meta({
+    description:
+      'Each `{ id, name, created_at, last_used_at }` (`last_used_at` null when never used); instants are ISO 8601 UTC.',
+  }),
+  recovery_codes_left: z.number().int().meta({
+    description: 'Unused recovery codes left (0 when no passkey is set up).',
+  }),
+  member: familyMemberDtoSchema.nullable().meta({
+    description:
+      'Issue 41: the member this account signs in as, exactly as their card on the Family Members screen shows them (`reminder_channel`, `push_devices`, the ‘Daily Reminders’ and ‘Pickup alerts’ switches), for “Your reminders”; null when the account is linked to no member (then nothing reaches it).',
+  }),
+  push_switched_off: z.boolean().meta({
+    description:
+      'Issue 41: the family’s ‘Disable All Push Notifications’ switch is on (no device gets anything).',
+  }),
+});
+export type AccountDto = z.output<typeof accountDtoSchema>;
 
 /** One signed-in session as `GET /api/account/sessions` lists it. Instants are ISO 8601 UTC. */
-export interface SessionListItemDto {
-  id: string;
-  /** "Chrome on Linux", from the User-Agent at sign-in; "Unknown device" when there was none. */
-  device: string;
-  signed_in_at: string;
-  last_used_at: string;
-  /** The session of the request that asked. */
-  current: boolean;
-}
+export const sessionListItemDtoSchema = z.object({
+  id: z.string(),
+  device: z.string().meta({
+    description: '“Chrome on Linux”, from the User-Agent at sign-in; “Unknown device” when there was none.',
+  }),
+  signed_in_at: z.string(),
+  last_used_at: z.string(),
+  current: z.boolean().meta({ description: 'The session of the request that asked.' }),
+});
+export type SessionListItemDto = z.output<typeof sessionListItemDtoSchema>;
 
 /** Reply of `POST /api/account/email` (202): the address waiting for its confirmation link to be opened. */
 export const pendingEmailReplySchema = z.object({ pending_email: z.string() });

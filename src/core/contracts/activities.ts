@@ -3,6 +3,7 @@ import { DURATION_CHOICES } from './events.ts';
 import {
   DESCRIPTION_MAX,
   INVALID_DATE_MESSAGE,
+  listedDescriptionSchema,
   localDateTimeSchema,
   memberIdSchema,
   optionalTextSchema,
@@ -129,33 +130,38 @@ export type UpdateActivityInput = z.output<typeof updateActivitySchema>;
  * An activity proposal on the wire (SPEC §3). `due_date` is local wall-clock text `YYYY-MM-DDTHH:mm:00` in the
  * family's zone; `response_date` and `created_at` are ISO instants.
  */
-export interface ActivityProposalDto {
-  id: number;
-  family_id: number;
-  title: string;
-  /**
-   * In `GET /api/activity-proposals` only the description's start (issue 42, ADR 046); the proposal's own GET
-   * and the write replies carry all of it. The edit form reads `GET /api/activity-proposals/{id}`.
-   */
-  description: string | null;
-  /** Whether the description holds more than this reply carries (only ever true in the list). */
-  description_truncated: boolean;
-  category: ActivityCategory;
-  status: ActivityStatus;
-  assigned_to: number | null;
-  assigned_by: number | null;
-  due_date: string | null;
-  estimated_duration: string | null;
-  location: string | null;
-  response_date: string | null;
-  /** In the list only its start, like `description`. */
-  notes: string | null;
-  /** Whether the notes hold more than this reply carries (only ever true in the list). */
-  notes_truncated: boolean;
-  /** The event 'Add to Calendar' made of it (issue 21); null before, and again if that event is deleted. */
-  event_id: number | null;
-  created_at: string;
-}
+export const activityProposalDtoSchema = z.object({
+  id: z.number().int(),
+  family_id: z.number().int(),
+  title: z.string(),
+  description: listedDescriptionSchema(
+    '/api/activity-proposals',
+    'the proposal’s own GET and the write replies carry all of it. The edit form reads `GET /api/activity-proposals/{id}`.',
+  ),
+  description_truncated: z.boolean().meta({
+    description: 'Whether the description holds more than this reply carries (only ever true in the list).',
+  }),
+  category: z.enum(ACTIVITY_CATEGORIES),
+  status: z.enum(ACTIVITY_STATUSES),
+  assigned_to: z.number().int().nullable(),
+  assigned_by: z.number().int().nullable(),
+  due_date: z.string().nullable().meta({
+    description: 'Local wall-clock `YYYY-MM-DDTHH:mm:00` in the family’s zone.',
+  }),
+  estimated_duration: z.string().nullable(),
+  location: z.string().nullable(),
+  response_date: z.string().nullable().meta({ description: 'An ISO 8601 instant.' }),
+  notes: z.string().nullable().meta({ description: 'In the list only its start, like `description`.' }),
+  notes_truncated: z.boolean().meta({
+    description: 'Whether the notes hold more than this reply carries (only ever true in the list).',
+  }),
+  event_id: z.number().int().nullable().meta({
+    description:
+      'The event ‘Add to Calendar’ made of it (issue 21); null before, and again if that event is deleted.',
+  }),
+  created_at: z.string().meta({ description: 'An ISO 8601 instant.' }),
+});
+export type ActivityProposalDto = z.output<typeof activityProposalDtoSchema>;
 
 /** SPEC §9 activity form defaults: 60 minutes, 09:00, category other, priority medium. */
 export const ACTIVITY_FORM_DEFAULTS = {

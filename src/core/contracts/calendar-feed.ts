@@ -29,13 +29,15 @@ export const feedCreatedSchema = z.object({
 export type FeedCreatedDto = z.output<typeof feedCreatedSchema>;
 
 /** Answer of `POST /api/calendar/import` (SPEC-style snake_case). */
-export interface ImportReportDto {
-  /** New rows: events, series (one each) and overridden occurrences of a series. */
-  imported: number;
-  /** Existing events (same source UID) whose fields changed. */
-  updated: number;
-  /** Existing events the file left as they were. */
-  unchanged: number;
-  skipped: Array<{ uid: string | null; title: string | null; reason: string }>;
-  warnings: string[];
-}
+export const importReportDtoSchema = z.object({
+  imported: z.number().int().meta({
+    description: 'New rows: events, series (one each) and overridden occurrences of a series.',
+  }),
+  updated: z.number().int().meta({ description: 'Existing events (same source UID) whose fields changed.' }),
+  unchanged: z.number().int().meta({ description: 'Existing events the file left as they were.' }),
+  skipped: z
+    .array(z.object({ uid: z.string().nullable(), title: z.string().nullable(), reason: z.string() }))
+    .meta({ description: 'Each `{ uid, title, reason }`: an event not imported, and why.' }),
+  warnings: z.array(z.string()).meta({ description: 'What was repaired (docs/ics.md).' }),
+});
+export type ImportReportDto = z.output<typeof importReportDtoSchema>;

@@ -285,30 +285,32 @@ export type { EventDto, EventOccurrenceDto } from './event-wire.ts';
  * A task of an event, as `GET /api/events/{id}/tasks` answers it (SPEC §3 Task fields): at most
  * `TASKS_LIST_MAX`, each description cut to its start as in `GET /api/tasks` (issue 42, ADR 046).
  */
-export interface EventTaskDto {
-  id: number;
-  family_id: number;
-  title: string;
-  /** The description's start (`description_truncated` when more); `GET /api/tasks/{id}` has all of it. */
-  description: string | null;
-  description_truncated: boolean;
-  event_id: number | null;
-  assigned_to: number | null;
-  assigned_to_ids: string[];
-  due_date: string | null;
-  estimated_duration_minutes: number;
-  status: string;
-  priority: string;
-  send_sms_reminder: boolean;
-  reminder_frequency: string;
-  transport_kind: string | null;
-  /**
-   * A transport task of a series' occurrence (ADR 047): that occurrence's RECURRENCE-ID in the series' terms
-   * (`YYYY-MM-DDTHH:mm:ss`, the `occurrence_start` of `GET /api/events`' occurrences); null for any other task.
-   */
-  occurrence_start: string | null;
-  created_at: string;
-}
+export const eventTaskDtoSchema = z.object({
+  id: z.number().int(),
+  family_id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable().meta({
+    description:
+      'The description’s start (`description_truncated` when more); `GET /api/tasks/{id}` has all of it.',
+  }),
+  description_truncated: z.boolean(),
+  event_id: z.number().int().nullable(),
+  assigned_to: z.number().int().nullable(),
+  assigned_to_ids: z.array(z.string()),
+  due_date: z.string().nullable(),
+  estimated_duration_minutes: z.number(),
+  status: z.string(),
+  priority: z.string(),
+  send_sms_reminder: z.boolean(),
+  reminder_frequency: z.string(),
+  transport_kind: z.string().nullable(),
+  occurrence_start: z.string().nullable().meta({
+    description:
+      'A transport task of a series’ occurrence (ADR 047): that occurrence’s RECURRENCE-ID in the series’ terms (`YYYY-MM-DDTHH:mm:ss`, the `occurrence_start` of `GET /api/events`’ occurrences); null for any other task.',
+  }),
+  created_at: z.string(),
+});
+export type EventTaskDto = z.output<typeof eventTaskDtoSchema>;
 
 /** The plan-limit message (409) when a family has created its month's allowance of events. */
 export function eventLimitMessage(limit: number): string {

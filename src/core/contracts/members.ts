@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_COLORS, MEMBER_ROLES } from '../members/colors.ts';
-import type { ReminderGap } from '../notifications/reminder-channel.ts';
+import { REMINDER_GAPS } from '../notifications/reminder-channel.ts';
 import {
   CONTROL_CHARACTER_MESSAGE,
   hasControlCharacter,
@@ -132,43 +132,48 @@ export const OWNER_ROLE = 'owner';
 export const MEMBER_ROLE = 'member';
 
 /** One item of `GET /api/family-members` (SPEC §7), with who can sign in and who owns the family. */
-export interface FamilyMemberDto {
-  id: number;
-  name: string;
-  color: string;
-  role: string;
-  email: string | null;
-  /** E.164 (`+14155550123`); screens show it in the family's national format. */
-  phone_number: string | null;
-  daily_summary_enabled: boolean;
-  /** Issue 27: gets the evening SMS about tomorrow's uncovered pickups (parents with a phone). */
-  driving_alerts_enabled: boolean;
-  /** The member has an active account (a login): deleting them ends their sign-in. */
-  has_login: boolean;
-  /** The member's account owns the family: nobody can delete them; only they can hand ownership on. */
-  is_owner: boolean;
-  /** The member is the signed-in user. */
-  is_you: boolean;
-  /**
-   * Issue 20 (ADR 009): the phone number was confirmed by a code sent to it. Only a verified number gets SMS and
-   * reaches the assistant; changing the number clears it.
-   */
-  phone_verified: boolean;
-  /** A code was sent to the (unverified) number and can still be confirmed: the screen says "Code sent". */
-  phone_code_pending: boolean;
-  /** How reminders and alerts really reach them now (issue 21): 'sms', 'email', or null for not at all. */
-  reminder_channel: 'sms' | 'email' | null;
-  /**
-   * Issue 46: why `reminder_channel` is null, for the words that say what to do (`reminderGap`); null when the
-   * member is reachable.
-   */
-  reminder_gap: ReminderGap | null;
-  /**
-   * Issue 41: how many devices of the member's account get their reminders by Web Push as well (beside
-   * `reminder_channel`); 0 without an account or devices, or when the family turned push off.
-   */
-  push_devices: number;
-}
+export const familyMemberDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  role: z.string(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable().meta({
+    description: 'E.164 (`+14155550123`); screens show it in the family’s national format.',
+  }),
+  daily_summary_enabled: z.boolean(),
+  driving_alerts_enabled: z.boolean().meta({
+    description: 'Issue 27: gets the evening SMS about tomorrow’s uncovered pickups (parents with a phone).',
+  }),
+  has_login: z.boolean().meta({
+    description: 'The member has an active account (a login): deleting them ends their sign-in.',
+  }),
+  is_owner: z.boolean().meta({
+    description:
+      'The member’s account owns the family: nobody can delete them; only they can hand ownership on.',
+  }),
+  is_you: z.boolean().meta({ description: 'The member is the signed-in user.' }),
+  phone_verified: z.boolean().meta({
+    description:
+      'Issue 20 (ADR 009): the phone number was confirmed by a code sent to it. Only a verified number gets SMS and reaches the assistant; changing the number clears it.',
+  }),
+  phone_code_pending: z.boolean().meta({
+    description:
+      'A code was sent to the (unverified) number and can still be confirmed: the screen says “Code sent”.',
+  }),
+  reminder_channel: z.enum(['sms', 'email']).nullable().meta({
+    description: 'How reminders and alerts really reach them now (issue 21); null for not at all.',
+  }),
+  reminder_gap: z.enum(REMINDER_GAPS).nullable().meta({
+    description:
+      'Issue 46: why `reminder_channel` is null, for the words that say what to do; null when the member is reachable.',
+  }),
+  push_devices: z.number().int().meta({
+    description:
+      'Issue 41: how many devices of the member’s account get their reminders by Web Push as well (beside `reminder_channel`); 0 without an account or devices, or when the family turned push off.',
+  }),
+});
+export type FamilyMemberDto = z.output<typeof familyMemberDtoSchema>;
 
 /**
  * Reply of `GET /api/family-members/plan` (issue 46): the family's member limit (`families.max_members`) and the
@@ -183,36 +188,44 @@ export const familyPlanReplySchema = z.object({
 export type FamilyPlanDto = z.output<typeof familyPlanReplySchema>;
 
 /** One item of `GET /api/family-members/invitations`: a pending invitation. Instants are ISO 8601 UTC. */
-export interface InvitationDto {
-  id: number;
-  name: string;
-  email: string | null;
-  color: string;
-  role: string;
-  /** null: the invitation never expires (SPEC §2 'Expires: … or Never'). */
-  invitation_expires_at: string | null;
-  invitation_sent_at: string | null;
-}
+export const invitationDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  color: z.string(),
+  role: z.string(),
+  invitation_expires_at: z.string().nullable().meta({
+    description: 'null: the invitation never expires (SPEC §2 ‘Expires: … or Never’).',
+  }),
+  invitation_sent_at: z.string().nullable(),
+});
+export type InvitationDto = z.output<typeof invitationDtoSchema>;
 
 /**
  * Reply of `POST /api/family-members/invite` and `…/invitations/{id}/resend`: the invitation, and its link when
  * no e-mail provider is configured (issue 21), for the inviter to copy or share; null when it was e-mailed.
  * The link is never stored readable, so it is only ever known from this reply; Resend makes a new one.
  */
-export interface InvitationSentDto extends InvitationDto {
-  invitation_link: string | null;
-}
+export const invitationSentDtoSchema = invitationDtoSchema.extend({
+  invitation_link: z.string().nullable().meta({
+    description:
+      'The invitation link when no e-mail provider is configured, for the inviter to copy or share; null when it was e-mailed. Only ever known from this reply.',
+  }),
+});
+export type InvitationSentDto = z.output<typeof invitationSentDtoSchema>;
 
 /** Reply of `GET /api/family-members/invitations/validate/{token}` (SPEC §3 Invitation). */
-export interface InvitationDetailsDto {
-  name: string;
-  email: string | null;
-  role: string;
-  color: string;
-  /** The inviting member's name; null when that member has since been deleted. */
-  inviter_name: string | null;
-  invitation_expires_at: string | null;
-}
+export const invitationDetailsDtoSchema = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+  color: z.string(),
+  inviter_name: z.string().nullable().meta({
+    description: 'The inviting member’s name; null when that member has since been deleted.',
+  }),
+  invitation_expires_at: z.string().nullable(),
+});
+export type InvitationDetailsDto = z.output<typeof invitationDetailsDtoSchema>;
 
 /** The length of a phone verification code (issue 20): six digits, sent by SMS. */
 export const PHONE_CODE_LENGTH = 6;

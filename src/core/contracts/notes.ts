@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTE_PREVIEW_MAX_BYTES, NOTE_PREVIEW_MAX_LINES } from './quotas.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
 /** SPEC §3 Note categories, in the order the form lists them; `general` is the default. */
@@ -104,19 +105,19 @@ export const noteClearTickedReplySchema = z.object({ removed: z.number().int() }
 export type NoteClearTickedReplyDto = z.output<typeof noteClearTickedReplySchema>;
 
 /** A note on the wire (SPEC §3 Note, snake_case). `author_name` is the author's name, null when unknown. */
-export interface NoteDto {
-  id: number;
-  family_id: number;
-  title: string;
-  content: string;
-  family_member_id: number | null;
-  author_name: string | null;
-  category: NoteCategory;
-  pinned: boolean;
-  sort_order: number;
-  /** ISO 8601 instant (UTC). */
-  created_at: string;
-}
+export const noteDtoSchema = z.object({
+  id: z.number().int(),
+  family_id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  family_member_id: z.number().int().nullable(),
+  author_name: z.string().nullable().meta({ description: 'The author’s name, null when unknown.' }),
+  category: z.enum(NOTE_CATEGORIES),
+  pinned: z.boolean(),
+  sort_order: z.number().int(),
+  created_at: z.string().meta({ description: 'ISO 8601 instant (UTC).' }),
+});
+export type NoteDto = z.output<typeof noteDtoSchema>;
 
 /**
  * A note in the notes list (`GET /api/notes`, issue 42, ADR 042). The list is bounded: `content` is only the
@@ -124,6 +125,10 @@ export interface NoteDto {
  * path), and `content_truncated` says whether the note holds more. The whole note is `GET /api/notes/{id}`;
  * never save a listed `content` back as the note's content.
  */
-export interface NoteListItemDto extends NoteDto {
-  content_truncated: boolean;
-}
+export const noteListItemDtoSchema = noteDtoSchema.extend({
+  content: z.string().meta({
+    description: `Only the note’s start: its first ${String(NOTE_PREVIEW_MAX_LINES)} lines within ${String(NOTE_PREVIEW_MAX_BYTES)} bytes, photos named by path. Never save it back as the note’s content.`,
+  }),
+  content_truncated: z.boolean().meta({ description: 'Whether the note holds more than `content` carries.' }),
+});
+export type NoteListItemDto = z.output<typeof noteListItemDtoSchema>;

@@ -95,37 +95,42 @@ export const notificationListQuerySchema = z.object({
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 /** One message in GET /api/notifications (snake_case wire fields; times are ISO 8601 UTC instants). */
-export interface NotificationDto {
-  id: number;
-  family_member_id: number | null;
-  member_name: string | null;
-  channel: NotificationChannel;
-  recipient: string;
-  kind: string;
-  subject: string | null;
-  /** The text body, with secrets (invitation tokens) redacted. */
-  body: string;
-  status: NotificationStatus;
-  status_reason: string | null;
-  attempts: number;
-  last_error: string | null;
-  send_after: string;
-  expires_at: string | null;
-  sent_at: string | null;
-  created_at: string;
-}
+export const notificationDtoSchema = z.object({
+  id: z.number().int(),
+  family_member_id: z.number().int().nullable(),
+  member_name: z.string().nullable(),
+  channel: z.enum(notificationChannels),
+  recipient: z.string(),
+  kind: z.string(),
+  subject: z.string().nullable(),
+  body: z.string().meta({ description: 'The text body, with secrets (invitation tokens) redacted.' }),
+  status: z.enum(notificationStatuses),
+  status_reason: z.string().nullable(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  send_after: z.string(),
+  expires_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type NotificationDto = z.output<typeof notificationDtoSchema>;
 
 /**
  * One message in the GET /api/notifications list (issue 42): `body` is only its start (within
  * `NOTIFICATION_BODY_PREVIEW_MAX_BYTES`), `body_truncated` says whether more was left out; `subject`,
  * `status_reason` and `last_error` are cut to `NOTIFICATION_TEXT_PREVIEW_MAX_BYTES`.
  */
-export interface NotificationListItemDto extends NotificationDto {
-  body_truncated: boolean;
-}
+export const notificationListItemDtoSchema = notificationDtoSchema.extend({ body_truncated: z.boolean() });
+export type NotificationListItemDto = z.output<typeof notificationListItemDtoSchema>;
 
 /** GET /api/notifications reply. `next_before` is the `before` for the next page, or null on the last page. */
-export interface NotificationListDto {
-  items: NotificationListItemDto[];
-  next_before: number | null;
-}
+export const notificationListDtoSchema = z.object({
+  items: z.array(notificationListItemDtoSchema).meta({
+    description:
+      'The page’s messages, newest first (`NotificationListItemDto`: a message and its `body_truncated`); times are ISO 8601 UTC instants.',
+  }),
+  next_before: z.number().int().nullable().meta({
+    description: 'The `before` for the next page, or null on the last page.',
+  }),
+});
+export type NotificationListDto = z.output<typeof notificationListDtoSchema>;

@@ -47,12 +47,16 @@ export const vapidPublicKeyReplySchema = z.object({ public_key: z.string() });
 export type VapidPublicKeyDto = z.output<typeof vapidPublicKeyReplySchema>;
 
 /** One device in `GET /api/push/subscriptions` (times are ISO 8601 UTC instants). */
-export interface PushSubscriptionDto {
-  id: number;
-  device_label: string;
-  /** The push service's origin (e.g. `https://fcm.googleapis.com`); the full endpoint is a secret. */
-  service: string;
-  created_at: string;
-  /** When a push last reached this device's push service (a 201 from it), or null. */
-  last_success_at: string | null;
-}
+export const pushSubscriptionDtoSchema = z.object({
+  id: z.number().int(),
+  device_label: z.string(),
+  service: z.string().meta({
+    description:
+      'The push service’s origin (e.g. `https://fcm.googleapis.com`); the full endpoint is a secret.',
+  }),
+  created_at: z.string(),
+  last_success_at: z.string().nullable().meta({
+    description: 'When a push last reached this device’s push service (a 201 from it), or null.',
+  }),
+});
+export type PushSubscriptionDto = z.output<typeof pushSubscriptionDtoSchema>;

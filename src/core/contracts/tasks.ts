@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roundedTimeChoice } from '../tasks/time-choices.ts';
 import { normalizeLocal, parseLocal } from '../time/local-time.ts';
 import { DURATION_CHOICES } from './events.ts';
+import { DESCRIPTION_PREVIEW_MAX_BYTES, DESCRIPTION_PREVIEW_MAX_LINES } from './quotas.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/clean.ts';
 
 /** SPEC §3 Task statuses; `open` is the default. */
@@ -215,34 +216,52 @@ export type UpdateTaskPayload = z.input<typeof updateTaskSchema>;
 export type UpdateTaskInput = z.output<typeof updateTaskSchema>;
 
 /**
+ * A description a list (`GET {listPath}`) cuts to its start (issue 42, ADR 046: `DESCRIPTION_PREVIEW_MAX_LINES`
+ * lines within `DESCRIPTION_PREVIEW_MAX_BYTES`); `whole` says where all of it is. Text or null, as the DTOs carry it.
+ */
+export function listedDescriptionSchema(listPath: string, whole: string): z.ZodNullable<z.ZodString> {
+  return z
+    .string()
+    .nullable()
+    .meta({
+      description: `In \`GET ${listPath}\` only the description’s start (issue 42, ADR 046: ${String(DESCRIPTION_PREVIEW_MAX_LINES)} lines within ${String(DESCRIPTION_PREVIEW_MAX_BYTES)} bytes); ${whole}`,
+    });
+}
+
+/**
  * A task on the wire (SPEC §3 Task; reply of `GET /api/tasks`, `GET /api/tasks/{id}` and of create / update).
  * Times: `due_date` is local wall-clock text `YYYY-MM-DDTHH:mm:00` in the family's zone; `last_reminder_sent` an
  * ISO instant. `event_title` is the linked event's title (null for a standalone task), so the list can name it.
  */
-export interface TaskDto {
-  id: number;
-  family_id: number;
-  title: string;
-  /**
-   * In `GET /api/tasks` only the description's start (issue 42, ADR 046: `DESCRIPTION_PREVIEW_MAX_LINES` lines
-   * within `DESCRIPTION_PREVIEW_MAX_BYTES`); the task's own GET and the write replies carry all of it. Save what
-   * `GET /api/tasks/{id}` answered, never a listed description.
-   */
-  description: string | null;
-  /** Whether the task's description holds more than this reply carries (only ever true in the list). */
-  description_truncated: boolean;
-  event_id: number | null;
-  event_title: string | null;
-  assigned_to: number | null;
-  assigned_to_ids: string[];
-  due_date: string | null;
-  estimated_duration_minutes: number;
-  status: TaskStatus;
-  priority: Priority;
-  send_sms_reminder: boolean;
-  reminder_frequency: ReminderFrequency;
-  last_reminder_sent: string | null;
-}
+export const taskDtoSchema = z.object({
+  id: z.number().int(),
+  family_id: z.number().int(),
+  title: z.string(),
+  description: listedDescriptionSchema(
+    '/api/tasks',
+    'the task’s own GET and the write replies carry all of it. Save what `GET /api/tasks/{id}` answered, never a listed description.',
+  ),
+  description_truncated: z.boolean().meta({
+    description:
+      'Whether the task’s description holds more than this reply carries (only ever true in the list).',
+  }),
+  event_id: z.number().int().nullable(),
+  event_title: z.string().nullable().meta({
+    description: 'The linked event’s title, so the list can name it; null for a standalone task.',
+  }),
+  assigned_to: z.number().int().nullable(),
+  assigned_to_ids: z.array(z.string()),
+  due_date: z.string().nullable().meta({
+    description: 'Local wall-clock `YYYY-MM-DDTHH:mm:00` in the family’s zone.',
+  }),
+  estimated_duration_minutes: z.number(),
+  status: z.enum(TASK_STATUSES),
+  priority: z.enum(PRIORITIES),
+  send_sms_reminder: z.boolean(),
+  reminder_frequency: z.enum(REMINDER_FREQUENCIES),
+  last_reminder_sent: z.string().nullable().meta({ description: 'An ISO 8601 instant.' }),
+});
+export type TaskDto = z.output<typeof taskDtoSchema>;
 
 /** SPEC §9 task form defaults: 30 minutes, medium, open, 06:00. */
 export const TASK_FORM_DEFAULTS = {

@@ -37,8 +37,15 @@ export type ChannelState = 'on' | 'switched_off' | 'not_set_up';
  * `ChannelState`), else the member lacks what the working channel needs: `add_email`, `add_phone`, or
  * `add_contact` (either would do).
  */
-export type ReminderGap =
-  'verify_phone' | 'switched_off' | 'not_set_up' | 'add_email' | 'add_phone' | 'add_contact';
+export const REMINDER_GAPS = [
+  'verify_phone',
+  'switched_off',
+  'not_set_up',
+  'add_email',
+  'add_phone',
+  'add_contact',
+] as const;
+export type ReminderGap = (typeof REMINDER_GAPS)[number];
 
 /**
  * Why `reminderChannel` answers null for `member` in a family whose channels stand as `family` says; null when

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  accountDtoSchema,
   addPasskeySchema,
   appPasswordSchema,
   changeEmailSchema,
@@ -11,6 +12,7 @@ import {
   pendingEmailReplySchema,
   reauthSchema,
   recoveryCodesReplySchema,
+  sessionListItemDtoSchema,
   signOutOthersReplySchema,
 } from '../../core/contracts/account.ts';
 import { confirmEmailSchema } from '../../core/contracts/auth.ts';
@@ -69,7 +71,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       url: '/api/account',
       summary: 'The account: e-mail, passkeys, recovery codes left.',
       auth: 'session',
-      responses: { 200: { description: '`AccountDto`.' } },
+      responses: { 200: { description: '`AccountDto`.', schema: accountDtoSchema } },
     },
     async ({ auth }) => accountInfo(ctx, auth),
   );
@@ -132,6 +134,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
         200: {
           description:
             '`SessionListItemDto[]`: an account keeps at most 50 sessions (a sign-in past them ends the least recently used), 1.25 KiB each: at most 64,051 bytes (`SESSIONS_LIST_MAX_BYTES`).',
+          schema: z.array(sessionListItemDtoSchema),
         },
       },
     },

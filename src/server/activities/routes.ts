@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createActivitySchema, updateActivitySchema } from '../../core/contracts/activities.ts';
+import { z } from 'zod';
+import {
+  activityProposalDtoSchema,
+  createActivitySchema,
+  updateActivitySchema,
+} from '../../core/contracts/activities.ts';
 import type { UndoableDeleteReply } from '../../core/contracts/replies.ts';
 import type { ServerContext } from '../context.ts';
 import { sendCappedList } from '../http/capped-list.ts';
@@ -24,6 +29,7 @@ export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContex
         200: {
           description:
             '`ActivityProposalDto[]` by due date: `description` and `notes` are their first 12 lines within 1 KiB, `description_truncated` and `notes_truncated` say whether they hold more (`GET /api/activity-proposals/{id}` answers all). At most 1,000 requests (`PROPOSALS_LIST_MAX`: the pending ones nearest due first, then the answered ones most recently answered; `X-List-Truncated: true` says more were left out): the reply is at most 6,145,001 bytes (5.9 MiB, `PROPOSALS_LIST_MAX_BYTES`).',
+          schema: z.array(activityProposalDtoSchema),
         },
       },
     },
@@ -38,7 +44,7 @@ export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContex
       summary: 'One activity request.',
       auth: 'session',
       params: idParams,
-      responses: { 200: { description: '`ActivityProposalDto`.' } },
+      responses: { 200: { description: '`ActivityProposalDto`.', schema: activityProposalDtoSchema } },
     },
     async ({ auth, id }) => getProposal(ctx, auth.familyId, id),
   );
@@ -51,7 +57,7 @@ export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContex
       summary: 'Create an activity request.',
       auth: 'session',
       body: createActivitySchema,
-      responses: { 201: { description: '`ActivityProposalDto`.' } },
+      responses: { 201: { description: '`ActivityProposalDto`.', schema: activityProposalDtoSchema } },
     },
     async ({ auth, body }, _request, reply) =>
       reply.status(201).send(await createProposal(ctx, auth.familyId, body)),
@@ -66,7 +72,7 @@ export function registerActivitiesRoutes(app: FastifyInstance, ctx: ServerContex
       auth: 'session',
       params: idParams,
       body: updateActivitySchema,
-      responses: { 200: { description: '`ActivityProposalDto`.' } },
+      responses: { 200: { description: '`ActivityProposalDto`.', schema: activityProposalDtoSchema } },
       errors: { 409: 'Only a pending request can be accepted or declined.' },
     },
     async ({ auth, id, body }) => updateProposal(ctx, auth.familyId, id, body),

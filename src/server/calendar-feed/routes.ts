@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   feedCreatedSchema,
   feedStatusSchema,
+  importReportDtoSchema,
   regenerateFeedSchema,
 } from '../../core/contracts/calendar-feed.ts';
 import { ICS_BATCH_TOO_LARGE_MESSAGE, ICS_IMPORT_MAX_BYTES } from '../../core/contracts/quotas.ts';
@@ -137,6 +138,7 @@ export function registerCalendarFeedRoutes(app: FastifyInstance, ctx: ServerCont
           200: {
             description:
               '`ImportReportDto`: what was added, updated and skipped (with reasons), and what was repaired (`warnings`; docs/ics.md).',
+            schema: importReportDtoSchema,
           },
         },
         errors: {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { drivingQuerySchema } from '../../core/contracts/driving.ts';
+import { drivingDtoSchema, drivingQuerySchema } from '../../core/contracts/driving.ts';
 import { LIST_TRUNCATED_HEADER } from '../../core/contracts/quotas.ts';
 import { localMinutesBetween } from '../../core/time/local-time.ts';
 import type { ServerContext } from '../context.ts';
@@ -20,7 +20,7 @@ export function registerDrivingRoutes(app: FastifyInstance, ctx: ServerContext):
       summary: 'Transport coverage (pickups and drop-offs) per day of a range of at most 62 days.',
       auth: 'session',
       query: drivingQuerySchema,
-      responses: { 200: { description: '`DrivingDto`.' } },
+      responses: { 200: { description: '`DrivingDto`.', schema: drivingDtoSchema } },
     },
     async ({ auth, query: range }, _request, reply) => {
       if (

@@ -6,6 +6,7 @@ import {
   type EventDeleteReply,
   eventInputSchema,
   eventRangeQuerySchema,
+  eventTaskDtoSchema,
   occurrenceQuerySchema,
   seriesChangeQuerySchema,
 } from '../../core/contracts/events.ts';
@@ -117,6 +118,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ServerContext): v
         200: {
           description:
             '`EventTaskDto[]`, kept and cut as `GET /api/tasks` keeps them: at most 1,000 tasks, at most 5,121,001 bytes (`TASKS_LIST_MAX_BYTES`).',
+          schema: z.array(eventTaskDtoSchema),
         },
       },
     },

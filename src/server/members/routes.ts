@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   acceptInvitationSchema,
+  familyMemberDtoSchema,
   familyPlanReplySchema,
+  invitationDetailsDtoSchema,
+  invitationDtoSchema,
+  invitationSentDtoSchema,
   inviteSchema,
   memberCreateSchema,
   memberPatchSchema,
@@ -83,6 +88,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
         200: {
           description:
             '`FamilyMemberDto[]`: at most the plan’s members (`max_members`, 4 on the free plan) of 2 KiB each: at most 8,197 bytes on the free plan (`membersListMaxBytes`).',
+          schema: z.array(familyMemberDtoSchema),
         },
       },
     },
@@ -111,7 +117,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       summary: 'Add a member (without a login).',
       auth: 'session',
       body: memberCreateSchema,
-      responses: { 201: { description: '`FamilyMemberDto`.' } },
+      responses: { 201: { description: '`FamilyMemberDto`.', schema: familyMemberDtoSchema } },
       errors: { 409: 'The family’s plan limit on members is reached.' },
     },
     async ({ auth, body }, _request, reply) =>
@@ -127,7 +133,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'session',
       params: idParams,
       body: memberPatchSchema,
-      responses: { 200: { description: '`FamilyMemberDto`.' } },
+      responses: { 200: { description: '`FamilyMemberDto`.', schema: familyMemberDtoSchema } },
       errors: { 409: 'The family’s last parent cannot stop being one.' },
     },
     async ({ auth, id, body }) => updateMember(ctx, auth.familyId, auth.userId, id, body),
@@ -142,7 +148,9 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       summary: 'Hand the family to another parent with a login (owner only).',
       auth: 'session',
       params: idParams,
-      responses: { 200: { description: 'The updated `FamilyMemberDto[]`.' } },
+      responses: {
+        200: { description: 'The updated `FamilyMemberDto[]`.', schema: z.array(familyMemberDtoSchema) },
+      },
       errors: { 403: 'Only the owner may do this.', 409: 'The member cannot own the family.' },
     },
     async ({ auth, id }) => transferOwnership(ctx, auth.familyId, auth.userId, id),
@@ -192,7 +200,12 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'session',
       params: idParams,
       options: { preHandler: limitCodeSends },
-      responses: { 200: { description: 'The `FamilyMemberDto` with its verification state.' } },
+      responses: {
+        200: {
+          description: 'The `FamilyMemberDto` with its verification state.',
+          schema: familyMemberDtoSchema,
+        },
+      },
       errors: {
         400: 'The member has no phone number, or it is not a mobile number (premium-rate, toll-free, fixed-line, …).',
         403: 'Only the member or a parent may verify the number.',
@@ -214,7 +227,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'session',
       params: idParams,
       body: phoneCodeSchema,
-      responses: { 200: { description: 'The `FamilyMemberDto`, verified.' } },
+      responses: { 200: { description: 'The `FamilyMemberDto`, verified.', schema: familyMemberDtoSchema } },
       errors: { 400: 'Wrong, expired or no code (message per field).', 429: 'Too many wrong codes.' },
     },
     async ({ auth: { familyId, userId }, id, body }, _request, reply) => {
@@ -239,6 +252,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
         200: {
           description:
             '`InvitationDto[]`: invitations share the plan’s members (`max_members`) with the members, 2 KiB each: at most 8,197 bytes on the free plan (`membersListMaxBytes`).',
+          schema: z.array(invitationDtoSchema),
         },
       },
     },
@@ -254,7 +268,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'session',
       body: inviteSchema,
       options: { preHandler: limitInvitationSends },
-      responses: { 201: { description: '`InvitationDto`.' } },
+      responses: { 201: { description: '`InvitationDto`.', schema: invitationSentDtoSchema } },
       errors: { 409: 'The address already has an account or an invitation.' },
     },
     async ({ auth, body }, _request, reply) =>
@@ -270,7 +284,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'session',
       params: idParams,
       options: { preHandler: limitInvitationSends },
-      responses: { 200: { description: '`InvitationDto`.' } },
+      responses: { 200: { description: '`InvitationDto`.', schema: invitationSentDtoSchema } },
     },
     async ({ auth, id }) => resendInvitation(ctx, auth.familyId, auth.userId, id),
   );
@@ -301,7 +315,7 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'token',
       params: tokenParams,
       options: { preHandler: limitTokenUse, config: { systemScope: 'invitation-token' } },
-      responses: { 200: { description: '`InvitationDetailsDto`.' } },
+      responses: { 200: { description: '`InvitationDetailsDto`.', schema: invitationDetailsDtoSchema } },
       errors: { 404: 'The link is unknown, used, cancelled or expired.' },
     },
     async (_input, request, reply) => {

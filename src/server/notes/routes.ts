@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   noteClearTickedReplySchema,
+  noteDtoSchema,
+  noteListItemDtoSchema,
   noteReorderSchema,
   noteSchema,
   noteTickReplySchema,
@@ -83,6 +85,7 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
         200: {
           description:
             '`NoteListItemDto[]`: `content` is the note’s first 12 lines within 2 KiB, `content_truncated` says whether the note holds more (`GET /api/notes/{id}` answers all of it). At most 1,000 notes: the reply is at most 3,585,001 bytes (3.4 MiB, `NOTES_LIST_MAX_BYTES`).',
+          schema: z.array(noteListItemDtoSchema),
         },
       },
     },
@@ -97,7 +100,7 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
       summary: 'One note with its whole content (never cached).',
       auth: 'session',
       params: idParams,
-      responses: { 200: { description: '`NoteDto`.' } },
+      responses: { 200: { description: '`NoteDto`.', schema: noteDtoSchema } },
     },
     async ({ auth, id }, _request, reply) => {
       // SPEC §7: a plain fetch, never served from a cache.
@@ -142,7 +145,7 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
       body: noteSchema,
       parsesItself: true,
       options: contentRoute,
-      responses: { 201: { description: '`NoteDto`.' } },
+      responses: { 201: { description: '`NoteDto`.', schema: noteDtoSchema } },
       errors: { 413: 'The note is too large, or the family’s notes or storage limit is reached.' },
     },
     async ({ auth }, request, reply) => {
@@ -163,7 +166,7 @@ export function registerNotesRoutes(app: FastifyInstance, ctx: ServerContext): v
       body: noteUpdateSchema,
       parsesItself: true,
       options: contentRoute,
-      responses: { 200: { description: '`NoteDto`.' } },
+      responses: { 200: { description: '`NoteDto`.', schema: noteDtoSchema } },
       errors: { 413: 'The note is too large, or the family’s storage limit is reached.' },
     },
     async ({ auth, id }, request) => {

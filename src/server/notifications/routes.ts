@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationListQuerySchema } from '../../core/contracts/notifications.ts';
+import {
+  notificationListDtoSchema,
+  notificationListQuerySchema,
+} from '../../core/contracts/notifications.ts';
 import type { ServerContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { listNotifications } from './service.ts';
@@ -18,6 +21,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: ServerCont
         200: {
           description:
             '`NotificationListDto`: at most 100 messages a page; each `body` is its start within 4 KiB (`body_truncated` when more was left out), `subject`, `status_reason` and `last_error` within 1 KiB: at most 921,764 bytes (`NOTIFICATIONS_PAGE_MAX_BYTES`).',
+          schema: notificationListDtoSchema,
         },
       },
     },

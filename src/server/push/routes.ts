@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { pushSubscriptionInputSchema, vapidPublicKeyReplySchema } from '../../core/contracts/push.ts';
+import { z } from 'zod';
+import {
+  pushSubscriptionDtoSchema,
+  pushSubscriptionInputSchema,
+  vapidPublicKeyReplySchema,
+} from '../../core/contracts/push.ts';
 import type { ServerContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { idParams, NO_CONTENT } from '../http/route-contract.ts';
@@ -32,7 +37,7 @@ export function registerPushRoutes(app: FastifyInstance, ctx: ServerContext): vo
       summary: 'Record this device: the browser’s `PushSubscription.toJSON()`.',
       auth: 'session',
       body: pushSubscriptionInputSchema,
-      responses: { 201: { description: '`PushSubscriptionDto`.' } },
+      responses: { 201: { description: '`PushSubscriptionDto`.', schema: pushSubscriptionDtoSchema } },
       errors: {
         400: 'The endpoint is not on a known push service (or `WEB_PUSH_ALLOWED_ORIGINS`), or a key is malformed.',
       },
@@ -54,6 +59,7 @@ export function registerPushRoutes(app: FastifyInstance, ctx: ServerContext): vo
         200: {
           description:
             '`PushSubscriptionDto[]`: an account keeps at most 20 devices (a subscription past them forgets the one longest without a push), 2 KiB each: at most 40,981 bytes (`PUSH_SUBSCRIPTIONS_LIST_MAX_BYTES`).',
+          schema: z.array(pushSubscriptionDtoSchema),
         },
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { searchQuerySchema, type SearchReplyDto } from '../../core/contracts/search.ts';
+import { searchQuerySchema, searchReplyDtoSchema } from '../../core/contracts/search.ts';
 import type { ServerContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { searchFamily } from './service.ts';
@@ -23,10 +23,11 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: ServerContext): 
         200: {
           description:
             '`SearchReplyDto`: `{ results: [{ kind, id, title, snippet, date, occurrence_start }] }`, at most 30, best first (text rank × nearness to today). A recurring event comes once, under its series’ id, dated by its next occurrence.',
+          schema: searchReplyDtoSchema,
         },
       },
     },
-    async ({ auth, query }): Promise<SearchReplyDto> => ({
+    async ({ auth, query }) => ({
       results: await searchFamily(ctx, auth.familyId, query),
     }),
   );

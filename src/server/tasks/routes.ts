@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createTaskSchema, updateTaskSchema } from '../../core/contracts/tasks.ts';
+import { z } from 'zod';
+import { createTaskSchema, taskDtoSchema, updateTaskSchema } from '../../core/contracts/tasks.ts';
 import type { UndoableDeleteReply } from '../../core/contracts/replies.ts';
 import type { ServerContext } from '../context.ts';
 import { sendCappedList } from '../http/capped-list.ts';
@@ -24,6 +25,7 @@ export function registerTasksRoutes(app: FastifyInstance, ctx: ServerContext): v
         200: {
           description:
             '`TaskDto[]` by due date: `description` is its first 12 lines within 1 KiB, `description_truncated` says whether it holds more (`GET /api/tasks/{id}` answers all of it). At most 1,000 tasks (`TASKS_LIST_MAX`: the open ones nearest due first, then the completed ones most recently changed; `X-List-Truncated: true` says more were left out): the reply is at most 5,121,001 bytes (4.9 MiB, `TASKS_LIST_MAX_BYTES`).',
+          schema: z.array(taskDtoSchema),
         },
       },
     },
@@ -39,7 +41,7 @@ export function registerTasksRoutes(app: FastifyInstance, ctx: ServerContext): v
       summary: 'One task with its whole description (the Edit Task form reads it).',
       auth: 'session',
       params: idParams,
-      responses: { 200: { description: '`TaskDto`.' } },
+      responses: { 200: { description: '`TaskDto`.', schema: taskDtoSchema } },
     },
     async ({ auth, id }) => getTask(ctx, auth.familyId, id),
   );
@@ -52,7 +54,7 @@ export function registerTasksRoutes(app: FastifyInstance, ctx: ServerContext): v
       summary: 'Create a task.',
       auth: 'session',
       body: createTaskSchema,
-      responses: { 201: { description: '`TaskDto`.' } },
+      responses: { 201: { description: '`TaskDto`.', schema: taskDtoSchema } },
     },
     async ({ auth, body }, _request, reply) =>
       reply.status(201).send(await createTask(ctx, auth.familyId, body)),
@@ -67,7 +69,7 @@ export function registerTasksRoutes(app: FastifyInstance, ctx: ServerContext): v
       auth: 'session',
       params: idParams,
       body: updateTaskSchema,
-      responses: { 200: { description: '`TaskDto`.' } },
+      responses: { 200: { description: '`TaskDto`.', schema: taskDtoSchema } },
     },
     async ({ auth, id, body }) => updateTask(ctx, auth.familyId, id, body),
   );
