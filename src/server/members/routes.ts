@@ -268,7 +268,12 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'session',
       body: inviteSchema,
       options: { preHandler: limitInvitationSends },
-      responses: { 201: { description: '`InvitationDto`.', schema: invitationSentDtoSchema } },
+      responses: {
+        201: {
+          description: '`InvitationSentDto`: the invitation and its `invitation_link`.',
+          schema: invitationSentDtoSchema,
+        },
+      },
       errors: { 409: 'The address already has an account or an invitation.' },
     },
     async ({ auth, body }, _request, reply) =>
@@ -284,7 +289,12 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: ServerContext):
       auth: 'session',
       params: idParams,
       options: { preHandler: limitInvitationSends },
-      responses: { 200: { description: '`InvitationDto`.', schema: invitationSentDtoSchema } },
+      responses: {
+        200: {
+          description: '`InvitationSentDto`: the invitation and its `invitation_link`.',
+          schema: invitationSentDtoSchema,
+        },
+      },
     },
     async ({ auth, id }) => resendInvitation(ctx, auth.familyId, auth.userId, id),
   );
