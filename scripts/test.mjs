@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the one gate, the same locally and in CI.
-//  1. makes sure Debian's Chromium and the Python oracles are there (installs them with apt as root, else says how);
+//  1. makes sure Debian's Chromium, its headless shell and the Python oracles are there (installs them with apt as
+//     root, else says how);
 //  2. checks that docs/api.md is what `npm run docs:api` writes;
 //  3. runs the unit and API tests (Vitest) on PGlite, or on PostgreSQL when DATABASE_URL is set;
 //  4. builds the SPA once and runs the Playwright journeys against the real server (a fresh database).
@@ -18,7 +19,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The journeys' two browsers (playwright.config.ts, ADR 061).
+const browsers = [
+  process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
+];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'familyhub-test-'));
 
 const began = Date.now();
@@ -38,6 +43,7 @@ function run(command, args, env = {}) {
  */
 const DEBIAN_PACKAGES = [
   'chromium',
+  'chromium-headless-shell',
   'python3-dateutil',
   'python3-icalendar',
   'python3-recurring-ical-events',
@@ -49,7 +55,7 @@ const DEBIAN_PACKAGES = [
 function ensureDebianPackages() {
   const installed = (name) => spawnSync('dpkg', ['-s', name], { stdio: 'ignore' }).status === 0;
   const missing = DEBIAN_PACKAGES.filter((name) => !installed(name));
-  if (missing.length === 0 && fs.existsSync(chromium)) return;
+  if (missing.length === 0 && browsers.every((browser) => fs.existsSync(browser))) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || spawnSync('which', ['apt-get']).status !== 0) {
     console.error(

@@ -12,6 +12,7 @@ import { registerCaldavRoutes } from './caldav/routes.ts';
 import { registerDrivingRoutes } from './driving/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import { systemClock, type ServerContext } from './context.ts';
+import { closeConnectionsWhenDrained } from './http/drain.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installFamilyScope } from './http/family-scope.ts';
 import { installFamilyWriteLimit } from './http/family-write-limit.ts';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // Before any route: every family route's handler runs in its family's row-level-security scope.
   installFamilyScope(app, ctx.db);
   installErrorHandling(app);
+  closeConnectionsWhenDrained(app);
   installSecurity(app, ctx.config.PUBLIC_URL);
   await app.register(cookie);
   // Counted in PostgreSQL: every process shares each limit (ADR 010). Windows follow the wall clock, as the

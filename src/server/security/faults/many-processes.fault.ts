@@ -13,6 +13,7 @@ import { addMember, setSmsEnabled } from '../../notifications/testing/family.ts'
 import { startSmtpSink, type SmtpSink } from '../../notifications/testing/smtp-sink.ts';
 import { startLocalPushService, type LocalPushService } from '../../notifications/testing/push-service.ts';
 import { testConfig } from '../../config.ts';
+import { startInOneRateWindow } from '../../test/harness.ts';
 import { markPhoneVerified } from '../../test/phone.ts';
 import { openSse } from '../../test/sse-client.ts';
 import { createTask, registerOverHttp, type ServerProcess, startServer } from './server-process.ts';
@@ -46,14 +47,16 @@ let env: Record<string, string> = {};
 
 /**
  * A round-robin reverse proxy: request n goes to process n mod 3, streamed both ways (server-sent events
- * included); the answer says which process served it in `x-backend` (1, 2 or 3).
+ * included); the answer says which process served it in `x-backend` (1, 2 or 3). The processes see its requests
+ * come from `localAddress` (a loopback address; Linux answers all of 127.0.0.0/8), their client IP.
  */
-function roundRobin(backends: string[]): Promise<http.Server> {
+function roundRobin(backends: string[], localAddress = '127.0.0.1'): Promise<http.Server> {
   let next = 0;
   const server = http.createServer((request, response) => {
     const index = next++ % backends.length;
     const target = new URL(request.url ?? '/', backends[index]);
-    const upstream = http.request(target, { method: request.method, headers: request.headers }, (answer) => {
+    const options = { method: request.method, headers: request.headers, localAddress };
+    const upstream = http.request(target, options, (answer) => {
       response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-backend': String(index + 1) });
       answer.pipe(response);
     });
@@ -329,11 +332,17 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
       const session = await fetch(`${proxyUrl}/api/account`, { headers: { cookie: who.cookie } });
       emails.push(((await session.json()) as { email: string }).email);
     }
-    // Sign-ups counted toward this address's allowance: start in a fresh one-minute window.
-    await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() % 60_000) + 50));
+    // The attempts come from an address nothing else here used (the sign-ups above count toward theirs), all
+    // within one of the limit's one-minute windows.
+    const attempts = await roundRobin(
+      servers.map((s) => s.url),
+      '127.0.0.2',
+    );
+    const attemptsUrl = `http://127.0.0.1:${(attempts.address() as AddressInfo).port}`;
+    await startInOneRateWindow();
     const answers: string[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      const res = await fetch(`${proxyUrl}/api/auth/login`, {
+      const res = await fetch(`${attemptsUrl}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: emails[attempt % emails.length], password: 'wrong password' }),
@@ -343,6 +352,8 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
     expect(answers.map((a) => a.split('@')[0])).toEqual([...Array<string>(10).fill('401'), '429']);
     // Every process took its share of the attempts.
     expect(new Set(answers.map((a) => a.split('@')[1])).size).toBe(3);
+    attempts.closeAllConnections();
+    attempts.close();
   });
 });
 
