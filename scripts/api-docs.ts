@@ -1,7 +1,8 @@
 // `npm run docs:api`: writes docs/api.md from the OpenAPI document the development server answers at /api/docs
 // (src/server/api-docs: the zod contracts of every route). `--check` writes nothing and fails with
-// "docs/api.md is out of date: run npm run docs:api" when the file differs from what would be written
-// (npm test runs it). An optional path replaces docs/api.md (the drift test uses a copy).
+// "docs/api.md is out of date: run npm run docs:api" when the file differs from what would be written (in
+// npm test, src/server/api-docs/api-docs.test.ts compares the same). An optional path replaces docs/api.md
+// (scripts/api-docs.test.ts uses a copy).
 // The app is built on a fresh in-memory PGlite (migrated, empty): the document needs no data.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -124,19 +122,4 @@ describe('docs/api.md', () => {
     expect(after).not.toBe(before);
     expect(after).toContain('| `title` | string | yes | 1–120 characters |');
   });
-
-  it('`npm run docs:api -- --check` fails on a stale file with the message to regenerate it', () => {
-    const stale = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'api-md-')), 'api.md');
-    fs.writeFileSync(
-      stale,
-      fs.readFileSync(committedApiMd, 'utf8').replace('1–200 characters', '1–120 characters'),
-    );
-    const run = spawnSync('node', ['--import', 'tsx', 'scripts/api-docs.ts', '--check', stale], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    expect(run.stderr).toContain('docs/api.md is out of date: run npm run docs:api');
-    expect(run.status).toBe(1);
-    fs.rmSync(path.dirname(stale), { recursive: true, force: true });
-  }, 180_000);
 });
