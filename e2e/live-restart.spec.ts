@@ -4,6 +4,7 @@ import path from 'node:path';
 import { format } from 'date-fns';
 import { type ServerProcess, startServer } from '../src/server/security/faults/server-process.ts';
 import { expect, newAccount, shots, test, waitForServiceWorker } from './fixtures.ts';
+import { SERVER_START_TIMEOUT_MS } from './mail-server.ts';
 
 // Issue 24, "stream survives a process restart": the page talks to a server process of this spec's own (the
 // production build, so behind its service worker, on a scratch PGlite folder), which the spec stops and starts.
@@ -29,14 +30,15 @@ test.afterEach(async () => {
 test('after its server restarts, the page says "Reconnecting…", then reconnects and shows what it missed, without a reload', async ({
   browser,
 }) => {
-  test.slow();
+  // Two server processes start (each migrates or opens its own PGlite), and the page waits out the restart.
+  test.setTimeout(2 * SERVER_START_TIMEOUT_MS + 90_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'familyhub-live-restart-'));
   const env = {
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDist(),
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   };
-  server = await startServer(env);
+  server = await startServer(env, SERVER_START_TIMEOUT_MS);
   const port = Number(new URL(server.url).port);
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
@@ -83,7 +85,7 @@ test('after its server restarts, the page says "Reconnecting…", then reconnect
     refused += 1;
     return route.abort();
   });
-  server = await startServer(env, 60_000, port);
+  server = await startServer(env, SERVER_START_TIMEOUT_MS, port);
   await addTask('Written while the page was away');
   const before = refused;
   // The page keeps trying (its EventSource, behind the service worker) and keeps failing.

@@ -7,6 +7,12 @@ import { expect, test } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../src/server/notifications/testing/smtp-sink.ts';
 
 /**
+ * How long a second server process may take to start: it migrates its own PGlite, about 10 s on an idle machine
+ * and over a minute beside the other pass's journeys in CI (ADR 061).
+ */
+export const SERVER_START_TIMEOUT_MS = 150_000;
+
+/**
  * A second FamilyHub process of our own, with SMTP_URL pointing at a real SMTP server inside this test
  * process (the shared Playwright server has no SMTP configured and stores mail only in its outbox).
  */
@@ -17,15 +23,15 @@ export interface MailServer {
 }
 
 /**
- * For the `test.describe` block that calls it: `startServerWithSmtp()` before its tests (90 s allowed: a second
- * server process starts and migrates its own PGlite on a busy machine), stopped after them. Its fields are read
+ * For the `test.describe` block that calls it: `startServerWithSmtp()` before its tests (a second server process
+ * starts and migrates its own PGlite: see `SERVER_START_TIMEOUT_MS`), stopped after them. Its fields are read
  * inside tests only.
  * @throws Error when a field is read before the server started.
  */
 export function mailServerForDescribe(): MailServer {
   let started: MailServer | undefined;
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(SERVER_START_TIMEOUT_MS + 30_000);
     started = await startServerWithSmtp();
   });
   test.afterAll(async () => {
@@ -87,7 +93,7 @@ export async function startServerWithSmtp(env: Record<string, string> = {}): Pro
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the SMTP test server exited with ${child.exitCode}`);
     const status = await fetch(`${url}/api/auth/session`).then(

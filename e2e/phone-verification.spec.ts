@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { startFakeTwilio, type FakeTwilio } from '../src/server/notifications/testing/fake-twilio.ts';
 import { expect, newAccount, shots, test } from './fixtures.ts';
-import { startServerWithSmtp, type MailServer } from './mail-server.ts';
+import { SERVER_START_TIMEOUT_MS, startServerWithSmtp, type MailServer } from './mail-server.ts';
 
 /**
  * Issue 20: a member's number is verified on the Family Members screen with a code texted to it. A FamilyHub
@@ -11,7 +11,7 @@ test.describe('verify a phone number', () => {
   let server: MailServer;
   let twilio: FakeTwilio;
   test.beforeAll(async () => {
-    test.setTimeout(120_000); // a second server process starts (and migrates its own PGlite) on a busy machine
+    test.setTimeout(SERVER_START_TIMEOUT_MS + 30_000); // a second server process starts (and migrates its PGlite)
     twilio = await startFakeTwilio();
     server = await startServerWithSmtp({
       TWILIO_ACCOUNT_SID: twilio.accountSid,

@@ -339,21 +339,24 @@ describe.skipIf(!baseUrl)('three app processes on one database', () => {
       '127.0.0.2',
     );
     const attemptsUrl = `http://127.0.0.1:${(attempts.address() as AddressInfo).port}`;
-    await startInOneRateWindow();
-    const answers: string[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      const res = await fetch(`${attemptsUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: emails[attempt % emails.length], password: 'wrong password' }),
-      });
-      answers.push(`${res.status}@${res.headers.get('x-backend') ?? '?'}`);
+    try {
+      await startInOneRateWindow();
+      const answers: string[] = [];
+      for (let attempt = 0; attempt < 11; attempt++) {
+        const res = await fetch(`${attemptsUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: emails[attempt % emails.length], password: 'wrong password' }),
+        });
+        answers.push(`${res.status}@${res.headers.get('x-backend') ?? '?'}`);
+      }
+      expect(answers.map((a) => a.split('@')[0])).toEqual([...Array<string>(10).fill('401'), '429']);
+      // Every process took its share of the attempts.
+      expect(new Set(answers.map((a) => a.split('@')[1])).size).toBe(3);
+    } finally {
+      attempts.closeAllConnections();
+      attempts.close();
     }
-    expect(answers.map((a) => a.split('@')[0])).toEqual([...Array<string>(10).fill('401'), '429']);
-    // Every process took its share of the attempts.
-    expect(new Set(answers.map((a) => a.split('@')[1])).size).toBe(3);
-    attempts.closeAllConnections();
-    attempts.close();
   });
 });
 
