@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
-import { dismissToast, expect, newAccount, shots, test, type Account } from './fixtures.ts';
+import { type Account, dismissToast, expect, newAccount, screenshot, shots, test } from './fixtures.ts';
 import { mailedLink, mailServerForDescribe } from './mail-server.ts';
 
 // Issue 25: forgot password, Account Settings (e-mail, password, devices), passkeys and recovery codes, in
@@ -57,12 +57,12 @@ test.describe('by e-mail', () => {
     await visitor.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(visitor.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await expectNoBlockingViolations(visitor, 'forgot password');
-    await visitor.screenshot({ path: `${shots}/forgot-password.png` });
+    await screenshot(visitor, `${shots}/forgot-password.png`);
     await visitor.getByLabel('Email').fill(account.email);
     await visitor.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(visitor.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     await expect(visitor.getByRole('status')).toContainText(account.email);
-    await visitor.screenshot({ path: `${shots}/forgot-password-sent.png` });
+    await screenshot(visitor, `${shots}/forgot-password-sent.png`);
 
     const link = await mailedLink(
       server.sink,
@@ -80,12 +80,12 @@ test.describe('by e-mail', () => {
       visitor.getByText('This password is one of the most common ones.', { exact: false }),
     ).toBeVisible();
     await expectNoBlockingViolations(visitor, 'reset password, refused');
-    await visitor.screenshot({ path: `${shots}/reset-password.png` });
+    await screenshot(visitor, `${shots}/reset-password.png`);
     await visitor.getByLabel('New Password', { exact: true }).fill('okafor river stones');
     await visitor.getByLabel('Confirm New Password').fill('okafor river stones');
     await visitor.getByRole('button', { name: 'Set New Password' }).click();
     await expect(visitor.getByRole('heading', { name: 'Password changed' })).toBeVisible();
-    await visitor.screenshot({ path: `${shots}/reset-password-done.png` });
+    await screenshot(visitor, `${shots}/reset-password-done.png`);
 
     // Every session that existed is over: this browser's and the laptop's.
     expect(await laptop.signedIn()).toBe(false);
@@ -144,7 +144,7 @@ test.describe('by e-mail', () => {
     await expectNoBlockingViolations(page, 'confirm e-mail');
     await page.getByRole('button', { name: 'Confirm New Email' }).click();
     await expect(page.getByRole('heading', { name: 'Email address changed' })).toBeVisible();
-    await page.screenshot({ path: `${shots}/confirm-email-done.png` });
+    await screenshot(page, `${shots}/confirm-email-done.png`);
     await page.getByRole('link', { name: 'Continue to FamilyHub' }).click();
     await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText(newEmail)).toBeVisible();
 
@@ -182,7 +182,7 @@ test('Account Settings lists the devices; sign out one, then everywhere else', a
   await expect(devices.getByText('This device')).toHaveCount(1);
   await expect(devices.getByText('Firefox 133 on Windows')).toBeVisible();
   await expectNoBlockingViolations(page, 'account settings');
-  await page.screenshot({ path: `${shots}/account-settings.png`, fullPage: true });
+  await screenshot(page, `${shots}/account-settings.png`, { fullPage: true });
 
   await devices.getByRole('button', { name: /^Sign out Firefox 133 on Windows/ }).click();
   await expect(devices.getByRole('listitem')).toHaveCount(2);
@@ -201,7 +201,7 @@ test('Account Settings lists the devices; sign out one, then everywhere else', a
   await page.setViewportSize({ width: 375, height: 800 });
   await dismissToast(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shots}/account-settings-375.png`, fullPage: true });
+  await screenshot(page, `${shots}/account-settings-375.png`, { fullPage: true });
   await laptop.context.close();
   await phone.context.close();
 });
@@ -241,12 +241,12 @@ test('passkey: register with a virtual authenticator, sign in with it (second st
     .allTextContents();
   expect(codes).toHaveLength(10);
   await expectNoBlockingViolations(page, 'recovery codes', '[role="dialog"]');
-  await page.screenshot({ path: `${shots}/passkey-recovery-codes.png` });
+  await screenshot(page, `${shots}/passkey-recovery-codes.png`);
   await codesDialog.getByRole('button', { name: 'I Have Saved Them' }).click();
   await expect(card.getByRole('list', { name: 'Passkeys' }).getByText('Ana’s laptop')).toBeVisible();
   await expect(card.getByText('Recovery codes left: 10.')).toBeVisible();
   await dismissToast(page);
-  await card.screenshot({ path: `${shots}/passkeys-card.png` });
+  await screenshot(card, `${shots}/passkeys-card.png`);
 
   // The password is no longer enough: the passkey is asked for.
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
@@ -254,7 +254,7 @@ test('passkey: register with a virtual authenticator, sign in with it (second st
   await signIn(page, '', account.email, account.password);
   await expect(page.getByRole('heading', { name: 'One more step' })).toBeVisible();
   await expectNoBlockingViolations(page, 'second step');
-  await page.screenshot({ path: `${shots}/login-second-step.png` });
+  await screenshot(page, `${shots}/login-second-step.png`);
   await page.getByRole('button', { name: 'Use My Passkey' }).click();
   await expect(page.getByText('The Riveras').first()).toBeVisible();
   await page.goto('/account');
@@ -264,7 +264,7 @@ test('passkey: register with a virtual authenticator, sign in with it (second st
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectNoBlockingViolations(page, 'sign in with passkey option');
-  await page.screenshot({ path: `${shots}/login-with-passkey.png` });
+  await screenshot(page, `${shots}/login-with-passkey.png`);
   await page.getByRole('button', { name: 'Use a Passkey' }).click();
   await expect(page.getByText('The Riveras').first()).toBeVisible();
 
@@ -274,7 +274,7 @@ test('passkey: register with a virtual authenticator, sign in with it (second st
   await signIn(page, '', account.email, account.password);
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await page.getByLabel('Recovery code').fill(codes[0] ?? '');
-  await page.screenshot({ path: `${shots}/login-recovery-code.png` });
+  await screenshot(page, `${shots}/login-recovery-code.png`);
   await page.getByRole('button', { name: 'Sign In with Recovery Code' }).click();
   await expect(page.getByText('The Riveras').first()).toBeVisible();
   await page.goto('/account');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addMember, dismissToast, expect, test, shots } from './fixtures.ts';
+import { addMember, dismissToast, expect, screenshot, shots, test } from './fixtures.ts';
 
 function card(page: Page, title: string): Locator {
   return page.getByTestId('activity-card').filter({ has: page.getByRole('heading', { name: title }) });
@@ -33,7 +33,7 @@ test('activity requests: create, accept, add to the calendar, decline, edit and 
     page.getByText('No pending activity proposals. Create a new signup request to get started!'),
   ).toBeVisible();
   await dismissToast(page);
-  await page.screenshot({ path: `${shots}/activities-empty.png` });
+  await screenshot(page, `${shots}/activities-empty.png`);
   await page.getByRole('tab', { name: 'Accepted' }).click();
   await expect(page.getByText('No accepted activity proposals found.')).toBeVisible();
   await page.getByRole('tab', { name: 'Declined' }).click();
@@ -60,7 +60,7 @@ test('activity requests: create, accept, add to the calendar, decline, edit and 
   });
   await page.getByLabel('Priority').selectOption({ label: 'High' });
   await dismissToast(page);
-  await page.screenshot({ path: `${shots}/activity-form.png` });
+  await screenshot(page, `${shots}/activity-form.png`);
   const posted = page.waitForRequest(
     (r) => r.url().endsWith('/api/activity-proposals') && r.method() === 'POST',
   );
@@ -104,11 +104,11 @@ test('activity requests: create, accept, add to the calendar, decline, edit and 
   await expect(dentist.getByText('Smile Clinic')).toBeVisible();
   await expect(dentist.getByRole('button', { name: 'Add to Calendar' })).toHaveCount(0);
   await dismissToast(page);
-  await page.screenshot({ path: `${shots}/activities-list.png` });
+  await screenshot(page, `${shots}/activities-list.png`);
   // Below 768 px the cards and the filter stack in one column, nothing wider than the screen.
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: test.info().outputPath('activities-375.png'), fullPage: true });
+  await screenshot(page, test.info().outputPath('activities-375.png'), { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Accept: it moves to Accepted, without Accept / Decline, with Add to Calendar.
@@ -145,7 +145,7 @@ test('activity requests: create, accept, add to the calendar, decline, edit and 
   await expect(dentist.getByRole('button', { name: 'Add to Calendar' })).toHaveCount(0);
   const onCalendar = dentist.getByRole('link', { name: 'On calendar' });
   await expect(onCalendar).toHaveAttribute('href', /^\/add-event\/\d+$/);
-  await page.screenshot({ path: `${shots}/activities-on-calendar.png` });
+  await screenshot(page, `${shots}/activities-on-calendar.png`);
   await onCalendar.click();
   await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue('Dentist check-up');
@@ -155,7 +155,7 @@ test('activity requests: create, accept, add to the calendar, decline, edit and 
   await expect(
     page.getByRole('button', { name: /^Dentist check-up, 3:30 PM – 4:30 PM, Smile Clinic/ }),
   ).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('calendar-day.png') });
+  await screenshot(page, test.info().outputPath('calendar-day.png'));
   await page.goto('/activities');
 
   // Decline the other: it shows under Declined.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
-import { dismissToast, expect, shots, test } from './fixtures.ts';
+import { dismissToast, expect, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 40: "Connect a calendar app" on Account Settings. The CalDAV server that takes these passwords has its
 // own tests; here: making one, seeing it once, the list, and revoking it through the confirmation dialog.
@@ -97,12 +97,12 @@ test('the card with a family’s calendar apps, at 1280 and 390 px', async ({ pa
     // Tall enough for the whole card, so the app's sticky header never lies over it.
     await page.setViewportSize({ width, height: 1800 });
     await region.scrollIntoViewIfNeeded();
-    await region.screenshot({ path: `${shots}/app-passwords-created-${width}.png` });
+    await screenshot(region, `${shots}/app-passwords-created-${width}.png`);
   }
   await region.getByRole('button', { name: 'Done' }).click();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 1800 });
     await region.scrollIntoViewIfNeeded();
-    await region.screenshot({ path: `${shots}/app-passwords-${width}.png` });
+    await screenshot(region, `${shots}/app-passwords-${width}.png`);
   }
 });

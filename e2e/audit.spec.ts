@@ -1,4 +1,4 @@
-import { dismissToast, expect, test, shots } from './fixtures.ts';
+import { dismissToast, expect, screenshot, shots, test } from './fixtures.ts';
 
 /** Issue 21: what the spec audit found, as journeys. */
 
@@ -31,7 +31,7 @@ test('the owner card has no delete; deleting a member with a login says what hap
   await expect(
     confirm.getByText(/their sign-in ends and they cannot sign in again\. Their tasks become unassigned/),
   ).toBeVisible();
-  await page.screenshot({ path: `${shots}/member-delete-login.png` });
+  await screenshot(page, `${shots}/member-delete-login.png`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 
   // Hand the family on: Marco becomes the owner, Ana an ordinary member.
@@ -41,7 +41,7 @@ test('the owner card has no delete; deleting a member with a login says what hap
   await expect(owner.getByText('Owner', { exact: true })).toHaveCount(0);
   await expect(marco.getByRole('button', { name: 'Delete Marco Rivera' })).toHaveCount(0);
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${shots}/family-members-owner.png`, fullPage: true });
+  await screenshot(page, `${shots}/family-members-owner.png`, { fullPage: true });
 });
 
 test('a read-in time rounds to the nearest 15 minutes: 10:53 opens as 11:00', async ({ page, signUp }) => {
@@ -84,7 +84,7 @@ test('tasks: overdue ones are marked, completed ones reopen, and the reminder li
   // SMS is off for a new family and no provider is configured here: nothing claims an SMS reminder.
   await expect(page.getByText('SMS reminder enabled')).toHaveCount(0);
   await expect(page.getByTestId('tasks-reminder-note')).toContainText('No task reminders can be sent.');
-  await page.screenshot({ path: `${shots}/tasks-overdue.png` });
+  await screenshot(page, `${shots}/tasks-overdue.png`);
 
   await cards.nth(0).getByRole('button', { name: 'Complete' }).click();
   await expect(page.getByText('Task updated', { exact: true })).toBeVisible();
@@ -106,7 +106,7 @@ test('tasks: overdue ones are marked, completed ones reopen, and the reminder li
   await expect(page.getByLabel('Hour')).toHaveValue('09');
   await expect(page.getByLabel('Description')).toHaveValue(packing);
   await dismissToast(page);
-  await page.screenshot({ path: `${shots}/task-edit.png` });
+  await screenshot(page, `${shots}/task-edit.png`);
   await page.getByLabel('Title').fill('Pack for the beach');
   await page.getByLabel('Minute').selectOption('30');
   await page.getByRole('button', { name: 'Update Task' }).click();

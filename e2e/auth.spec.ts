@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newAccount, test, shots, waitForServiceWorker } from './fixtures.ts';
+import { expect, newAccount, screenshot, shots, test, waitForServiceWorker } from './fixtures.ts';
 
 test('a family registers through both steps, with every validation message, then signs out and in', async ({
   page,
@@ -8,7 +8,7 @@ test('a family registers through both steps, with every validation message, then
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/login.png` });
+  await screenshot(page, `${shots}/login.png`);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/register$/);
 
@@ -30,7 +30,7 @@ test('a family registers through both steps, with every validation message, then
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Confirm Password').fill(account.password);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/register-step-1.png` });
+  await screenshot(page, `${shots}/register-step-1.png`);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Step 2: no sign-in link; Back keeps step 1's values.
@@ -47,7 +47,7 @@ test('a family registers through both steps, with every validation message, then
   await page.getByLabel('Role').selectOption('parent');
   await page.getByLabel('Colour').selectOption('green');
   await page.getByLabel('Phone (optional)').fill('+14155550123');
-  await page.screenshot({ path: `${shots}/register-step-2.png` });
+  await screenshot(page, `${shots}/register-step-2.png`);
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   // Signed in on `/`: Calendar highlighted, family name and e-mail in the sidebar.
@@ -79,7 +79,7 @@ test('a family registers through both steps, with every validation message, then
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 
   await page.goto('/');
-  await page.screenshot({ path: `${shots}/shell-1280.png` });
+  await screenshot(page, `${shots}/shell-1280.png`);
   await sidebar.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
@@ -124,7 +124,7 @@ test('at 375 px the menu opens as a left drawer and closes', async ({ page, sign
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText(account.familyName)).toBeVisible();
   await expect(drawer.getByText(account.email)).toBeVisible();
-  await page.screenshot({ path: `${shots}/shell-375-drawer.png` });
+  await screenshot(page, `${shots}/shell-375-drawer.png`);
   await drawer.getByRole('button', { name: 'Close menu' }).click();
   await expect(drawer).toBeHidden();
   await header.getByRole('button', { name: 'Open menu' }).click();

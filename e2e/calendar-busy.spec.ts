@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { addDays, format, parseISO } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { startBusyMonth } from './busy-month.ts';
-import { dismissToast, expect, openCalendarApp, shots, test } from './fixtures.ts';
+import { dismissToast, expect, openCalendarApp, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 22: a calendar a family can read at a glance, on a busy month, at 1280 px and on a 375 px phone.
 
@@ -68,7 +68,7 @@ test('busy month at 1280 px: titles get the room, multi-day events are one bar p
   await expect(page.getByRole('heading', { name: /^Month View/ })).toBeVisible();
   await expect(page.locator(MONTH_CHIPS).first()).toBeVisible();
 
-  await page.screenshot({ path: `${shots}/calendar-busy-month-1280.png` });
+  await screenshot(page, `${shots}/calendar-busy-month-1280.png`);
   // Every chip shows at least 12 characters of its title, or all of it.
   const chips = await visibleTitleChars(page);
   expect(chips.length).toBeGreaterThan(60);
@@ -132,7 +132,7 @@ test('busy month at 1280 px: titles get the room, multi-day events are one bar p
   }
   await expect(page.getByTestId('overflow-tile')).toHaveCount(0);
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 3.5));
-  await page.screenshot({ path: `${shots}/calendar-busy-day-1280.png` });
+  await screenshot(page, `${shots}/calendar-busy-day-1280.png`);
 
   // The week view: the same six do not fit a day column; three show side by side (issue 46), the rest sit
   // behind '+N', which lists all six.
@@ -142,7 +142,7 @@ test('busy month at 1280 px: titles get the room, multi-day events are one bar p
   const tile = page.locator(`[data-date="${busy.overlapDay}"]`).getByTestId('overflow-tile');
   await expect(tile).toHaveCount(1);
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 3.5));
-  await page.screenshot({ path: `${shots}/calendar-busy-week-1280.png` });
+  await screenshot(page, `${shots}/calendar-busy-week-1280.png`);
   const hidden = Number((await tile.textContent())?.replace('+', ''));
   const shown = await page
     .locator(`[data-date="${busy.overlapDay}"] [data-testid="event-chip"]`)
@@ -210,7 +210,7 @@ test('busy month at 375 px: the agenda is the default, with every title and time
   const texts = rows.map((r) => r.title);
   expect(texts).toContain('Morning run');
   expect(page.url()).not.toContain('view=');
-  await page.screenshot({ path: `${shots}/calendar-busy-agenda-375.png` });
+  await screenshot(page, `${shots}/calendar-busy-agenda-375.png`);
 
   // 'Show more days' lists more, without leaving the top.
   const before = rows.length;
@@ -227,12 +227,12 @@ test('busy month at 375 px: the agenda is the default, with every title and time
     await drop.getByTestId('chip-title').evaluate((el) => el.getBoundingClientRect().width),
   ).toBeGreaterThan(40);
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 9));
-  await page.screenshot({ path: `${shots}/calendar-busy-week-375.png` });
+  await screenshot(page, `${shots}/calendar-busy-week-375.png`);
 
   await page.getByRole('button', { name: 'Month', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Month View/ })).toBeVisible();
   await expect(page.getByLabel('Loading events')).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/calendar-busy-month-375.png` });
+  await screenshot(page, `${shots}/calendar-busy-month-375.png`);
 
   // No hover on a phone: a long-press on a chip shows its full text, and that press does not open the event.
   const chip = page.locator(MONTH_CHIPS).first();
@@ -251,7 +251,7 @@ test('busy month at 375 px: the agenda is the default, with every title and time
   const peek = page.getByTestId('chip-peek');
   await expect(peek).toHaveText(label);
   await expect(page).toHaveURL(/\/calendar/);
-  await page.screenshot({ path: `${shots}/calendar-busy-month-375-peek.png` });
+  await screenshot(page, `${shots}/calendar-busy-month-375-peek.png`);
   // The next touch closes it; a plain tap opens the event as before.
   await page.locator('body').dispatchEvent('pointerdown', { pointerType: 'touch' });
   await expect(peek).toHaveCount(0);

@@ -2,7 +2,7 @@ import { addDays, addMonths, differenceInCalendarWeeks, format, parseISO, setDat
 import type { Locator, Page } from '@playwright/test';
 import { chipColors } from '../src/core/members/chip-colors.ts';
 import { startBusyMonth, type BusyMonth } from './busy-month.ts';
-import { dismissToast, expect, familyToday, postCreated, shots, test } from './fixtures.ts';
+import { dismissToast, expect, familyToday, postCreated, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 46: the calendar screens as a family used them on a realistic month, at 1280 × 800 and 390 × 844.
 
@@ -159,7 +159,7 @@ test('week view at 1280 px: four overlapping events sit side by side in equal co
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 2.5));
   expect(await garbledBlocks(page.getByTestId('time-grid'))).toEqual([]);
   expect(await splitWords(page.getByTestId('time-grid'))).toEqual([]);
-  await page.screenshot({ path: `${shots}/calendar-week-overlaps-1280.png` });
+  await screenshot(page, `${shots}/calendar-week-overlaps-1280.png`);
   await page.goto(`/calendar?view=day&date=${next}`);
   await expect(chip(page, 'Orthodontist')).toBeVisible();
   expect(await garbledBlocks(page.getByTestId('time-grid'))).toEqual([]);
@@ -368,7 +368,7 @@ test('phone (390 px): month chips show their titles, the member filter row shows
   expect(short, 'chips showing fewer than 5 letters').toEqual([]);
   const conference = chips.find((c) => c.title.startsWith('Parent-teacher conference'));
   expect(conference?.shown).toBeGreaterThanOrEqual(10);
-  await page.screenshot({ path: `${shots}/calendar-busy-month-390.png` });
+  await screenshot(page, `${shots}/calendar-busy-month-390.png`);
 
   // The filter row runs past the screen: its end is faded (the cue), and the row scrolls to Clear All.
   const row = page.getByTestId('member-chips');
@@ -387,7 +387,7 @@ test('phone (390 px): month chips show their titles, the member filter row shows
   // Titles wrap between words: 'Homework club' beside a piano lesson is not 'Home' / 'work'.
   await expect(chip(page, 'Homework club').first()).toBeVisible();
   expect(await splitWords(page.getByTestId('time-grid'))).toEqual([]);
-  await page.screenshot({ path: `${shots}/calendar-busy-week-390.png` });
+  await screenshot(page, `${shots}/calendar-busy-week-390.png`);
 
   // A one-day all-day event in the week's and the day's All Day row: its title, not 'Tea…'.
   const teacherDay = busy.spans.find((s) => s.title.startsWith('Teacher planning day'))?.from ?? '';
@@ -412,12 +412,12 @@ test('phone (390 px): month chips show their titles, the member filter row shows
       return n;
     });
     expect(shown, `letters of the all-day bar in ${view} view`).toBeGreaterThanOrEqual(10);
-    if (view === 'week') await page.screenshot({ path: `${shots}/calendar-all-day-week-390.png` });
+    if (view === 'week') await screenshot(page, `${shots}/calendar-all-day-week-390.png`);
   }
 
   await page.goto(`/calendar?view=day&date=${busy.overlapDay}`);
   await expect(chip(page, 'Birthday party (Maya)')).toBeVisible();
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 3.5));
   expect(await garbledBlocks(page.getByTestId('time-grid'))).toEqual([]);
-  await page.screenshot({ path: `${shots}/calendar-busy-day-390.png` });
+  await screenshot(page, `${shots}/calendar-busy-day-390.png`);
 });

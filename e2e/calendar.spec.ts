@@ -1,6 +1,6 @@
 import { addDays, format, startOfWeek } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { expect, familyNow, test, shots } from './fixtures.ts';
+import { expect, familyNow, screenshot, shots, test } from './fixtures.ts';
 
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
 
@@ -358,22 +358,22 @@ test('screenshots: a family of four in a busy week', async ({ page, signUp }) =>
 
   await page.goto(`/calendar?view=month&date=${day(addDays(sunday, 3))}`);
   await expect(chip(page, 'Parent-teacher conference')).toBeVisible();
-  await page.screenshot({ path: `${shots}/calendar-month.png`, fullPage: false });
+  await screenshot(page, `${shots}/calendar-month.png`);
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(chip(page, 'Parent-teacher conference')).toBeVisible();
-  await page.screenshot({ path: `${shots}/calendar-month-375.png`, fullPage: false });
+  await screenshot(page, `${shots}/calendar-month-375.png`);
   await page.setViewportSize({ width: 1440, height: 1000 });
 
   await page.goto(`/calendar?view=week&date=${day(addDays(sunday, 3))}`);
   await expect(chip(page, 'Science fair')).toBeVisible();
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 1.5));
-  await page.screenshot({ path: `${shots}/calendar-week.png`, fullPage: false });
+  await screenshot(page, `${shots}/calendar-week.png`);
 
   await page.goto(`/calendar?view=day&date=${day(addDays(sunday, 4))}`);
   await expect(chip(page, 'Book club')).toBeVisible();
   await page.getByTestId('hour-scroll').evaluate((el) => el.scrollTo(0, 64 * 1.5));
-  await page.screenshot({ path: `${shots}/calendar-day.png`, fullPage: false });
+  await screenshot(page, `${shots}/calendar-day.png`);
 
   await page.goto(`/add-event/${s(dentist)}?view=week`);
   await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
@@ -383,5 +383,5 @@ test('screenshots: a family of four in a busy week', async ({ page, signUp }) =>
   await page.getByRole('button', { name: 'Add Task' }).click();
   // The whole form in one frame (a full-page capture would leave the fixed sidebar mid-page).
   await page.setViewportSize({ width: 1440, height: 1720 });
-  await page.screenshot({ path: `${shots}/event-form.png`, fullPage: false });
+  await screenshot(page, `${shots}/event-form.png`);
 });

@@ -1,13 +1,14 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
 import {
+  type Account,
   dismissToast,
   expect,
   newAccount,
+  screenshot,
   shots,
   test,
   waitForServiceWorker,
-  type Account,
 } from './fixtures.ts';
 
 // Issue 45 item 1 (ADR 050): lists you can tick off, on the notes board and in the note, on two devices.
@@ -162,7 +163,7 @@ test('two devices tick a shopping list: live on the other, Space toggles, ticked
     .toBe('• [x] Milk\n• [x] Eggs\n• [x] Bread\n• [x] Apples\n• [ ] Butter\n• [ ] Dish soap');
 
   await expectNoBlockingViolations(ana, 'notes board with checklists');
-  await ana.screenshot({ path: `${shots}/checklist-board-1280.png`, fullPage: true });
+  await screenshot(ana, `${shots}/checklist-board-1280.png`, { fullPage: true });
 
   // Clear ticked items: asks first; Cancel keeps everything.
   await anaList.getByRole('button', { name: 'Clear ticked items' }).click();
@@ -210,9 +211,9 @@ test('in the note: boxes in Bullets mode save at once, Text mode shows `• [x]`
   await expect.poll(() => storedContent(page, id)).toContain('• [x] Bread');
 
   await expectNoBlockingViolations(page, 'note form with a checklist');
-  await page.screenshot({ path: `${shots}/checklist-note-1280.png`, fullPage: true });
+  await screenshot(page, `${shots}/checklist-note-1280.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/checklist-note-390.png`, fullPage: true });
+  await screenshot(page, `${shots}/checklist-note-390.png`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Text mode shows the plain-text form; back in Bullets mode the boxes are as they were.
@@ -239,7 +240,7 @@ test('in the note: boxes in Bullets mode save at once, Text mode shows `• [x]`
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(card(page, 'Shopping').getByRole('checkbox', { name: 'Eggs' })).toBeChecked();
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${shots}/checklist-board-390.png`, fullPage: true });
+  await screenshot(page, `${shots}/checklist-board-390.png`, { fullPage: true });
 
   // Clear ticked items in the note: asks, then removes them from the note at once.
   await page.goto(`/add-note/${String(id)}`);

@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { expect, test, shots } from './fixtures.ts';
+import { expect, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 27: a driver who is in two places shows on the calendar chip, in the event and in "Driving this week";
 // choosing another driver clears it everywhere.
@@ -70,7 +70,7 @@ test('a clash appears on the chip, in the event and in Driving this week; resolv
   await expect(
     page.getByTestId('event-chip').filter({ hasText: 'Piano' }).getByTestId('chip-driving-flag'),
   ).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/driving-chip-1280.png` });
+  await screenshot(page, `${shots}/driving-chip-1280.png`);
 
   // Driving this week, from the nav.
   await page.getByRole('link', { name: 'Driving' }).first().click();
@@ -97,9 +97,9 @@ test('a clash appears on the chip, in the event and in Driving this week; resolv
   await expect(page.getByTestId('driving-totals')).toHaveText(
     'Totals for the week: Ana Rivera drives 1 · Marco Rivera drives 1',
   );
-  await page.screenshot({ path: `${shots}/driving-week-1280.png`, fullPage: true });
+  await screenshot(page, `${shots}/driving-week-1280.png`, { fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${shots}/driving-week-375.png`, fullPage: true });
+  await screenshot(page, `${shots}/driving-week-375.png`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The event says what clashes; another driver resolves it.
@@ -110,7 +110,7 @@ test('a clash appears on the chip, in the event and in Driving this week; resolv
   // Opened from the Driving page, the form leads back there.
   await expect(page.getByRole('link', { name: 'Back to Driving' })).toHaveAttribute('href', '/driving');
   await page.getByTestId('event-driving-warning').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/driving-event-1280.png` });
+  await screenshot(page, `${shots}/driving-event-1280.png`);
   await page.getByLabel('Pickup by').selectOption({ label: 'Ana Rivera' });
   await page.getByRole('button', { name: 'Update Event' }).click();
   await expect(page).toHaveURL(/\/driving$/);

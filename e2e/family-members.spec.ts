@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { SmtpSink } from '../src/server/notifications/testing/smtp-sink.ts';
-import { dismissToast, expect, newAccount, test, shots } from './fixtures.ts';
+import { dismissToast, expect, newAccount, screenshot, shots, test } from './fixtures.ts';
 import { mailServerForDescribe } from './mail-server.ts';
 
 function card(page: Page, name: string) {
@@ -49,7 +49,7 @@ test('add, edit, toggle Daily Reminders, delete a member; plan limit; global set
   await add.getByRole('button', { name: 'Add Member' }).click();
   await expect(add.getByText('Please enter a valid email address')).toBeVisible();
   await add.getByLabel('Email (optional)').fill('Leo@Example.com');
-  await page.screenshot({ path: `${shots}/member-dialog-add.png` });
+  await screenshot(page, `${shots}/member-dialog-add.png`);
   await add.getByRole('button', { name: 'Add Member' }).click();
   await expectToast(page, 'Family member added');
   await expect(add).toBeHidden();
@@ -77,7 +77,7 @@ test('add, edit, toggle Daily Reminders, delete a member; plan limit; global set
   await expect(edit.getByLabel('Name')).toHaveValue('Leo Rivera');
   await edit.getByLabel('Name').fill('Leo R. Rivera');
   await edit.getByText('Indigo', { exact: true }).click();
-  await page.screenshot({ path: `${shots}/member-dialog-edit.png` });
+  await screenshot(page, `${shots}/member-dialog-edit.png`);
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Family member updated');
   const leo2 = card(page, 'Leo R. Rivera');
@@ -111,7 +111,7 @@ test('add, edit, toggle Daily Reminders, delete a member; plan limit; global set
   await invite.getByLabel('Email').fill(newAccount().email);
   await invite.getByLabel('Role').selectOption('child');
   await invite.getByText('Pink', { exact: true }).click();
-  await page.screenshot({ path: `${shots}/invite-dialog.png` });
+  await screenshot(page, `${shots}/invite-dialog.png`);
   await invite.getByRole('button', { name: 'Send Invitation' }).click();
   // Issue 21: this server has no e-mail provider, so the dialog hands over the link instead of "sent".
   await expect(
@@ -124,7 +124,7 @@ test('add, edit, toggle Daily Reminders, delete a member; plan limit; global set
   await invite.getByRole('button', { name: 'Copy invitation link' }).click();
   await expect(invite.getByText('Invitation link copied. Send it to them by text or e-mail.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inviteLink);
-  await page.screenshot({ path: `${shots}/invite-dialog-link.png` });
+  await screenshot(page, `${shots}/invite-dialog-link.png`);
   await invite.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('heading', { name: 'Pending Invitations (1)' })).toBeVisible();
   await expect(page.getByText(/Expires: \w+ \d+\w\w, \d{4}/)).toBeVisible();
@@ -140,7 +140,7 @@ test('add, edit, toggle Daily Reminders, delete a member; plan limit; global set
   await expectToast(page, 'Invitation resent');
   await expect(page.getByRole('button', { name: 'Copy invitation link for Maya Rivera' })).toBeVisible();
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${shots}/family-members.png`, fullPage: true });
+  await screenshot(page, `${shots}/family-members.png`, { fullPage: true });
 
   // The plan limit: Ana, Leo and Maya's invitation make 3; a fourth fits, then (issue 46) the screen says the
   // family is full and neither button opens a form that could only fail.
@@ -174,7 +174,7 @@ test('the Invitation page without a token says the link is invalid', async ({ pa
   await page.goto('/register-invitation');
   await expect(page.getByRole('heading', { name: 'Invalid Link' })).toBeVisible();
   await expect(page.getByText('This registration link is invalid or malformed.')).toBeVisible();
-  await page.screenshot({ path: `${shots}/invitation-invalid-link.png` });
+  await screenshot(page, `${shots}/invitation-invalid-link.png`);
   await page.goto('/register-invitation/not-a-real-token-at-all-xxxxxxxx');
   await expect(page.getByRole('heading', { name: 'Invalid or Expired Invitation' })).toBeVisible();
 });
@@ -187,7 +187,7 @@ test('signed in, an invitation link says who is signed in; Sign Out leads to the
   await page.goto('/register-invitation/not-a-real-token-at-all-xxxxxxxx');
   await expect(page.getByRole('heading', { name: 'You are already signed in' })).toBeVisible();
   await expect(page.getByRole('main').getByText(account.email)).toBeVisible();
-  await page.screenshot({ path: `${shots}/invitation-signed-in.png` });
+  await screenshot(page, `${shots}/invitation-signed-in.png`);
   await page.getByRole('button', { name: 'Sign Out and Accept Invitation' }).click();
   await expect(page).toHaveURL(/\/register-invitation\/not-a-real-token-at-all-xxxxxxxx$/);
   await expect(page.getByRole('heading', { name: 'Invalid or Expired Invitation' })).toBeVisible();
@@ -250,7 +250,7 @@ test.describe('invitations by e-mail', () => {
     });
     await invitee.goto(link);
     await expect(invitee.getByRole('heading', { name: 'Verifying invitation...' })).toBeVisible();
-    await invitee.screenshot({ path: `${shots}/invitation-verifying.png` });
+    await screenshot(invitee, `${shots}/invitation-verifying.png`);
     release();
     await expect(invitee.getByRole('heading', { name: 'Join your family on FamilyHub' })).toBeVisible();
     await expect(invitee.getByText('Ada Okafor', { exact: true })).toBeVisible();
@@ -263,10 +263,10 @@ test.describe('invitations by e-mail', () => {
     await expect(invitee.getByText("Passwords don't match")).toBeVisible();
     await invitee.getByLabel('Confirm Password').fill('chidi-secret');
     await invitee.getByLabel('Phone (optional)').fill('415 555 0175');
-    await invitee.screenshot({ path: `${shots}/invitation-form.png` });
+    await screenshot(invitee, `${shots}/invitation-form.png`);
     await invitee.getByRole('button', { name: 'Accept Invitation' }).click();
     await expect(invitee.getByRole('heading', { name: 'Welcome to the family!' })).toBeVisible();
-    await invitee.screenshot({ path: `${shots}/invitation-success.png` });
+    await screenshot(invitee, `${shots}/invitation-success.png`);
 
     await invitee.getByRole('link', { name: 'Sign In' }).click();
     await expect(invitee).toHaveURL(/\/login$/);
@@ -310,7 +310,7 @@ test.describe('invitations by e-mail', () => {
         'This invitation link is invalid, expired, or has already been used. Please contact your family member for a new invitation.',
       ),
     ).toBeVisible();
-    await used.screenshot({ path: `${shots}/invitation-invalid.png` });
+    await screenshot(used, `${shots}/invitation-invalid.png`);
     await usedContext.close();
   });
 });

@@ -1,7 +1,7 @@
 import { addDays, format, nextDay, startOfMonth } from 'date-fns';
 import { expectNoBlockingViolations } from './axe.ts';
 import { startBusyMonth } from './busy-month.ts';
-import { dismissToast, expect, postCreated, test, shots } from './fixtures.ts';
+import { dismissToast, expect, postCreated, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 46: a family tried FamilyHub at 1280×800 and 390×844 with a realistic month. These journeys hold the
 // screens to what they found: the Driving page in time order with its problems named, the family's plan on
@@ -108,9 +108,9 @@ test('Driving: each day in time order with its driver; the banner names the prob
     /^Totals for the week: Ana Rivera drives \d+ · Marco Rivera drives \d+ · 1 without a driver$/,
   );
   await expectNoBlockingViolations(page, 'driving');
-  await page.screenshot({ path: `${shots}/driving-week-1280.png`, fullPage: true });
+  await screenshot(page, `${shots}/driving-week-1280.png`, { fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${shots}/driving-week-390.png`, fullPage: true });
+  await screenshot(page, `${shots}/driving-week-390.png`, { fullPage: true });
 });
 
 test('Family Members: the count against the plan, and a full family says so before a form opens', async ({
@@ -151,9 +151,9 @@ test('Family Members: the count against the plan, and a full family says so befo
   await expect(page.getByText('Not reachable')).toHaveCount(0);
   await expectNoBlockingViolations(page, 'family members, full');
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${shots}/family-members-full-1280.png`, fullPage: true });
+  await screenshot(page, `${shots}/family-members-full-1280.png`, { fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${shots}/family-members-full-390.png` });
+  await screenshot(page, `${shots}/family-members-full-390.png`);
 });
 
 test('the event form marks alerts as SPEC §5 says, and says why one cannot reach a member', async ({
@@ -226,9 +226,9 @@ test('Tasks at 390 px: compact cards, several to a screen; delete asks in the ap
   await expect(page.getByTestId('tasks-reminder-note')).toBeVisible();
   await expect(page.getByTestId('task-reminder')).toHaveCount(0);
   await expectNoBlockingViolations(page, 'tasks at 390');
-  await page.screenshot({ path: `${shots}/tasks-390.png` });
+  await screenshot(page, `${shots}/tasks-390.png`);
   await page.setViewportSize(WIDE);
-  await page.screenshot({ path: `${shots}/tasks-1280.png` });
+  await screenshot(page, `${shots}/tasks-1280.png`);
 
   // The app's dialog, not the browser's confirm().
   page.on('dialog', (dialog) => {

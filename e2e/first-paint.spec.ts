@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, screenshot, test } from './fixtures.ts';
 
 // Issue 23, item 2: the signed-in calendar without waterfalls, and pages the CSP does not complain about.
 // The service worker is blocked so that every request is the page's own (with it, the worker's precache and
@@ -159,7 +159,7 @@ test.describe('the agenda rendered by the server (ADR 025)', () => {
     await expect(still.getByRole('status')).toHaveCount(0);
     // A file picked here would go with the server's HTML when the app replaces it: the picker waits for the app.
     await expect(still.getByLabel('Import .ics file')).toBeDisabled();
-    await still.screenshot({ path: testInfo.outputPath('agenda-375-server-html.png') });
+    await screenshot(still, testInfo.outputPath('agenda-375-server-html.png'));
     await noScript.close();
 
     // With JavaScript: count layout shifts and spinners from the first byte, and the data calls.
@@ -190,7 +190,7 @@ test.describe('the agenda rendered by the server (ADR 025)', () => {
     await expect(page.getByText(title)).toBeVisible();
     await expect(page.getByLabel('Import .ics file')).toBeEnabled();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: testInfo.outputPath('agenda-375-after-take-over.png') });
+    await screenshot(page, testInfo.outputPath('agenda-375-after-take-over.png'));
     const seen = await page.evaluate(
       () => (window as unknown as { seen: { shift: number; spinners: number } }).seen,
     );

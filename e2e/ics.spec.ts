@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, openCalendarApp, shots, test } from './fixtures.ts';
+import { expect, openCalendarApp, screenshot, shots, test } from './fixtures.ts';
 
 const FIXTURE = path.resolve('test/fixtures/ics/node-ical/example-rrule.ics');
 
@@ -24,7 +24,7 @@ test('feed link: create, copy, regenerate (old link stops working)', async ({ pa
   await page.getByRole('button', { name: 'Regenerate family calendar feed link' }).click();
   await expect(url).not.toHaveValue(first);
   expect((await page.request.get(new URL(first).pathname)).status()).toBe(404);
-  await page.screenshot({ path: `${shots}/ics-feed.png`, fullPage: true });
+  await screenshot(page, `${shots}/ics-feed.png`, { fullPage: true });
 });
 
 test('import an .ics file: the report; re-import updates nothing; a broken event gets its reason', async ({
@@ -41,7 +41,7 @@ test('import an .ics file: the report; re-import updates nothing; a broken event
   });
   const report = page.getByRole('status', { name: 'Import report' });
   await expect(report).toContainText('Imported 3, updated 0, unchanged 0, skipped 0.');
-  await page.screenshot({ path: `${shots}/ics-import.png`, fullPage: true });
+  await screenshot(page, `${shots}/ics-import.png`, { fullPage: true });
   await input.setInputFiles({
     name: 'school.ics',
     mimeType: 'text/calendar',
@@ -94,10 +94,10 @@ test('import an .ics file: the report; re-import updates nothing; a broken event
     '"Choir": the skipped date (EXDATE) "TBD" is not a date, so it was left out',
   );
   await expect(report).toContainText('Time zone "UTC+01" was read as the fixed offset UTC+01:00 (Etc/GMT-1)');
-  await page.screenshot({ path: `${shots}/ics-import-repairs.png`, fullPage: true });
+  await screenshot(page, `${shots}/ics-import-repairs.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await report.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/ics-import-repairs-phone.png` });
+  await screenshot(page, `${shots}/ics-import-repairs-phone.png`);
 });
 
 test('a large file imports in batches with visible progress, within the plan limit', async ({

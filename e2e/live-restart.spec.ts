@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { format } from 'date-fns';
 import { type ServerProcess, startServer } from '../src/server/security/faults/server-process.ts';
-import { expect, newAccount, shots, test, waitForServiceWorker } from './fixtures.ts';
+import { expect, newAccount, screenshot, shots, test, waitForServiceWorker } from './fixtures.ts';
 import { SERVER_START_TIMEOUT_MS } from './mail-server.ts';
 
 // Issue 24, "stream survives a process restart": the page talks to a server process of this spec's own (the
@@ -76,7 +76,7 @@ test('after its server restarts, the page says "Reconnecting…", then reconnect
   server.child.kill('SIGTERM');
   await server.exited;
   await expect(page.getByText('Reconnecting…')).toBeVisible({ timeout: 15_000 });
-  await page.screenshot({ path: `${shots}/live-reconnecting.png` });
+  await screenshot(page, `${shots}/live-reconnecting.png`);
 
   // It comes back on the same port and folder. The page's stream is held off (every attempt fails, as while
   // the server was down) until a write has been made that the page's stream can no longer deliver as a change.

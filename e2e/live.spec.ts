@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { Browser, Page } from '@playwright/test';
-import { expect, newAccount, shots, test } from './fixtures.ts';
+import { expect, newAccount, screenshot, shots, test } from './fixtures.ts';
 
 /** A signed-in page in a browser context of its own (its own cookies: another device). */
 async function device(browser: Browser): Promise<Page> {
@@ -94,7 +94,7 @@ test('an event, a task and a note made on one device appear on the other within 
   expect(note.status(), await note.text()).toBe(201);
   await expect(ben.getByText('Snack rota')).toBeVisible({ timeout: 2_000 });
   await expect(ben.getByText('Reconnecting…')).toHaveCount(0);
-  await ben.screenshot({ path: `${shots}/live-notes-other-device.png` });
+  await screenshot(ben, `${shots}/live-notes-other-device.png`);
 
   // The other family: no change message at all, and nothing of the Riveras' on its screens.
   await other.waitForTimeout(500);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, shots } from './fixtures.ts';
+import { expect, screenshot, shots, test } from './fixtures.ts';
 
 /** The board's note titles, in display order. */
 function boardTitles(page: Page): Locator {
@@ -134,13 +134,13 @@ test('notes board: create, reorder by mouse and keyboard, edit with mode switche
   await expect(boardTitles(page)).toHaveText(['Weekend plans', 'Groceries', 'Dentist']);
 
   // Board screenshots at three widths: 1, 2 and 3 columns.
-  await page.screenshot({ path: `${shots}/notes-1400.png`, fullPage: true });
+  await screenshot(page, `${shots}/notes-1400.png`, { fullPage: true });
   await page.setViewportSize({ width: 900, height: 900 });
   await expect(boardTitles(page)).toHaveCount(3);
-  await page.screenshot({ path: `${shots}/notes-900.png`, fullPage: true });
+  await screenshot(page, `${shots}/notes-900.png`, { fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(boardTitles(page)).toHaveCount(3);
-  await page.screenshot({ path: `${shots}/notes-375.png`, fullPage: true });
+  await screenshot(page, `${shots}/notes-375.png`, { fullPage: true });
   await page.setViewportSize({ width: 1400, height: 900 });
 
   // Edit the bullet note: it opens in Bullets mode; switch both ways without losing text.
@@ -153,14 +153,14 @@ test('notes board: create, reorder by mouse and keyboard, edit with mode switche
   await page.getByRole('button', { name: 'Add Bullet Point' }).click();
   await expect(page.getByRole('textbox', { name: 'Bullet point 4', exact: true })).toBeFocused();
   await page.keyboard.type('Butter');
-  await page.screenshot({ path: `${shots}/note-form-bullets.png`, fullPage: true });
+  await screenshot(page, `${shots}/note-form-bullets.png`, { fullPage: true });
 
   await page.getByRole('radio', { name: 'Text' }).click();
   const content = page.getByRole('textbox', { name: 'Content', exact: true });
   await expect(content).toHaveValue('• Milk\n• Eggs\n• Bread\n• Butter');
   await content.press('Control+End');
   await content.pressSequentially('\nApples');
-  await page.screenshot({ path: `${shots}/note-form-text.png`, fullPage: true });
+  await screenshot(page, `${shots}/note-form-text.png`, { fullPage: true });
   await page.getByRole('radio', { name: 'Bullets' }).click();
   await expect(page.getByRole('textbox', { name: /^Bullet point \d+$/ })).toHaveCount(5);
   await expect(page.getByRole('textbox', { name: 'Bullet point 5', exact: true })).toHaveValue('Apples');

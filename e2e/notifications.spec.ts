@@ -1,4 +1,4 @@
-import { expect, test, shots } from './fixtures.ts';
+import { expect, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 3 "Visible history": the Family Members screen shows who was told what, when, by which channel,
 // and whether it was delivered. The e2e server has no SMTP/Twilio configured, so an invitation cannot arrive:
@@ -26,10 +26,10 @@ test('the Family Members screen shows recent messages with their delivery status
   await expect(card.getByText(/rose@example\.com/)).toBeVisible();
 
   await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: `${shots}/notifications-recent-messages.png` });
+  await screenshot(card, `${shots}/notifications-recent-messages.png`);
   await page.setViewportSize({ width: 375, height: 800 });
   await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: `${shots}/notifications-recent-messages-375.png` });
+  await screenshot(card, `${shots}/notifications-recent-messages-375.png`);
 });
 
 // The SMS assistant stores each question and its reply in the same history (src/server/assistant); the e2e
@@ -86,7 +86,7 @@ test('assistant questions and replies read as a conversation in Recent messages'
   // The server-side reasons and the assistant's own number are not shown.
   await expect(card.getByText(/TwiML|\+15559990000/)).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: `${shots}/notifications-assistant-messages.png` });
+  await screenshot(card, `${shots}/notifications-assistant-messages.png`);
 });
 
 // A reminder withdrawn before it was sent (its event moved) is `cancelled`, told apart from a policy suppression.

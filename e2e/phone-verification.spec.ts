@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startFakeTwilio, type FakeTwilio } from '../src/server/notifications/testing/fake-twilio.ts';
-import { expect, newAccount, shots, test } from './fixtures.ts';
+import { expect, newAccount, screenshot, shots, test } from './fixtures.ts';
 import { SERVER_START_TIMEOUT_MS, startServerWithSmtp, type MailServer } from './mail-server.ts';
 
 /**
@@ -62,9 +62,9 @@ test.describe('verify a phone number', () => {
       'That code is not right. Check the text message and try again.',
     );
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await page.screenshot({ path: path.join(shots, 'phone-verification-1280.png') });
+    await screenshot(page, path.join(shots, 'phone-verification-1280.png'));
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: path.join(shots, 'phone-verification-375.png') });
+    await screenshot(page, path.join(shots, 'phone-verification-375.png'));
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await field.fill(code);
@@ -73,6 +73,6 @@ test.describe('verify a phone number', () => {
     await expect(card.getByText('Verified', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: /Verify/ })).toHaveCount(0);
     await expect(page.getByText(/Texts go only to verified phone numbers/)).toHaveCount(0);
-    await page.screenshot({ path: path.join(shots, 'phone-verified-1280.png') });
+    await screenshot(page, path.join(shots, 'phone-verified-1280.png'));
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, shots, test, waitForServiceWorker } from './fixtures.ts';
+import { expect, screenshot, shots, test, waitForServiceWorker } from './fixtures.ts';
 
 // Issue 41: Web Push in the browser. The service worker is the production build's (vite-plugin-pwa, with
 // src/web/public/push-sw.js imported into it).
@@ -172,9 +172,10 @@ test('Account Settings says how reminders arrive, as the member card does; signi
   await expect(reminders.getByTestId('account-channels')).toHaveText('Reminders: Push on 1 device');
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.getByTestId('account-notifications').screenshot({
-      path: `${shots}/account-notifications-${width}.png`,
-    });
+    await screenshot(
+      page.getByTestId('account-notifications'),
+      `${shots}/account-notifications-${width}.png`,
+    );
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/family-members');
@@ -228,7 +229,7 @@ test('the device card in its states, at 1280 and 390 px', async ({ page, context
         await card.getByRole('button', { name: 'Turn On' }).click();
       }
       await expect(card.getByTestId('push-state')).toHaveText(state.badge);
-      await card.screenshot({ path: `${shots}/push-device-${state.name}-${width}.png` });
+      await screenshot(card, `${shots}/push-device-${state.name}-${width}.png`);
       if (state.turnOn) {
         await card.getByRole('button', { name: 'Turn Off' }).click();
         await expect(card.getByTestId('push-state')).toHaveText('Off');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { format } from 'date-fns';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test, shots, waitForServiceWorker } from './fixtures.ts';
+import { expect, screenshot, shots, test, waitForServiceWorker } from './fixtures.ts';
 
 // Issue 11: the installable offline PWA. The service worker is vite-plugin-pwa's (vite.config.ts), so these
 // run against the production build that playwright.config.ts serves.
@@ -171,7 +171,7 @@ test('offline: /calendar reloads with the last week it saw and the offline banne
   const banner = page.getByRole('status').filter({ hasText: OFFLINE_TEXT });
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Changes cannot be saved until you are back online.');
-  await page.screenshot({ path: `${shots}/mobile-offline-calendar.png` });
+  await screenshot(page, `${shots}/mobile-offline-calendar.png`);
 
   // Adding a task offline: refused with a clear message, and nothing reaches the server.
   const writes: string[] = [];
@@ -216,7 +216,7 @@ test('offline, a page this device never saved shows an offline notice in the app
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('This page has not been saved on this device yet');
   await expect(page.getByText(/waitlist/i)).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/offline-not-saved.png` });
+  await screenshot(page, `${shots}/offline-not-saved.png`);
   // It waits for the network instead of asking again and again.
   await page.waitForTimeout(1000);
   expect(sessionCalls.length).toBeLessThanOrEqual(2);
@@ -279,16 +279,16 @@ test('screenshots at 390×844: calendar, tasks, notes and the drawer', async ({ 
   await page.goto('/calendar');
   await expect(page.getByText('Swim lessons').first()).toBeAttached();
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${shots}/mobile-calendar.png` });
+  await screenshot(page, `${shots}/mobile-calendar.png`);
 
   await page.goto('/tasks');
   await expect(page.getByRole('heading', { name: 'Family Tasks' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/mobile-tasks.png` });
+  await screenshot(page, `${shots}/mobile-tasks.png`);
 
   await page.goto('/notes');
   await expect(page.getByRole('main')).not.toBeEmpty();
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${shots}/mobile-notes.png` });
+  await screenshot(page, `${shots}/mobile-notes.png`);
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -303,5 +303,5 @@ test('screenshots at 390×844: calendar, tasks, notes and the drawer', async ({ 
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
   }
-  await page.screenshot({ path: `${shots}/mobile-drawer.png` });
+  await screenshot(page, `${shots}/mobile-drawer.png`);
 });

@@ -2,7 +2,7 @@ import { addDays, format } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
 import { startBusyMonth } from './busy-month.ts';
-import { expect, shots, test } from './fixtures.ts';
+import { expect, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 45 item 3: the calendar's Quick add field, its confirming step, and "Edit details" into the Event form.
 
@@ -29,7 +29,7 @@ test('quick add at 1280 px: Enter reads the line, the confirming step says what 
   signUp,
 }) => {
   const busy = await openCalendar(page, () => signUp(), 1280, 'month');
-  await page.screenshot({ path: `${shots}/quick-add-1280.png` });
+  await screenshot(page, `${shots}/quick-add-1280.png`);
 
   // Escape cancels and keeps the line as typed, with the focus back in the field.
   const line = 'Piano recital for lucia and Teo tomorrow at 4:30';
@@ -54,7 +54,7 @@ test('quick add at 1280 px: Enter reads the line, the confirming step says what 
   await expect(dialog.getByText('"4:30" read as 4:30 PM')).toBeVisible();
   // The confirming step takes the focus on its main action.
   await expect(dialog.getByRole('button', { name: 'Add event' })).toBeFocused();
-  await page.screenshot({ path: `${shots}/quick-add-confirm-1280.png` });
+  await screenshot(page, `${shots}/quick-add-confirm-1280.png`);
   await expectNoBlockingViolations(page, 'quick add confirming step', '[role="dialog"]');
 
   await page.keyboard.press('Enter');
@@ -120,7 +120,7 @@ test('quick add at 390 px: an all-day day, and a line without a title says what 
   signUp,
 }) => {
   await openCalendar(page, () => signUp(), 390, 'agenda');
-  await page.screenshot({ path: `${shots}/quick-add-390.png` });
+  await screenshot(page, `${shots}/quick-add-390.png`);
 
   await quickAdd(page).fill('tomorrow 3pm');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -135,7 +135,7 @@ test('quick add at 390 px: an all-day day, and a line without a title says what 
   await expect(dialog.getByText('All day', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Lucia Rivera, Teo Rivera')).toBeVisible();
   await expect(dialog.getByText('No time given: all day')).toBeVisible();
-  await page.screenshot({ path: `${shots}/quick-add-confirm-390.png` });
+  await screenshot(page, `${shots}/quick-add-confirm-390.png`);
   await expectNoBlockingViolations(page, 'quick add confirming step at 390 px', '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Add event' }).click();
   await expect(page.getByText('Event created', { exact: true })).toBeVisible();

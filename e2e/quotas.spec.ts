@@ -5,7 +5,7 @@ import {
   ICS_FILE_TOO_LARGE_MESSAGE,
   NOTE_CONTENT_MAX_BYTES,
 } from '../src/core/contracts/quotas.ts';
-import { expect, openCalendarApp, shots, test } from './fixtures.ts';
+import { expect, openCalendarApp, screenshot, shots, test } from './fixtures.ts';
 
 /** Issue 20 item 3: a family's quota refusals are shown on the screen that hit them, in the server's words. */
 
@@ -37,7 +37,7 @@ test('the notes screen shows the family storage message when a note would pass t
     page.getByRole('region', { name: /Notifications/ }).getByText(FAMILY_STORAGE_MESSAGE, { exact: false }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/add-note$/);
-  await page.screenshot({ path: `${shots}/notes-storage-quota.png`, fullPage: true });
+  await screenshot(page, `${shots}/notes-storage-quota.png`, { fullPage: true });
 });
 
 test('the calendar import refuses a file over the size limit before sending it, with the message', async ({
@@ -57,5 +57,5 @@ test('the calendar import refuses a file over the size limit before sending it, 
   });
   await expect(page.getByText(ICS_FILE_TOO_LARGE_MESSAGE)).toBeVisible();
   expect(posted).toBe(false);
-  await page.screenshot({ path: `${shots}/ics-import-too-large.png`, fullPage: true });
+  await screenshot(page, `${shots}/ics-import-too-large.png`, { fullPage: true });
 });

@@ -1,4 +1,4 @@
-import { expect, shots, test } from './fixtures.ts';
+import { expect, screenshot, shots, test } from './fixtures.ts';
 import { startBusyMonth } from './busy-month.ts';
 import { expectNoBlockingViolations } from './axe.ts';
 
@@ -50,7 +50,7 @@ test('search: "/" opens it, typing finds events, tasks and notes, Enter opens th
   await expect(results.filter({ hasText: 'Call the orthodontist' })).toContainText('Task');
   await expect(results.filter({ hasText: 'Questions for the orthodontist' })).toContainText('Note');
   await expectNoBlockingViolations(page, 'search dialog');
-  await page.screenshot({ path: `${shots}/search-1280.png` });
+  await screenshot(page, `${shots}/search-1280.png`);
 
   // Every word narrows; nothing found says so.
   await field.fill('clarinet retainer');
@@ -82,7 +82,7 @@ test('search: "/" opens it, typing finds events, tasks and notes, Enter opens th
   await field.fill('ortho');
   await expect(results).toHaveCount(3);
   await expect(results.first()).toContainText('Orthodontist');
-  await page.screenshot({ path: `${shots}/search-390.png` });
+  await screenshot(page, `${shots}/search-390.png`);
   await page.keyboard.press('Escape');
   await expect(field).toHaveCount(0);
 });

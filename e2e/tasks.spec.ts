@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addMember, dismissToast, expect, test, shots } from './fixtures.ts';
+import { addMember, dismissToast, expect, screenshot, shots, test } from './fixtures.ts';
 
 function taskCard(page: Page, title: string): Locator {
   return page.getByTestId('task-card').filter({ has: page.getByRole('heading', { name: title }) });
@@ -37,7 +37,7 @@ test('tasks: create for two members, filter, complete, find under Completed, reo
   await expect(page.getByText('No open tasks found.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Filter by Assignee' })).toBeVisible();
   await dismissToast(page);
-  await page.screenshot({ path: `${shots}/tasks-empty.png` });
+  await screenshot(page, `${shots}/tasks-empty.png`);
   await page.getByRole('tab', { name: 'Completed' }).click();
   await expect(page.getByText('No completed tasks found.')).toBeVisible();
 
@@ -59,7 +59,7 @@ test('tasks: create for two members, filter, complete, find under Completed, reo
   await page.getByLabel('Due Date').fill('2026-12-02');
   await page.getByLabel('Description').fill('Sandwich, apple and water');
   await dismissToast(page);
-  await page.screenshot({ path: `${shots}/task-form.png` });
+  await screenshot(page, `${shots}/task-form.png`);
   // The payload is SPEC §7's: first selected as assigned_to, ids as strings, SMS on, 30_minutes_before.
   const posted = page.waitForRequest((r) => r.url().endsWith('/api/tasks') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Create Task' }).click();
@@ -134,7 +134,7 @@ test('tasks: create for two members, filter, complete, find under Completed, reo
   await expect(taskCard(page, 'Pack lunch').getByText('AR')).toBeVisible();
   await expect(taskCard(page, 'Wash soccer kit').getByText('Soccer practice')).toBeVisible();
   await dismissToast(page);
-  await page.screenshot({ path: `${shots}/tasks-list.png` });
+  await screenshot(page, `${shots}/tasks-list.png`);
 
   // Filter by Assignee (any of the task's assignees): only Maya's tasks, then everyone's again.
   await page.getByRole('button', { name: 'Clear All' }).click();
@@ -183,5 +183,5 @@ test('tasks: create for two members, filter, complete, find under Completed, reo
   await dismissToast(page);
   await expect(page.getByRole('heading', { name: 'Filter by Assignee' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: test.info().outputPath('tasks-375.png'), fullPage: true });
+  await screenshot(page, test.info().outputPath('tasks-375.png'), { fullPage: true });
 });

@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
 import { MONTH_CELL_MAX_EVENTS } from '../src/core/calendar/layout.ts';
 import { seedBusyMonth, startBusyMonth } from './busy-month.ts';
-import { dismissToast, expect, postAll, shots, shoppingNote, test } from './fixtures.ts';
+import { dismissToast, expect, postAll, screenshot, shoppingNote, shots, test } from './fixtures.ts';
 
 // Issue 45 item 5 (ADR 053): the app follows prefers-color-scheme with a dark theme (axe: 0 serious or critical
 // on every screen), and the month and week views print legibly on A4 and Letter.
@@ -66,7 +66,7 @@ async function checkScreen(
     if (size.width > 390 || phoneAxe) {
       await expectNoBlockingViolations(page, `${name}, dark, ${String(size.width)} px`);
     }
-    await page.screenshot({ path: `${shots}/dark-${name}-${String(size.width)}.png`, fullPage: true });
+    await screenshot(page, `${shots}/dark-${name}-${String(size.width)}.png`, { fullPage: true });
   }
 }
 
@@ -174,7 +174,7 @@ test('signed in, dark: calendar views, tasks, notes, activities, members, drivin
   await expect(dialog).toBeVisible();
   await expectNoBlockingViolations(page, 'edit member dialog, dark', '[role="dialog"]');
   expect(luminance(await rgbOf(dialog, 'background-color'))).toBeLessThan(0.05);
-  await page.screenshot({ path: `${shots}/dark-edit-member-dialog-390.png` });
+  await screenshot(page, `${shots}/dark-edit-member-dialog-390.png`);
 });
 
 /** Titles of month chips cut on paper (more characters than their box shows). */
@@ -279,7 +279,7 @@ test('print: the month (every event of every day) and week views on A4 and Lette
       const scroller = page.getByTestId('hour-scroll');
       expect(await scroller.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
     }
-    await page.screenshot({ path: `${shots}/print-${view}-1280.png`, fullPage: true });
+    await screenshot(page, `${shots}/print-${view}-1280.png`, { fullPage: true });
 
     // On paper (laid out at the paper's width, as Chromium prints): the busy month's every event on PAGES (its
     // week rows whole), the week's 24 hours on two.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addLocalDays, instantToLocal } from '../src/core/time/local-time.ts';
-import { dismissToast, expect, postCreated, test, shots } from './fixtures.ts';
+import { dismissToast, expect, postCreated, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 46 item 1 (ADR 047): a new family enters its school runs, which began last week. The Tasks screen shows
 // this week's drives among its real to-dos, not one stale 'Overdue' task per series.
@@ -81,7 +81,7 @@ test("tasks: a new family's school runs are the coming week's drives, not a wall
   expect(await overdueDrives.count()).toBeLessThanOrEqual(3);
   await expect(cards.filter({ hasText: 'Sign the field-trip permission slip' })).toHaveCount(1);
   await dismissToast(page);
-  await page.screenshot({ path: `${shots}/tasks-transport-1280.png` });
+  await screenshot(page, `${shots}/tasks-transport-1280.png`);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(cards.first()).toBeVisible();
   // Every card within the phone's width: a long event name is cut in its card (it widened the whole list).
@@ -91,7 +91,7 @@ test("tasks: a new family's school runs are the coming week's drives, not a wall
     );
   await expect.poll(wider).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${shots}/tasks-transport-390.png` });
+  await screenshot(page, `${shots}/tasks-transport-390.png`);
 });
 
 test("the event form of a daily school run lists the drives of the day opened, not the week's fourteen", async ({
@@ -131,10 +131,10 @@ test("the event form of a daily school run lists the drives of the day opened, n
     '12 pickups and drop-offs on other days of this series are on the Driving page.',
   );
   await others.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/event-form-series-tasks-1280.png` });
+  await screenshot(page, `${shots}/event-form-series-tasks-1280.png`);
   await page.setViewportSize({ width: 390, height: 844 });
   await others.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/event-form-series-tasks-390.png` });
+  await screenshot(page, `${shots}/event-form-series-tasks-390.png`);
   await others.getByRole('link', { name: 'Driving' }).click();
   await expect(page).toHaveURL(/\/driving$/);
 });

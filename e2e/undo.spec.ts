@@ -1,7 +1,7 @@
 import { addDays, format } from 'date-fns';
 import type { Locator, Page } from '@playwright/test';
 import { startBusyMonth } from './busy-month.ts';
-import { addMember, expect, familyNow, newAccount, shots, test } from './fixtures.ts';
+import { addMember, expect, familyNow, newAccount, screenshot, shots, test } from './fixtures.ts';
 
 /**
  * Issue 45 item 4 (ADR 051): a delete's toast carries Undo for its 5 seconds, and Undo brings back exactly what
@@ -36,7 +36,7 @@ async function undo(page: Page): Promise<void> {
 /** The toast with its Undo button, as a screenshot of the page at this width. */
 async function shootToast(page: Page, name: string): Promise<void> {
   await expect(toastRegion(page).getByRole('button', { name: 'Undo' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
+  await screenshot(page, `${shots}/${name}.png`);
 }
 
 test('undo: an occurrence, then the whole series with its task, come back on the calendar', async ({
@@ -186,7 +186,7 @@ test('undo: a deleted pinned note comes back on the board, in its place, with it
   await expect(noteCard(page, 'Dentist').getByText('Tuesday 4 PM, bring the insurance card')).toBeVisible();
   await expect(noteCard(page, 'Dentist').getByRole('img', { name: 'Pinned' })).toBeVisible();
   await expect(noteCard(page, 'Dentist').getByText('Reminders')).toBeVisible();
-  await page.screenshot({ path: `${shots}/undo-note-restored.png`, fullPage: false });
+  await screenshot(page, `${shots}/undo-note-restored.png`);
 
   // Not only on screen: after a reload, and in the form, under the same id (its link works again).
   await page.reload();
@@ -284,7 +284,7 @@ test('undo: a cancelled invitation is listed again and its link works again', as
   await expect(page.getByRole('heading', { name: 'Pending Invitations (1)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend invitation to Maya Rivera' })).toBeVisible();
   expect((await validate()).status()).toBe(200);
-  await page.screenshot({ path: `${shots}/undo-invitation-restored.png`, fullPage: false });
+  await screenshot(page, `${shots}/undo-invitation-restored.png`);
 
   // The invitee, in a browser that has never seen this family, opens the same link.
   const inviteeContext = await browser.newContext();

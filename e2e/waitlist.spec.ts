@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
-import { expect, test, shots } from './fixtures.ts';
+import { expect, screenshot, shots, test } from './fixtures.ts';
 
 function uniqueEmail(name: string): string {
   return `${name}-${randomBytes(4).toString('hex')}@example.com`;
@@ -52,7 +52,7 @@ test('a visitor joins and copies the referral link; a second visitor joins throu
   const link = await pageA.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/^http:\/\/localhost:\d+\/\?ref=[A-Za-z0-9_-]{8,50}$/);
   await expect(pageA.getByLabel('Your referral link')).toHaveValue(link);
-  await pageA.screenshot({ path: `${shots}/waitlist-success-375.png` });
+  await screenshot(pageA, `${shots}/waitlist-success-375.png`);
 
   // A second visitor, in a browser of their own, opens the link and joins.
   const second = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -120,7 +120,7 @@ test('the landing page shows at any path, links to sign-in and register, and han
     await expect(page.getByText(claim, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('7:30 AM').first()).toBeVisible();
-  await page.screenshot({ path: `${shots}/waitlist-1280.png`, fullPage: true });
+  await screenshot(page, `${shots}/waitlist-1280.png`, { fullPage: true });
 
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -133,7 +133,7 @@ test('the landing page shows at any path, links to sign-in and register, and han
   await expect(
     page.getByText(/already on the waitlist\.|Be the first family on the waitlist\./),
   ).toBeVisible();
-  await page.screenshot({ path: `${shots}/waitlist-375.png`, fullPage: true });
+  await screenshot(page, `${shots}/waitlist-375.png`, { fullPage: true });
 
   // Nothing overflows sideways at the narrowest phone width.
   await page.setViewportSize({ width: 320, height: 640 });
@@ -242,7 +242,7 @@ test('signed out, / is the prerendered page: it reads without JavaScript, and th
     "Couldn't copy automatically: the link is selected, copy it by hand.",
   );
   await expectNoBlockingViolations(page, 'prerendered landing page, joined');
-  await page.screenshot({ path: `${shots}/waitlist-island-success-375.png` });
+  await screenshot(page, `${shots}/waitlist-island-success-375.png`);
 
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((path) => !/^\/assets\/(landing|workbox-window)/.test(path))).toEqual([]);

@@ -3,13 +3,34 @@ import { defineConfig } from 'vitest/config';
 // `npm run test:reliability`: the fault tests (real server processes, killed and restarted; the PostgreSQL
 // restart only with RELIABILITY_PG_URL set). Kept out of `npm test`: they take minutes and one restarts the
 // machine's PostgreSQL server.
+//
+// Two groups, one after the other. The first runs its three files side by side: each starts servers of its own on
+// free ports, with a data directory or a scratch database of its own, so none sees another's writes, and most of
+// their time is spent waiting on a process to start, stop or send. The PostgreSQL restart runs after them, alone:
+// it cuts every connection to the machine's PostgreSQL server, the multi-process test's among them.
+const RESTART = 'src/server/security/faults/postgres-restart.fault.ts';
+
 export default defineConfig({
   test: {
-    include: ['src/server/security/faults/*.fault.ts'],
     environment: 'node',
     pool: 'forks',
-    fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['src/server/security/faults/*.fault.ts'],
+          exclude: [RESTART],
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'postgres-restart', include: [RESTART], sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
