@@ -4,7 +4,8 @@
 //     root, else says how);
 //  2. runs the unit and API tests (Vitest) on PGlite, or on PostgreSQL when DATABASE_URL is set (among them the
 //     check that docs/api.md is what `npm run docs:api` writes, src/server/api-docs/api-docs.test.ts);
-//  3. builds the SPA once and runs the Playwright journeys against the real server (a fresh database).
+//  3. builds the SPA once (or takes the build E2E_WEB_DIST names) and runs the Playwright journeys against the
+//     real server (a fresh database).
 // Prints one closing line: "N passed, N failed".
 //
 // Options, so that CI runs what depends on the database on both databases and the rest once, and runs the two
@@ -132,10 +133,15 @@ const vitestStatus = run(
 );
 
 heading(`Browser journeys (${engine}, Chromium${shard ? `, part ${shard.slice(8)}` : ''})`);
-const webDist = path.join(work, 'web');
-let e2eStatus = run('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { WEB_OUT_DIR: webDist });
-// Brotli/gzip twins as `npm run build` writes them (issue 23), so the journeys run against what production serves.
-if (e2eStatus === 0) e2eStatus = run('node', ['scripts/precompress.mjs', webDist]);
+// E2E_WEB_DIST names an SPA built already (`.ci/run` builds it once for both passes); otherwise this run builds
+// its own.
+const webDist = process.env.E2E_WEB_DIST ?? path.join(work, 'web');
+let e2eStatus = 0;
+if (!process.env.E2E_WEB_DIST) {
+  e2eStatus = run('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { WEB_OUT_DIR: webDist });
+  // Brotli/gzip twins as `npm run build` writes them (issue 23), so the journeys run against what production serves.
+  if (e2eStatus === 0) e2eStatus = run('node', ['scripts/precompress.mjs', webDist]);
+}
 // Page-weight budgets (issue 14): fails on a size regression; bytes are stable where seconds are not.
 const sizeStatus = e2eStatus === 0 ? run('node', ['bench/size/check-bundle-size.mjs', webDist]) : 1;
 const playwrightJson = path.join(work, 'playwright.json');
