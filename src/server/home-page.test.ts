@@ -81,6 +81,10 @@ describe('the signed-in page with its agenda rendered by the server (ADR 025)', 
     expect(html.match(/<\/script>/g)?.length).toBe(1);
     expect(html).not.toContain('Secret of the other family');
     expect(html).not.toContain('Piano in a fortnight'); // outside the agenda's first days
+    // The Quick add field is there but disabled: this HTML is replaced when the app takes over, with anything
+    // typed into it (useServerRender).
+    const quickAdd = /<input[^>]*placeholder="e\.g\. &quot;Soccer[^>]*>/.exec(html)?.[0];
+    expect(quickAdd).toMatch(/ disabled=""/);
     const data = embedded(html);
     expect(data.events).toMatchObject(agendaWindow(kiriToday));
     expect(data.events.items.map((item) => item.title)).toEqual([TITLE]);

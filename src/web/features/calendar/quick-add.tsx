@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { useServerRender } from '../../platform/server-render.ts';
 
 /**
  * The confirming step and the reader behind it (chrono-node), loaded when first needed: on focus of the field,
@@ -11,7 +12,8 @@ const QuickAddConfirm = lazy(async () => ({ default: (await loadConfirm()).Quick
 /**
  * Issue 45 item 3, the calendar's "Quick add" field: one line ("Soccer every Sat 9am Teo"), Enter reads it and
  * opens the confirming step (what was understood, "Add event" / "Edit details"); Escape there cancels and
- * leaves the line as typed. The line is cleared only once its event is saved.
+ * leaves the line as typed. The line is cleared only once its event is saved. In the server's render of the home
+ * (ADR 025) the field is disabled: that HTML is replaced when the app takes over, with anything typed into it.
  * @param onEditDetails opens the Event form with the `/add-event` query it is given (the calendar keeps its
  *   date for the way back).
  */
@@ -20,6 +22,7 @@ export function QuickAdd({ onEditDetails }: { onEditDetails: (query: string) => 
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [reading, setReading] = useState<string | null>(null);
+  const serverRender = useServerRender();
   const close = () => {
     setReading(null);
     input.current?.focus();
@@ -42,6 +45,7 @@ export function QuickAdd({ onEditDetails }: { onEditDetails: (query: string) => 
             id={id}
             value={text}
             maxLength={300}
+            disabled={serverRender}
             autoComplete="off"
             enterKeyHint="go"
             placeholder='e.g. "Soccer every Sat 9am Teo"'
