@@ -25,7 +25,7 @@ describe('PGlite data directory lock', () => {
     await first.close();
     const again = await openDatabase({ dataDir: dir });
     await again.close();
-  }, 60_000);
+  });
 
   it('refuses a directory held by another live process, naming its pid', async () => {
     const dir = tempDir();
@@ -49,7 +49,7 @@ describe('PGlite data directory lock', () => {
     expect(fs.readFileSync(path.join(dir, 'familyhub.lock'), 'utf8')).toBe(String(process.pid));
     await database.close();
     expect(fs.existsSync(path.join(dir, 'familyhub.lock'))).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe.runIf(process.env.DATABASE_URL)('the app login on PostgreSQL', () => {
@@ -82,5 +82,5 @@ describe.runIf(process.env.DATABASE_URL)('the app login on PostgreSQL', () => {
       await admin.query(`DROP ROLE IF EXISTS ${helper}`);
       await admin.end();
     }
-  }, 60_000);
+  });
 });

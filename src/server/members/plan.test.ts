@@ -166,5 +166,5 @@ describe('plan limits', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

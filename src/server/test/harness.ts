@@ -53,7 +53,10 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
-  return wrapPglite(await PGlite.create({ loadDataDir: snapshot }));
+  // 16 MB of shared buffers instead of PGlite's 128 MB: a test's database holds a few hundred rows, and a
+  // PGlite touches its buffers as it starts (40,000 pages instead of 63,000 on the CI machine, where each first
+  // touch of a page is slow; ADR 063).
+  return wrapPglite(await PGlite.create({ loadDataDir: snapshot, postgresqlconf: ['shared_buffers=16MB'] }));
 }
 
 export interface TestServer {
