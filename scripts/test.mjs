@@ -11,10 +11,12 @@
 // Options, so that CI runs what depends on the database on both databases and the rest once, and runs the two
 // databases' passes side by side (issue 44, ADR 041):
 //   --projects=A,B    only these Vitest projects (vitest.config.ts: unit, mocking, database, timing; all by
-//                     default). CI runs `database` in both passes, `unit` beside PostgreSQL and `mocking` beside
-//                     PGlite (the PGlite pass's database tests take longest), and `timing` on its own afterwards,
-//                     with nothing beside it: it measures how long requests wait (ADR 061);
-//   --shard=I/N       only the I-th of N parts of the browser journeys (Playwright's --shard).
+//                     default; `none` for no Vitest). CI runs `database` in both passes, `unit` beside PostgreSQL
+//                     and `mocking` beside PGlite (the PGlite pass's database tests take longest), and `timing` on
+//                     its own afterwards, with nothing beside it: it measures how long requests wait (ADR 061);
+//   --shard=I/N       only the I-th of N parts of the browser journeys (Playwright's --shard);
+//   --no-journeys     no browser journeys: CI runs both databases' Vitest side by side, then each database's
+//                     half of the journeys one after the other (ADR 063).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -104,56 +106,64 @@ const args = process.argv.slice(2);
 const VITEST_PROJECTS = ['unit', 'mocking', 'database', 'timing'];
 const shard = args.find((arg) => arg.startsWith('--shard='));
 const projectsArg = args.find((arg) => arg.startsWith('--projects='));
-const projects = projectsArg ? projectsArg.slice('--projects='.length).split(',') : VITEST_PROJECTS;
-const unknown = args.filter((arg) => arg !== shard && arg !== projectsArg);
+const projectsValue = projectsArg?.slice('--projects='.length);
+const projects = projectsValue === 'none' ? [] : (projectsValue?.split(',') ?? VITEST_PROJECTS);
+const journeys = !args.includes('--no-journeys');
+const unknown = args.filter((arg) => arg !== shard && arg !== projectsArg && arg !== '--no-journeys');
 const badProject = projects.find((name) => !VITEST_PROJECTS.includes(name));
 if (unknown.length > 0 || (shard && !/^--shard=\d+\/\d+$/.test(shard)) || badProject !== undefined) {
   console.error(
-    `Unknown option ${unknown[0] ?? badProject ?? shard}. Options: --projects=${VITEST_PROJECTS.join(',')}, --shard=I/N`,
+    `Unknown option ${unknown[0] ?? badProject ?? shard}. Options: --projects=${VITEST_PROJECTS.join(',')} (or none), --shard=I/N, --no-journeys`,
   );
   process.exit(2);
 }
 
 ensureDebianPackages();
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-heading(`Unit and API tests (${engine}; Vitest projects ${projects.join(', ')})`);
 const vitestJson = path.join(work, 'vitest.json');
-const vitestStatus = run(
-  'npx',
-  [
-    'vitest',
-    'run',
-    ...projects.map((name) => `--project=${name}`),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-  ],
-  // The oracles were installed above: a test that cannot reach one fails instead of skipping.
-  { FAMILYHUB_REQUIRE_ORACLES: '1' },
-);
-
-heading(`Browser journeys (${engine}, Chromium${shard ? `, part ${shard.slice(8)}` : ''})`);
-// E2E_WEB_DIST names an SPA built already (`.ci/run` builds it once for both passes); otherwise this run builds
-// its own.
-const webDist = process.env.E2E_WEB_DIST ?? path.join(work, 'web');
-let e2eStatus = 0;
-if (!process.env.E2E_WEB_DIST) {
-  e2eStatus = run('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { WEB_OUT_DIR: webDist });
-  // Brotli/gzip twins as `npm run build` writes them (issue 23), so the journeys run against what production serves.
-  if (e2eStatus === 0) e2eStatus = run('node', ['scripts/precompress.mjs', webDist]);
+let vitestStatus = 0;
+if (projects.length > 0) {
+  heading(`Unit and API tests (${engine}; Vitest projects ${projects.join(', ')})`);
+  vitestStatus = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.map((name) => `--project=${name}`),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ],
+    // The oracles were installed above: a test that cannot reach one fails instead of skipping.
+    { FAMILYHUB_REQUIRE_ORACLES: '1' },
+  );
 }
-// Page-weight budgets (issue 14): fails on a size regression; bytes are stable where seconds are not.
-const sizeStatus = e2eStatus === 0 ? run('node', ['bench/size/check-bundle-size.mjs', webDist]) : 1;
+
 const playwrightJson = path.join(work, 'playwright.json');
-if (e2eStatus === 0) {
-  const database = await freshE2eDatabase();
-  heading('Playwright');
-  e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json', ...(shard ? [shard] : [])], {
-    ...database.env,
-    E2E_WEB_DIST: webDist,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-  });
-  await database.drop();
+let e2eStatus = 0;
+if (journeys) {
+  heading(`Browser journeys (${engine}, Chromium${shard ? `, part ${shard.slice(8)}` : ''})`);
+  // E2E_WEB_DIST names an SPA built already (`.ci/run` builds it once for both passes); otherwise this run builds
+  // its own.
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(work, 'web');
+  if (!process.env.E2E_WEB_DIST) {
+    e2eStatus = run('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { WEB_OUT_DIR: webDist });
+    // Brotli/gzip twins as `npm run build` writes them (issue 23), so the journeys run against what production
+    // serves.
+    if (e2eStatus === 0) e2eStatus = run('node', ['scripts/precompress.mjs', webDist]);
+  }
+  // Page-weight budgets (issue 14): fails on a size regression; bytes are stable where seconds are not.
+  if (e2eStatus === 0) e2eStatus = run('node', ['bench/size/check-bundle-size.mjs', webDist]);
+  if (e2eStatus === 0) {
+    const database = await freshE2eDatabase();
+    heading('Playwright');
+    e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json', ...(shard ? [shard] : [])], {
+      ...database.env,
+      E2E_WEB_DIST: webDist,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    });
+    await database.drop();
+  }
 }
 
 const vitest = readJson(vitestJson);
@@ -164,7 +174,7 @@ const failed =
 const skipped =
   (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 fs.rmSync(work, { recursive: true, force: true });
-const ok = vitestStatus === 0 && e2eStatus === 0 && sizeStatus === 0 && passed > 0;
+const ok = vitestStatus === 0 && e2eStatus === 0 && passed > 0;
 heading('Done');
 console.log(`${engine}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
