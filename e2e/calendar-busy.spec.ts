@@ -178,9 +178,14 @@ test('busy month at 375 px: the agenda is the default, with every title and time
   // The filter comes with the members list, which may land after the first agenda rows.
   const filter = page.getByRole('group', { name: 'Filter by Family Member' });
   await expect(filter).toBeVisible();
-  const filterBox = await filter.boundingBox();
-  const listBox = await page.getByTestId('agenda-view').boundingBox();
-  expect(filterBox && listBox && filterBox.y < listBox.y).toBe(true);
+  // Read again until the page settles: while the view re-renders, one of the two has no box (boundingBox null).
+  await expect
+    .poll(async () => {
+      const filterBox = await filter.boundingBox();
+      const listBox = await page.getByTestId('agenda-view').boundingBox();
+      return filterBox !== null && listBox !== null && filterBox.y < listBox.y;
+    })
+    .toBe(true);
 
   const rows = await items.evaluateAll((els) =>
     els.map((el) => {
