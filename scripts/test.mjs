@@ -9,7 +9,7 @@
 // Prints one closing line: "N passed, N failed".
 //
 // Options, so that CI runs what depends on the database on both databases and the rest once, and runs the two
-// databases' passes side by side (issue 44, ADR 041):
+// databases' Vitest side by side, then their halves of the journeys in turn (issue 44, ADR 041, ADR 063):
 //   --projects=A,B    only these Vitest projects (vitest.config.ts: unit, mocking, database, timing; all by
 //                     default; `none` for no Vitest). CI runs `database` in both passes, `unit` beside PostgreSQL
 //                     and `mocking` beside PGlite (the PGlite pass's database tests take longest), and `timing` on
