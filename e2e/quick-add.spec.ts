@@ -2,7 +2,7 @@ import { addDays, format } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
 import { startBusyMonth } from './busy-month.ts';
-import { expect, screenshot, shots, test } from './fixtures.ts';
+import { expect, familyToday, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 45 item 3: the calendar's Quick add field, its confirming step, and "Edit details" into the Event form.
 
@@ -44,7 +44,7 @@ test('quick add at 1280 px: Enter reads the line, the confirming step says what 
 
   await quickAdd(page).press('Enter');
   await expect(dialog).toBeVisible();
-  const tomorrow = addDays(new Date(), 1);
+  const tomorrow = addDays(await familyToday(page), 1); // "tomorrow" is the family's, not the machine's
   await expect(dialog.getByText('Piano recital', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Lucia Rivera, Teo Rivera')).toBeVisible();
   await expect(dialog.getByText(format(tomorrow, 'EEEE, MMMM d'))).toBeVisible();
