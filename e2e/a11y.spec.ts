@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { expectNoBlockingViolations } from './axe.ts';
-import { dismissToast, expect, newAccount, postAll, shoppingNote, test } from './fixtures.ts';
+import { dismissToast, expect, familyToday, newAccount, postAll, shoppingNote, test } from './fixtures.ts';
 
 // Issue 14: axe on every screen and dialog, zero serious or critical violations (WCAG 2.1 A/AA rules and
 // axe's best practices). Minor and moderate findings are printed, not failed: they are worth reading, but the
@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 180_000 });
 async function seedFamily(page: Page): Promise<void> {
   const members = (await (await page.request.get('/api/family-members')).json()) as { id: number }[];
   const me = members[0]?.id ?? 1;
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = format(await familyToday(page), 'yyyy-MM-dd');
   const calls: [string, Record<string, unknown>][] = [
     ['/api/family-members', { name: 'Leo Rivera', color: 'green', role: 'child' }],
     ['/api/events', { title: 'Swim lessons', start_date: `${today}T10:00`, duration_minutes: 60 }],

@@ -1,6 +1,6 @@
 import { addDays, format, nextDay, startOfMonth } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, familyToday } from './fixtures.ts';
 
 /**
  * Issue 22's busy month, seeded through the API into the signed-in family: four members (blue, green,
@@ -59,7 +59,7 @@ export async function seedBusyMonth(page: Page): Promise<BusyMonth> {
   const s = String;
   const everyone = [s(ana), s(marco), s(lucia), s(teo)];
 
-  const month = startOfMonth(new Date());
+  const month = startOfMonth(await familyToday(page));
   const first = day(month);
   const at = (date: Date, time: string) => `${day(date)}T${time}:00`;
   const nth = (n: number) => addDays(month, n - 1);

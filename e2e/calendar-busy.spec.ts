@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { addDays, format, parseISO } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { startBusyMonth } from './busy-month.ts';
-import { dismissToast, expect, openCalendarApp, screenshot, shots, test } from './fixtures.ts';
+import { dismissToast, expect, familyToday, openCalendarApp, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 22: a calendar a family can read at a glance, on a busy month, at 1280 px and on a 375 px phone.
 
@@ -350,8 +350,9 @@ test('an all-day event: created, edited and deleted through the form; an importe
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp();
-  const start = format(addDays(new Date(), 3), 'yyyy-MM-dd');
-  const last = format(addDays(new Date(), 5), 'yyyy-MM-dd');
+  const today = await familyToday(page);
+  const start = format(addDays(today, 3), 'yyyy-MM-dd');
+  const last = format(addDays(today, 5), 'yyyy-MM-dd');
 
   await page.goto(`/add-event?date=${start}&view=month`);
   await page.getByLabel('Title').fill('Science camp');

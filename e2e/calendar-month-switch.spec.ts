@@ -1,6 +1,6 @@
 import { addMonths, format, startOfMonth } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, familyToday, test } from './fixtures.ts';
 
 /**
  * Issue 23 item 4: a month switch keeps the month's elements in place and redraws only the chips whose text
@@ -25,7 +25,7 @@ test('after a month switch, a reused chip opens the occurrence of the month show
 }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signUp();
-  const thisMonth = startOfMonth(new Date());
+  const thisMonth = startOfMonth(await familyToday(page));
   const res = await page.request.post('/api/events', {
     data: {
       title: 'Piano practice',
@@ -74,7 +74,7 @@ test('month chips make their time and initials only where the grid is wide enoug
   const res = await page.request.post('/api/events', {
     data: {
       title: 'Swim lessons',
-      start_date: `${format(new Date(), 'yyyy-MM-dd')}T16:00`,
+      start_date: `${format(await familyToday(page), 'yyyy-MM-dd')}T16:00`,
       duration_minutes: 60,
       attendees: [String(members[0]?.id)],
     },

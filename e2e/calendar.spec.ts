@@ -1,6 +1,6 @@
 import { addDays, format, startOfWeek } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { expect, familyNow, screenshot, shots, test } from './fixtures.ts';
+import { expect, familyNow, familyToday, screenshot, shots, test } from './fixtures.ts';
 
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
 
@@ -185,7 +185,7 @@ test('screenshots: a family of four in a busy week', async ({ page, signUp }) =>
   await signUp({ familyName: 'The Riveras' });
   const [ana, marco, lucia, teo] = await addFamily(page);
   const ids = { ana: ana?.id ?? 0, marco: marco?.id ?? 0, lucia: lucia?.id ?? 0, teo: teo?.id ?? 0 };
-  const sunday = startOfWeek(new Date());
+  const sunday = startOfWeek(await familyToday(page));
   const at = (offset: number, time: string) => `${day(addDays(sunday, offset))}T${time}:00`;
   const s = String;
   // Recurring series started three weeks ago; one-off events fill this week.

@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, shots, test } from './fixtures.ts';
+import { expect, familyToday, screenshot, shots, test } from './fixtures.ts';
 
 // Issue 27: a driver who is in two places shows on the calendar chip, in the event and in "Driving this week";
 // choosing another driver clears it everywhere.
@@ -35,7 +35,7 @@ test('a clash appears on the chip, in the event and in Driving this week; resolv
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp();
   const [ana, marco, lucia] = (await addFamily(page)) as [Member, Member, Member];
-  const day = format(addDays(new Date(), 3), 'yyyy-MM-dd');
+  const day = format(addDays(await familyToday(page), 3), 'yyyy-MM-dd');
   await createEvent(page, {
     title: 'Soccer',
     start_date: `${day}T15:30:00`,
