@@ -69,11 +69,20 @@ async function signUpThroughApi(page: Page, overrides: Partial<Account> = {}): P
   return account;
 }
 
-export const test = base.extend<{ signUp: (overrides?: Partial<Account>) => Promise<Account> }>({
-  signUp: async ({ page }, use) => {
-    await use((overrides) => signUpThroughApi(page, overrides));
+/** The journeys' options, set per project in playwright.config.ts. */
+export interface TestOptions {
+  /** The PostgreSQL database the project's server runs on, for a journey that reads it directly; '' on PGlite. */
+  databaseUrl: string;
+}
+
+export const test = base.extend<TestOptions & { signUp: (overrides?: Partial<Account>) => Promise<Account> }>(
+  {
+    databaseUrl: ['', { option: true }],
+    signUp: async ({ page }, use) => {
+      await use((overrides) => signUpThroughApi(page, overrides));
+    },
   },
-});
+);
 
 /**
  * Now in the signed-in family's time zone: the calendar's "today" is the family's (issue 18), which differs from

@@ -23,6 +23,7 @@ async function fillAndJoin(page: Page, email: string) {
 
 test('a visitor joins and copies the referral link; a second visitor joins through it and the first is credited', async ({
   browser,
+  databaseUrl,
 }) => {
   const first = await browser.newContext({
     viewport: { width: 375, height: 812 },
@@ -64,8 +65,8 @@ test('a visitor joins and copies the referral link; a second visitor joins throu
 
   // The first entry's referral count is now 1. With PostgreSQL the database is read directly; PGlite is
   // held open by the server process. Then the first visitor comes back and joins again.
-  if (process.env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
       const { rows } = await client.query(

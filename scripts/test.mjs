@@ -9,14 +9,16 @@
 // Prints one closing line: "N passed, N failed".
 //
 // Options, so that CI runs what depends on the database on both databases and the rest once, and runs the two
-// databases' Vitest side by side, then their halves of the journeys in turn (issue 44, ADR 041, ADR 063):
+// databases' Vitest side by side, then the journeys half on each (issue 44, ADR 041, ADR 063, ADR 064):
 //   --projects=A,B    only these Vitest projects (vitest.config.ts: unit, mocking, database, timing; all by
 //                     default; `none` for no Vitest). CI runs `database` in both passes, `unit` beside PostgreSQL
 //                     and `mocking` beside PGlite (the PGlite pass's database tests take longest), and `timing` on
 //                     its own afterwards, with nothing beside it: it measures how long requests wait (ADR 061);
-//   --shard=I/N       only the I-th of N parts of the browser journeys (Playwright's --shard);
-//   --no-journeys     no browser journeys: CI runs both databases' Vitest side by side, then each database's
-//                     half of the journeys one after the other (ADR 063).
+//   --shard=I/N       only the I-th of N parts of the browser journeys (Playwright's --shard), to split them
+//                     between machines;
+//   --no-journeys     no browser journeys: CI runs both databases' Vitest side by side, then the journeys;
+//   --split-journeys  the journeys in one run against two servers, half the files on PGlite and half on
+//                     PostgreSQL (DATABASE_URL, which must be set), sharing the two workers (ADR 064), as CI runs them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -109,12 +111,19 @@ const projectsArg = args.find((arg) => arg.startsWith('--projects='));
 const projectsValue = projectsArg?.slice('--projects='.length);
 const projects = projectsValue === 'none' ? [] : (projectsValue?.split(',') ?? VITEST_PROJECTS);
 const journeys = !args.includes('--no-journeys');
-const unknown = args.filter((arg) => arg !== shard && arg !== projectsArg && arg !== '--no-journeys');
+const splitJourneys = args.includes('--split-journeys');
+const unknown = args.filter(
+  (arg) => arg !== shard && arg !== projectsArg && arg !== '--no-journeys' && arg !== '--split-journeys',
+);
 const badProject = projects.find((name) => !VITEST_PROJECTS.includes(name));
 if (unknown.length > 0 || (shard && !/^--shard=\d+\/\d+$/.test(shard)) || badProject !== undefined) {
   console.error(
-    `Unknown option ${unknown[0] ?? badProject ?? shard}. Options: --projects=${VITEST_PROJECTS.join(',')} (or none), --shard=I/N, --no-journeys`,
+    `Unknown option ${unknown[0] ?? badProject ?? shard}. Options: --projects=${VITEST_PROJECTS.join(',')} (or none), --shard=I/N, --no-journeys, --split-journeys`,
   );
+  process.exit(2);
+}
+if (splitJourneys && !process.env.DATABASE_URL) {
+  console.error('--split-journeys runs half the journeys on PostgreSQL: set DATABASE_URL.');
   process.exit(2);
 }
 
@@ -142,7 +151,8 @@ if (projects.length > 0) {
 const playwrightJson = path.join(work, 'playwright.json');
 let e2eStatus = 0;
 if (journeys) {
-  heading(`Browser journeys (${engine}, Chromium${shard ? `, part ${shard.slice(8)}` : ''})`);
+  const journeyEngine = splitJourneys ? 'half on PGlite, half on PostgreSQL' : engine;
+  heading(`Browser journeys (${journeyEngine}, Chromium${shard ? `, part ${shard.slice(8)}` : ''})`);
   // E2E_WEB_DIST names an SPA built already (`.ci/run` builds it once for both passes); otherwise this run builds
   // its own.
   const webDist = process.env.E2E_WEB_DIST ?? path.join(work, 'web');
@@ -158,7 +168,9 @@ if (journeys) {
     const database = await freshE2eDatabase();
     heading('Playwright');
     e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json', ...(shard ? [shard] : [])], {
-      ...database.env,
+      ...(splitJourneys
+        ? { DATABASE_URL: '', E2E_SPLIT_POSTGRES_URL: database.env.DATABASE_URL }
+        : database.env),
       E2E_WEB_DIST: webDist,
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
     });
