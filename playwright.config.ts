@@ -117,7 +117,7 @@ function projectsFor(
   ];
 }
 
-/** The app's server on `port`: on PGlite in this run's folder, or on the PostgreSQL database `databaseUrl`. */
+/** The app's server on `serverPort`: on PGlite in this run's folder, or on the PostgreSQL database `databaseUrl`. */
 function webServer(
   serverPort: number,
   { build: buildFirst = '', databaseUrl }: { build?: string; databaseUrl?: string },
