@@ -85,6 +85,11 @@ test('the service worker registers, precaches the shell and takes control', asyn
   await waitForServiceWorker(page);
   const state = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
+    // `ready` resolves once a worker is active, which may still be 'activating' for a moment: wait for its end.
+    const active = registration.active;
+    if (active && active.state === 'activating') {
+      await new Promise((resolve) => active.addEventListener('statechange', resolve, { once: true }));
+    }
     const cacheNames = await caches.keys();
     const precache = cacheNames.find((name) => name.includes('precache'));
     const urls = precache
